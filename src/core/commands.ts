@@ -1,0 +1,50 @@
+import type { Cart } from './domain/cart.js';
+import type { ItemFacts } from './events.js';
+import type { PortFailure } from './ports.js';
+
+/**
+ * Every command: name → `{ input, output, failure }`. Exactly one handler each. Plugins add their
+ * own commands by declaration merging, like events.
+ */
+export interface CommandMap {
+  /** Add a product to the cart through the cart's mutation queue. */
+  'cart.add': {
+    input: {
+      readonly productId: number;
+      readonly quantity: number;
+      readonly variationId?: number;
+      readonly variation?: Readonly<Record<string, string>>;
+      readonly extra?: Readonly<Record<string, string>>;
+      /** Facts of the product, for the optimistic line and for events. */
+      readonly item: ItemFacts;
+      /** Reuse to retry the same intent; generated when absent. */
+      readonly idempotencyKey?: string;
+    };
+    output: Cart;
+    failure: PortFailure;
+  };
+  'cart.remove': {
+    input: { readonly key: string; readonly idempotencyKey?: string };
+    output: Cart;
+    failure: PortFailure;
+  };
+  'cart.setQuantity': {
+    input: { readonly key: string; readonly quantity: number; readonly idempotencyKey?: string };
+    output: Cart;
+    failure: PortFailure;
+  };
+  'cart.refresh': { input: void; output: Cart; failure: PortFailure };
+  'consent.set': { input: { readonly state: 'granted' | 'denied' }; output: void; failure: never };
+}
+
+/** Any command name. */
+export type CommandType = keyof CommandMap;
+/** Input of a command. */
+export type CommandInput<K extends CommandType> = CommandMap[K]['input'];
+/** Output of a command. */
+export type CommandOutput<K extends CommandType> = CommandMap[K]['output'];
+/** Failure of a command, plus the runtime's own failures (no handler, handler threw). */
+export type CommandFailure<K extends CommandType> =
+  | CommandMap[K]['failure']
+  | { readonly kind: 'no-handler'; readonly message: string }
+  | { readonly kind: 'handler-threw'; readonly message: string };

@@ -1,0 +1,117 @@
+import type { Currency, MinorUnits } from './money.js';
+
+/** One image of a product, with responsive variants. */
+export interface ProductImage {
+  readonly id: number;
+  readonly src: string;
+  readonly thumbnail: string;
+  readonly srcset: string;
+  readonly sizes: string;
+  readonly alt: string;
+  readonly name: string;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** A category reference as products carry it. */
+export interface CategoryRef {
+  readonly id: number;
+  readonly name: string;
+  readonly slug: string;
+}
+
+/** A category with its product count, for navigation. */
+export interface Category extends CategoryRef {
+  readonly parent: number;
+  readonly count: number;
+  readonly description: string;
+}
+
+/** Prices of a product, in minor units of `currency`. */
+export interface ProductPrices {
+  readonly price: MinorUnits;
+  readonly regularPrice: MinorUnits;
+  readonly salePrice: MinorUnits;
+  /** Present on variable products: cheapest and dearest variation. */
+  readonly range: { readonly min: MinorUnits; readonly max: MinorUnits } | null;
+  readonly currency: Currency;
+}
+
+/** One attribute of a product (Colour, Size) with its terms. */
+export interface ProductAttribute {
+  readonly id: number;
+  readonly name: string;
+  /** `pa_colour` for global attributes, null for local ones. */
+  readonly taxonomy: string | null;
+  readonly hasVariations: boolean;
+  readonly terms: ReadonlyArray<{ readonly id: number; readonly name: string; readonly slug: string }>;
+}
+
+/** A variation reference: its id and the attribute values that select it ('' = any). */
+export interface VariationRef {
+  readonly id: number;
+  readonly attributes: ReadonlyArray<{ readonly name: string; readonly value: string }>;
+}
+
+/** Add-to-cart quantity rules of a product. */
+export interface QuantityLimits {
+  readonly minimum: number;
+  readonly maximum: number;
+  readonly multipleOf: number;
+}
+
+/** A product as the storefront uses it, mapped from the Store API product shape. */
+export interface Product {
+  readonly id: number;
+  readonly name: string;
+  readonly slug: string;
+  readonly sku: string;
+  /** Absolute or root-relative permalink of the product page. */
+  readonly permalink: string;
+  readonly type: 'simple' | 'variable' | 'variation' | 'grouped' | 'external';
+  /** Plain text (HTML stripped by the adapter). */
+  readonly shortDescription: string;
+  /** Plain text (HTML stripped by the adapter). */
+  readonly description: string;
+  readonly onSale: boolean;
+  readonly prices: ProductPrices;
+  /** First image is the main image, the second (when present) the hover image. */
+  readonly images: readonly ProductImage[];
+  readonly categories: readonly CategoryRef[];
+  readonly brands: readonly CategoryRef[];
+  readonly attributes: readonly ProductAttribute[];
+  readonly variations: readonly VariationRef[];
+  readonly hasOptions: boolean;
+  readonly isPurchasable: boolean;
+  readonly isInStock: boolean;
+  readonly lowStockRemaining: number | null;
+  readonly averageRating: number;
+  readonly reviewCount: number;
+  readonly addToCart: QuantityLimits & { readonly text: string };
+}
+
+/** Sort keys the Store API accepts for `orderby`. */
+export type ProductOrderBy = 'date' | 'price' | 'popularity' | 'rating' | 'title' | 'menu_order';
+
+/** A product listing query (Store API `products` parameters). */
+export interface ProductQuery {
+  readonly page?: number;
+  /** -1 means every page, fetched in pages of 100. */
+  readonly perPage?: number;
+  /** Category slug or id. */
+  readonly category?: string;
+  readonly orderby?: ProductOrderBy;
+  readonly order?: 'asc' | 'desc';
+  readonly minPrice?: MinorUnits;
+  readonly maxPrice?: MinorUnits;
+  readonly search?: string;
+  readonly include?: readonly number[];
+}
+
+/** One page of products with the totals from `X-WP-Total` / `X-WP-TotalPages`. */
+export interface ProductPage {
+  readonly items: readonly Product[];
+  readonly total: number;
+  readonly totalPages: number;
+  readonly page: number;
+}

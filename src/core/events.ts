@@ -1,0 +1,104 @@
+import type { Cart, CartLine } from './domain/cart.js';
+import type { Product } from './domain/catalog.js';
+import type { PortFailure } from './ports.js';
+
+/** Consent for tracking destinations. `ask` means nobody has answered yet. */
+export type ConsentState = 'granted' | 'denied' | 'ask';
+
+/**
+ * The product facts an analytics destination needs about an item, copied into events so that
+ * destinations never reach into stores.
+ */
+export interface ItemFacts {
+  readonly id: number;
+  readonly sku: string;
+  readonly name: string;
+  /** Category names, first one is the primary. */
+  readonly categories: readonly string[];
+  /** Unit price in minor units. */
+  readonly price: number;
+  readonly currencyMinorUnit: number;
+  readonly currencyCode: string;
+}
+
+/**
+ * Every domain event: name → payload. The single source of truth; plugins add their own events by
+ * declaration merging (`declare module '.../core/events.js' { interface DomainEventMap { ... } }`).
+ */
+export interface DomainEventMap {
+  /** A list of products was shown (listing, carousel, related products). */
+  'catalog.listViewed': { readonly listName: string; readonly items: readonly ItemFacts[]; readonly offset: number };
+  /** The shopper chose a product from a list. `position` is 1-based. */
+  'catalog.itemSelected': { readonly listName: string; readonly item: ItemFacts; readonly position: number };
+  /** The server confirmed an add. */
+  'cart.added': { readonly item: ItemFacts; readonly quantity: number; readonly cart: Cart };
+  /** The server confirmed a removal. */
+  'cart.removed': { readonly item: ItemFacts; readonly quantity: number; readonly cart: Cart };
+  /** The server confirmed a quantity change. */
+  'cart.quantityChanged': {
+    readonly item: ItemFacts;
+    readonly previousQuantity: number;
+    readonly quantity: number;
+    readonly cart: Cart;
+  };
+  /** The cart was read from the server (page load, refresh). */
+  'cart.loaded': { readonly cart: Cart };
+  /** A cart write failed and its optimistic change was rolled back. */
+  'cart.failed': {
+    readonly intent: 'add' | 'remove' | 'quantity';
+    readonly name: string;
+    readonly failure: PortFailure;
+  };
+  /** A page was shown to the shopper. */
+  'page.viewed': { readonly path: string; readonly title: string; readonly pageType: PageType };
+  /** The shopper answered the consent question, or consent was changed at run time. */
+  'consent.changed': { readonly state: ConsentState };
+  /** A store notice with error status was shown. */
+  'notice.failed': { readonly message: string; readonly source: string };
+}
+
+/** Kinds of server-rendered page. */
+export type PageType = 'home' | 'shop' | 'category' | 'product' | 'cart' | 'not-found' | 'error';
+
+/** Any event name. */
+export type DomainEventType = keyof DomainEventMap;
+
+/** Envelope metadata. `at` is epoch milliseconds; `source` names the plugin or module that emitted. */
+export interface EventMeta {
+  readonly id: string;
+  readonly at: number;
+  readonly source: string;
+}
+
+/** The envelope of one event, discriminated by `type`. */
+export type DomainEvent<K extends DomainEventType = DomainEventType> = {
+  [P in K]: { readonly type: P; readonly payload: DomainEventMap[P]; readonly meta: EventMeta };
+}[K];
+
+/** Events of one domain, e.g. `DomainOf<'cart'>` is `'cart.added' | 'cart.removed' | ...`. */
+export type EventsOfDomain<D extends string> = Extract<DomainEventType, `${D}.${string}`>;
+
+/** Domains that have at least one event. */
+export type EventDomain = DomainEventType extends `${infer D}.${string}` ? D : never;
+
+/** Product facts for a product, used when emitting catalog and cart events. */
+export const itemFactsOf = (product: Product): ItemFacts => ({
+  id: product.id,
+  sku: product.sku,
+  name: product.name,
+  categories: product.categories.map((c) => c.name),
+  price: product.prices.price,
+  currencyMinorUnit: product.prices.currency.minorUnit,
+  currencyCode: product.prices.currency.code,
+});
+
+/** Product facts for a cart line. */
+export const itemFactsOfLine = (line: CartLine, cart: Cart): ItemFacts => ({
+  id: line.id,
+  sku: line.sku,
+  name: line.name,
+  categories: line.category ? [line.category] : [],
+  price: line.unitPrice,
+  currencyMinorUnit: cart.totals.currency.minorUnit,
+  currencyCode: cart.totals.currency.code,
+});

@@ -1,0 +1,47 @@
+import type { Result } from './result.js';
+import type { Category, Product, ProductPage, ProductQuery } from './domain/catalog.js';
+import type { AddToCartRequest, Cart } from './domain/cart.js';
+
+/**
+ * Why a call through a port failed. Adapters map every transport, status and parse problem to one
+ * of these; nothing deeper than an adapter sees a thrown HTTP error.
+ */
+export type PortFailure =
+  /** No answer: offline, DNS, connection refused. */
+  | { readonly kind: 'network'; readonly message: string }
+  | { readonly kind: 'timeout'; readonly message: string }
+  /** The server answered with an error status and, usually, a `{code, message}` body. */
+  | { readonly kind: 'http'; readonly status: number; readonly code: string; readonly message: string }
+  /** The answer did not match the expected shape (HTML login page, truncated JSON...). */
+  | { readonly kind: 'invalid-response'; readonly message: string }
+  /** add_to_cart refused with `{error: true, product_url}`; url is null when the shop sent `false`. */
+  | { readonly kind: 'product-url'; readonly url: string | null; readonly message: string }
+  /** remove_from_cart answered `{"success":false}` or had no fragments. */
+  | { readonly kind: 'refused'; readonly message: string }
+  | { readonly kind: 'not-found'; readonly message: string };
+
+/** Reads the catalogue. */
+export interface CatalogPort {
+  listProducts(query: ProductQuery): Promise<Result<ProductPage, PortFailure>>;
+  /** By numeric id or by slug. */
+  getProduct(idOrSlug: number | string): Promise<Result<Product, PortFailure>>;
+  listCategories(): Promise<Result<readonly Category[], PortFailure>>;
+}
+
+/** Reads and changes the shopper's cart. Every write resolves to the cart as the server now has it. */
+export interface CartPort {
+  load(): Promise<Result<Cart, PortFailure>>;
+  add(request: AddToCartRequest): Promise<Result<Cart, PortFailure>>;
+  remove(request: { readonly key: string; readonly idempotencyKey: string }): Promise<Result<Cart, PortFailure>>;
+  setQuantity(request: {
+    readonly key: string;
+    readonly quantity: number;
+    readonly idempotencyKey: string;
+  }): Promise<Result<Cart, PortFailure>>;
+}
+
+/** Every port the runtime hands to plugins. Later issues add wishlist, reviews and so on. */
+export interface Ports {
+  readonly catalog: CatalogPort;
+  readonly cart: CartPort;
+}
