@@ -1,0 +1,34 @@
+/**
+ * What an integrator edits: the shop's settings and which plugins are on, with their options.
+ * Options are validated at start-up against each plugin's schema; every problem is listed at once.
+ * A disabled plugin's code is never sent to the browser.
+ */
+import { defineShopConfig } from './src/ui/shop-config.js';
+
+export default defineShopConfig({
+  shop: {
+    name: 'Suki',
+    tagline: 'Made-in-the-Philippines goods, delivered nationwide',
+    /** Store notice bar; `status: 'error'` also reports a non-fatal analytics exception. */
+    storeNotice: { id: 'welcome', text: 'Free shipping within Metro Manila on orders over ₱1,500.', status: 'info' },
+  },
+  consent: {
+    /** `granted`, `denied` or `ask` (shows a consent banner with Accept and Reject). */
+    default: 'ask',
+  },
+  cart: {
+    /** Send the shopper to the cart page after a successful add. @default false */
+    redirectAfterAdd: false,
+  },
+  plugins: {
+    'analytics-gtag': {
+      enabled: true,
+      // A measurement id installs Google's gtag snippet; without one, events go to an existing `gtag`.
+      options: { measurementId: process.env['SUKI_GA_ID'] || undefined },
+    },
+    pixel: {
+      enabled: true,
+      options: { pixelId: process.env['SUKI_PIXEL_ID'] || undefined },
+    },
+  },
+});

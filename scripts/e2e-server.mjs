@@ -1,0 +1,15 @@
+// Starts a production server for the end-to-end tests on a fresh, throwaway database.
+import { rmSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { checkNode, run } from './toolchain.mjs';
+
+checkNode();
+const dataDir = process.env.SUKI_DATA_DIR ?? '.tmp/e2e-data';
+rmSync(dataDir, { recursive: true, force: true });
+if (!existsSync('dist/client/.vite/manifest.json') && !run('npx', ['vite', 'build', '--logLevel', 'warn'])) process.exit(1);
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', SUKI_DATA_DIR: dataDir, HOST: '127.0.0.1' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 1));

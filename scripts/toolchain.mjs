@@ -1,0 +1,27 @@
+// Shared helpers for the project's scripts: the toolchain check and child processes.
+import { spawnSync } from 'node:child_process';
+
+/** The toolchain (Vitest 5, ky 2, Playwright's axe) needs Node 22 or later. */
+export const MIN_NODE_MAJOR = 22;
+
+/**
+ * Stops with one clear message when the running Node is too old. `npm install` puts Node 24 from
+ * the npm registry into node_modules/.bin, and npm scripts run with that first on PATH.
+ */
+export function checkNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < MIN_NODE_MAJOR) {
+    console.error(
+      `Suki needs Node ${MIN_NODE_MAJOR}+ for its toolchain, but this is Node ${process.versions.node}.\n` +
+        'Run the scripts through npm (`npm start`, `npm test`) after `npm install`: npm installs a supported Node into node_modules/.bin and uses it.',
+    );
+    process.exit(1);
+  }
+}
+
+/** Runs a command with inherited output; returns true when it exits 0. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...(options.env ?? {}) } });
+  if (result.error) console.error(`${command}: ${result.error.message}`);
+  return result.status === 0;
+}

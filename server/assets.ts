@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DocumentAssets } from '../src/entry-server.js';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Source path of each plugin's entry module, as Vite's manifest names it. */
+const pluginSource = (name: string) => `src/plugins/${name}/index.ts`;
+
+/**
+ * Reads the Vite manifest once and lists, for every page, the entry script, its CSS, its static
+ * imports and the chunks of the enabled plugins as modulepreloads (so they load in parallel with
+ * the entry instead of after it). Disabled plugins are never linked.
+ */
+export const manifestAssets = async (clientDir: string, enabledPlugins: readonly string[]): Promise<DocumentAssets> => {
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['src/entry-client.tsx'];
+  if (!entry) throw new Error('The client build has no src/entry-client.tsx entry; run `npm run build`.');
+  const preloads = new Set<string>();
+  const styles = new Set<string>(entry.css ?? []);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const next of entry.imports ?? []) visit(next);
+  for (const name of enabledPlugins) visit(pluginSource(name));
+  return {
+    scripts: [`/${entry.file}`],
+    styles: [...styles].map((f) => `/${f}`),
+    modulePreloads: [...preloads].map((f) => `/${f}`),
+  };
+};

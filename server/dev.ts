@@ -1,0 +1,58 @@
+/**
+ * Development entry (`npm run dev`): Vite's dev server (hot reload) and the shop backend in one
+ * process. Vite answers for source modules and HMR; everything else goes to the Hono app, whose
+ * pages are rendered from source through Vite so edits show on reload.
+ */
+import { createServer as createHttpServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createServer as createViteServer } from 'vite';
+import shopConfig from '../plugins.config.js';
+import { parseShopConfig } from '../src/ui/shop-config.js';
+import { createShopApp } from './app.js';
+import { loadServerConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createPagesHandler, type RenderModule } from './pages.js';
+import { resolvePlugins } from './plugins.js';
+
+async function main(): Promise<void> {
+  const serverConfig = loadServerConfig();
+  const config = parseShopConfig(shopConfig);
+  const plugins = await resolvePlugins(config);
+  const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
+  const httpServer = createHttpServer();
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: 'custom',
+  });
+  const api: { app?: Hono } = {};
+  const pages = createPagesHandler({
+    apiFetch: async (request) => {
+      if (!api.app) throw new Error('API not ready');
+      return api.app.fetch(request);
+    },
+    loadRenderer: async () => (await vite.ssrLoadModule('/src/entry-server.tsx')) as RenderModule,
+    assets: async (url) => {
+      const shell = await vite.transformIndexHtml(url.pathname, '<html><head></head><body></body></html>');
+      const devHead = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '';
+      return { scripts: ['/src/entry-client.tsx'], styles: [], modulePreloads: [], devHead };
+    },
+    config,
+    plugins,
+    logger: console,
+  });
+  const app = createShopApp({ database, pages, logger: console });
+  api.app = app;
+  const honoListener = getRequestListener(app.fetch);
+  httpServer.on('request', (req, res) => {
+    vite.middlewares(req, res, () => void honoListener(req, res));
+  });
+  httpServer.listen(serverConfig.port, serverConfig.host, () => {
+    console.log(`Suki (dev, hot reload on) is running at http://${serverConfig.host}:${serverConfig.port}`);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

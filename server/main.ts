@@ -1,0 +1,57 @@
+/**
+ * Production entry (`npm start`): the embedded shop on PGlite (or PostgreSQL with DATABASE_URL),
+ * serving the built client from dist/client and rendering pages on the server.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import shopConfig from '../plugins.config.js';
+import { parseShopConfig } from '../src/ui/shop-config.js';
+import * as renderer from '../src/entry-server.js';
+import { createShopApp } from './app.js';
+import { manifestAssets } from './assets.js';
+import { loadServerConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { listen } from './listen.js';
+import { createPagesHandler } from './pages.js';
+import { resolvePlugins } from './plugins.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(): Promise<void> {
+  const serverConfig = loadServerConfig();
+  const config = parseShopConfig(shopConfig);
+  const plugins = await resolvePlugins(config);
+  const clientDir = path.join(root, 'dist', 'client');
+  const assets = await manifestAssets(clientDir, plugins.map((p) => p.name));
+  const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
+  // The pages handler calls the API in-process; `api` is filled in right after the app exists.
+  const api: { app?: Hono } = {};
+  const pages = createPagesHandler({
+    apiFetch: async (request) => {
+      if (!api.app) throw new Error('API not ready');
+      return api.app.fetch(request);
+    },
+    loadRenderer: async () => renderer,
+    assets: async () => assets,
+    config,
+    plugins,
+    logger: console,
+  });
+  const app = createShopApp({ database, pages, staticDir: clientDir, ...(serverConfig.secret ? { secret: serverConfig.secret } : {}), logger: console });
+  api.app = app;
+  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host });
+  console.log(`Suki is running at ${server.url} (database: ${database.kind})`);
+  const stop = async () => {
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { hydrateRoot } from 'react-dom/client';
+import { createAdapters } from './adapters/index.js';
+import { createRuntime, type PluginDefinition } from './core/index.js';
+import { itemFactsOf } from './core/events.js';
+import { pluginLoaders } from './plugins/registry.js';
+import type { AppState } from './ui/app-state.js';
+import { App } from './ui/App.js';
+import { RuntimeProvider } from './ui/runtime-context.js';
+import { createUiSignals } from './ui/signals.js';
+import './ui/styles.css';
+
+const readState = (): AppState => {
+  const node = document.getElementById('suki-state');
+  if (!node?.textContent) throw new Error('Suki: the page has no serialized state.');
+  return JSON.parse(node.textContent) as AppState;
+};
+
+/** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
+async function boot(): Promise<void> {
+  const state = readState();
+  const adapters = createAdapters({ baseUrl: '' });
+  if (state.cartNonce) adapters.http.setNonce(state.cartNonce);
+  const loaders = pluginLoaders(state.plugins.map((p) => p.name));
+  const modules = await Promise.all(
+    loaders.map(async ({ name, load }) => {
+      try {
+        return { name, plugin: (await load()).default as PluginDefinition };
+      } catch (error) {
+        console.error(`[${name}] could not be loaded`, error);
+        return null;
+      }
+    }),
+  );
+  const plugins = modules.flatMap((m) => (m ? [{ plugin: m.plugin, options: state.plugins.find((p) => p.name === m.name)?.options }] : []));
+  const runtime = createRuntime({
+    ports: { catalog: adapters.catalog, cart: adapters.cart },
+    plugins,
+    consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
+    initialState: state.stores,
+  });
+  await runtime.start();
+  const root = document.getElementById('app');
+  if (!root) throw new Error('Suki: the page has no #app element.');
+  hydrateRoot(
+    root,
+    <RuntimeProvider value={{ runtime, state, signals: createUiSignals() }}>
+      <App />
+    </RuntimeProvider>,
+  );
+  runtime.emit('page.viewed', { path: state.path, title: document.title, pageType: state.pageType }, 'ui');
+  const page = state.page;
+  const sections = page.type === 'product' ? (page.related ? [page.related] : []) : 'sections' in page ? page.sections : [];
+  for (const section of sections) {
+    if (section.products.length === 0) continue;
+    runtime.emit('catalog.listViewed', { listName: section.listName, items: section.products.map(itemFactsOf), offset: 0 }, 'ui');
+  }
+  document.documentElement.dataset['hydrated'] = 'true';
+}
+
+boot().catch((error: unknown) => {
+  console.error('Suki could not start in the browser; the page keeps working as plain HTML.', error);
+});

@@ -1,0 +1,90 @@
+import { renderToString } from 'react-dom/server';
+import { createAdapters } from './adapters/index.js';
+import { createRuntime } from './core/index.js';
+import type { AppState } from './ui/app-state.js';
+import { App } from './ui/App.js';
+import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
+import type { RenderedPage } from './ui/document.js';
+import { loadPage } from './ui/load-page.js';
+import { RuntimeProvider } from './ui/runtime-context.js';
+import type { ShopConfig } from './ui/shop-config.js';
+import { createUiSignals } from './ui/signals.js';
+
+export { renderDocument } from './ui/document.js';
+export type { DocumentAssets, RenderedPage } from './ui/document.js';
+
+/** What the server hands the renderer for one request. */
+export interface RenderInput {
+  /** The page address as the shopper requested it. */
+  readonly url: URL;
+  /** The shopper's Cookie header. */
+  readonly cookie: string;
+  /** Reaches the shop's API (in-process for the embedded shop), carrying the shopper's cookies. */
+  readonly fetch: typeof fetch;
+  readonly config: ShopConfig;
+  /** Enabled plugins with validated options, passed on to the browser. */
+  readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
+}
+
+/**
+ * Renders one page on the server: one runtime per request, data loaded through the same adapters
+ * the browser uses, and the store state serialized so the browser hydrates without refetching.
+ */
+export async function renderPage(input: RenderInput): Promise<RenderedPage> {
+  const { url, cookie, config } = input;
+  const adapters = createAdapters({ baseUrl: url.origin, fetch: input.fetch });
+  const stored = readCookie(cookie, CONSENT_COOKIE);
+  const runtime = createRuntime({
+    ports: { catalog: adapters.catalog, cart: adapters.cart },
+    plugins: [],
+    consent: { default: config.consent.default, ...(stored === 'granted' || stored === 'denied' ? { stored } : {}) },
+  });
+  await runtime.start();
+  try {
+    const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
+    const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
+    const loaded = await loadPage(url, adapters.catalog, categoryList);
+    const notice = config.shop.storeNotice;
+    const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
+    const state: AppState = {
+      path: url.pathname,
+      search: url.search,
+      pageType: loaded.pageType,
+      page: loaded.page,
+      shop: {
+        name: config.shop.name,
+        tagline: config.shop.tagline,
+        storeNotice: noticeHidden ? null : notice,
+        redirectAfterAdd: config.cart.redirectAfterAdd,
+        consentDefault: config.consent.default,
+        consentStored: stored === 'granted' || stored === 'denied' ? stored : null,
+        categories: categoryList,
+      },
+      stores: runtime.serialize(),
+      plugins: input.plugins,
+      cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
+    };
+    const html = renderToString(
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals() }}>
+        <App />
+      </RuntimeProvider>,
+    );
+    const page = loaded.page;
+    const firstImage =
+      page.type === 'product'
+        ? page.product.images[0]
+        : page.type === 'home' || page.type === 'shop' || page.type === 'category'
+          ? page.sections[0]?.products[0]?.images[0]
+          : undefined;
+    return {
+      status: loaded.status,
+      html,
+      state,
+      title: page.title === 'Suki — shop local' || page.type === 'product' || page.type === 'cart' ? page.title : `${page.title} — ${config.shop.name}`,
+      description: page.description,
+      preloadImage: firstImage ? { src: firstImage.src, srcset: firstImage.srcset, sizes: firstImage.sizes } : null,
+    };
+  } finally {
+    await runtime.stop();
+  }
+}

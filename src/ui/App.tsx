@@ -1,0 +1,49 @@
+import { CartPanel } from './components/CartPanel.js';
+import { ConsentBanner, Footer, Header } from './components/Chrome.js';
+import { Announcer } from './components/Notices.js';
+import { CartPage } from './pages/CartPage.js';
+import { ListingPage } from './pages/ListingPage.js';
+import { ProductPage } from './pages/ProductPage.js';
+import { useUi } from './runtime-context.js';
+
+/** The whole page: chrome around the page body chosen by the server. */
+export function App() {
+  const { state } = useUi();
+  const page = state.page;
+  let body;
+  switch (page.type) {
+    case 'home':
+    case 'shop':
+    case 'category':
+      body = <ListingPage page={page} search={state.search} />;
+      break;
+    case 'product':
+      body = <ProductPage page={page} />;
+      break;
+    case 'cart':
+      body = <CartPage />;
+      break;
+    default:
+      body = (
+        <div className="page-message">
+          <h1 className="page-title">{page.title}</h1>
+          <p>{page.message}</p>
+          <p>
+            <a href="/shop/">Continue shopping</a>
+          </p>
+        </div>
+      );
+  }
+  return (
+    <>
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {body}
+      </main>
+      <Footer />
+      <CartPanel />
+      <ConsentBanner />
+      <Announcer />
+    </>
+  );
+}

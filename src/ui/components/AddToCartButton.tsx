@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { Product } from '../../core/domain/catalog.js';
+import { itemFactsOf } from '../../core/events.js';
+import { afterAddNavigation } from '../../core/rules/navigation.js';
+import { useSelector, useUi } from '../runtime-context.js';
+
+interface AddToCartButtonProps {
+  readonly product: Product;
+  readonly quantity?: number;
+  readonly variationId?: number;
+  readonly variation?: Readonly<Record<string, string>>;
+  /** Label text shown on the button. @default 'Add to cart' */
+  readonly label?: string;
+  readonly className?: string;
+}
+
+/**
+ * The add-to-cart control: pending while its intent is queued, then "added" with a View cart link.
+ * A refusal that names a product page on this site sends the shopper there; the redirect-to-cart
+ * setting sends them to the cart.
+ */
+export function AddToCartButton({ product, quantity = 1, variationId, variation, label = 'Add to cart', className }: AddToCartButtonProps) {
+  const { runtime, state } = useUi();
+  const pending = useSelector(runtime.stores.cart, (s) => (s.pendingProducts[product.id] ?? 0) > 0);
+  const added = useSelector(runtime.stores.cart, (s) => s.addedProducts.includes(product.id));
+  const [busy, setBusy] = useState(false);
+
+  if (!product.isPurchasable || !product.isInStock) {
+    return (
+      <a className={`button ${className ?? ''}`} href={product.permalink} aria-label={`Read more about “${product.name}”`}>
+        Read more
+      </a>
+    );
+  }
+  if (product.type === 'variable' && variationId === undefined) {
+    return (
+      <a className={`button ${className ?? ''}`} href={product.permalink} aria-label={`Select options for “${product.name}”`}>
+        Select options
+      </a>
+    );
+  }
+
+  const loading = pending || busy;
+  const onClick = async () => {
+    setBusy(true);
+    const result = await runtime.execute('cart.add', {
+      productId: product.id,
+      quantity,
+      ...(variationId !== undefined ? { variationId } : {}),
+      ...(variation ? { variation } : {}),
+      item: itemFactsOf(product),
+    });
+    setBusy(false);
+    const target = afterAddNavigation(result, { redirectAfterAdd: state.shop.redirectAfterAdd, cartUrl: '/cart/' }, window.location.origin);
+    if (target) window.location.assign(target);
+  };
+
+  return (
+    <span className="add-to-cart">
+      <button
+        type="button"
+        className={`button button--primary ${className ?? ''}`}
+        aria-label={`Add “${product.name}” to your cart`}
+        aria-busy={loading}
+        data-state={loading ? 'loading' : added ? 'added' : 'idle'}
+        disabled={loading}
+        onClick={onClick}
+      >
+        {loading ? 'Adding…' : added ? 'Added ✓' : label}
+      </button>
+      {added && !loading && (
+        <a className="added-to-cart" href="/cart/">
+          View cart
+        </a>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import Swiper from 'swiper';
+import { A11y, Autoplay, Navigation } from 'swiper/modules';
+import 'swiper/css';
+import { carouselBreakpoints, CAROUSEL_DEFAULTS } from '../carousel-settings.js';
+
+/**
+ * Turns a server-rendered carousel strip into a Swiper carousel with accessible previous/next
+ * buttons. Loaded only on pages that show a carousel.
+ */
+export default function CarouselEnhancer({ sectionId, label }: { sectionId: string; label: string }) {
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const root = document.querySelector<HTMLElement>(`[data-carousel="${CSS.escape(sectionId)}"]`);
+    const viewport = root?.querySelector<HTMLElement>('.swiper');
+    if (!root || !viewport || !prev.current || !next.current) return;
+    const swiper = new Swiper(viewport, {
+      modules: [Navigation, Autoplay, A11y],
+      slidesPerView: 1,
+      spaceBetween: CAROUSEL_DEFAULTS.margin,
+      breakpoints: carouselBreakpoints(4),
+      threshold: CAROUSEL_DEFAULTS.swipeThresholdPx,
+      speed: 300,
+      autoplay: { delay: CAROUSEL_DEFAULTS.intervalMs, pauseOnMouseEnter: true, disableOnInteraction: false },
+      navigation: { prevEl: prev.current, nextEl: next.current },
+      a11y: { enabled: true, containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' },
+      watchOverflow: true,
+    });
+    // Pause while keyboard focus is inside, like on hover.
+    const pause = () => swiper.autoplay?.stop();
+    const resume = () => swiper.autoplay?.start();
+    root.addEventListener('focusin', pause);
+    root.addEventListener('focusout', resume);
+    // After a touch, autoplay resumes 500 ms plus the interval later.
+    let touchTimer: ReturnType<typeof setTimeout> | undefined;
+    swiper.on('touchEnd', () => {
+      swiper.autoplay?.stop();
+      clearTimeout(touchTimer);
+      touchTimer = setTimeout(resume, CAROUSEL_DEFAULTS.touchRestartMs + CAROUSEL_DEFAULTS.intervalMs);
+    });
+    root.classList.add('carousel--ready');
+    setReady(true);
+    return () => {
+      clearTimeout(touchTimer);
+      root.removeEventListener('focusin', pause);
+      root.removeEventListener('focusout', resume);
+      root.classList.remove('carousel--ready');
+      swiper.destroy(true, true);
+    };
+  }, [sectionId]);
+  return (
+    <div className="carousel__nav" hidden={!ready}>
+      <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous products in ${label}`}>
+        ‹
+      </button>
+      <button ref={next} type="button" className="carousel__btn" aria-label={`Next products in ${label}`}>
+        ›
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSelector, useUi } from '../runtime-context.js';
+import { CartLines, CartTotals } from './CartLines.js';
+import { CartError } from './Notices.js';
+
+/** The panel's hidden offset from the spec (it slides in from the right). */
+export const CART_PANEL_OFFSET_PX = 360;
+
+/** Header button that opens the slide-out cart; its name carries the item count. */
+export function MiniCartButton() {
+  const { runtime, signals } = useUi();
+  const count = useSelector(runtime.stores.cart, (s) => s.cart?.itemsCount ?? 0);
+  return (
+    <button
+      type="button"
+      className="minicart-button"
+      aria-haspopup="dialog"
+      aria-label={`Cart (${count} items)`}
+      onClick={() => signals.emit('cart-panel', { open: true })}
+    >
+      <span aria-hidden="true">🛒</span> <span className="minicart-button__count">{count}</span>
+    </button>
+  );
+}
+
+/** The slide-out cart: a modal dialog named Cart with the mini-cart lines, totals and links. */
+export function CartPanel() {
+  const { runtime, signals } = useUi();
+  const cart = useSelector(runtime.stores.cart, (s) => s.cart);
+  const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(
+    () =>
+      signals.on('cart-panel', ({ open: next }) => {
+        if (next) opener.current = document.activeElement;
+        setOpen(next);
+      }),
+    [signals],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const node = panel.current;
+    node?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Tab' && node) {
+        // Keep focus inside the modal panel.
+        const focusables = [...node.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')];
+        const first = focusables[0];
+        const last = focusables[focusables.length - 1];
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('no-scroll');
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    };
+  }, [open]);
+
+  return (
+    <>
+      <div className="cart-overlay" data-open={open} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div
+        ref={panel}
+        className="cart-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Cart"
+        data-open={open}
+        style={{ ['--cart-offset' as string]: `${CART_PANEL_OFFSET_PX}px` }}
+      >
+        <div className="cart-panel__head">
+          <h2 className="cart-panel__title">Your cart</h2>
+          <button type="button" className="cart-panel__close" aria-label="Close cart" data-autofocus onClick={() => setOpen(false)}>
+            ×
+          </button>
+        </div>
+        <CartError />
+        {!cart || cart.lines.length === 0 ? (
+          <p className="cart-panel__empty">Your cart is empty.</p>
+        ) : (
+          <>
+            <CartLines cart={cart} compact />
+            <CartTotals cart={cart} />
+          </>
+        )}
+        <p className="cart-panel__actions">
+          <a className="button button--primary" href="/cart/">
+            View cart
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { CONSENT_COOKIE, writeCookie } from '../cookies.js';
+import { useSelector, useUi } from '../runtime-context.js';
+import { MiniCartButton } from './CartPanel.js';
+import { StoreNotice } from './Notices.js';
+
+/** Scroll distance at which the header takes its scrolling state (spec: 20 px). */
+export const HEADER_SCROLL_THRESHOLD_PX = 20;
+
+/** Whether the go-to-top link shows: scrolled past the threshold and not within 2× the footer height of the bottom. */
+export const goToTopVisible = (scrollY: number, viewportHeight: number, documentHeight: number, footerHeight: number): boolean => {
+  if (scrollY < HEADER_SCROLL_THRESHOLD_PX) return false;
+  const distanceToBottom = documentHeight - (scrollY + viewportHeight);
+  return distanceToBottom > 2 * footerHeight;
+};
+
+/** Site header: store notice, brand, category navigation and the mini-cart. */
+export function Header() {
+  const { state } = useUi();
+  const [scrolling, setScrolling] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolling(window.scrollY >= HEADER_SCROLL_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return (
+    <>
+      <StoreNotice />
+      <header className="site-header" data-scrolling={scrolling} id="top">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <a className="site-header__brand" href="/">
+          {state.shop.name}
+        </a>
+        <nav className="site-nav" aria-label="Categories">
+          <ul>
+            <li>
+              <a href="/shop/" aria-current={state.pageType === 'shop' ? 'page' : undefined}>
+                Shop all
+              </a>
+            </li>
+            {state.shop.categories.map((c) => (
+              <li key={c.id}>
+                <a href={`/product-category/${c.slug}/`} aria-current={state.path === `/product-category/${c.slug}/` ? 'page' : undefined}>
+                  {c.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MiniCartButton />
+      </header>
+    </>
+  );
+}
+
+/** Site footer with the go-to-top link, which hides near the bottom of the page. */
+export function Footer() {
+  const { state } = useUi();
+  const footer = useRef<HTMLElement>(null);
+  const [showTop, setShowTop] = useState(false);
+  useEffect(() => {
+    const update = () => {
+      const doc = document.documentElement;
+      setShowTop(goToTopVisible(window.scrollY, window.innerHeight, doc.scrollHeight, footer.current?.offsetHeight ?? 0));
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+  return (
+    <>
+      <a
+        className="go-to-top"
+        href="#top"
+        data-visible={showTop}
+        aria-hidden={!showTop}
+        tabIndex={showTop ? 0 : -1}
+        onClick={(e) => {
+          e.preventDefault();
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      >
+        Go to top
+      </a>
+      <footer className="site-footer" ref={footer}>
+        <p>
+          {state.shop.name} · {state.shop.tagline}
+        </p>
+        <p>Prices in Philippine pesos (₱), VAT included.</p>
+      </footer>
+    </>
+  );
+}
+
+/** One year, for the consent cookie. */
+const CONSENT_MAX_AGE = 365 * 24 * 3600;
+
+/** Consent banner shown while consent is `ask`; the answer is kept in a cookie. */
+export function ConsentBanner() {
+  const { runtime } = useUi();
+  const consent = useSelector(runtime.stores.consent, (s) => s.state);
+  if (consent !== 'ask') return null;
+  const answer = (state: 'granted' | 'denied') => {
+    writeCookie(CONSENT_COOKIE, state, CONSENT_MAX_AGE);
+    void runtime.execute('consent.set', { state });
+  };
+  return (
+    <section className="consent" role="region" aria-label="Cookie consent">
+      <p>We use cookies for analytics to improve the shop. You can accept or reject them.</p>
+      <div className="consent__actions">
+        <button type="button" className="button button--primary" onClick={() => answer('granted')}>
+          Accept
+        </button>
+        <button type="button" className="button" onClick={() => answer('denied')}>
+          Reject
+        </button>
+      </div>
+    </section>
+  );
+}

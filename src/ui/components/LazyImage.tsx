@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ProductImage } from '../../core/domain/catalog.js';
+
+/** How far outside the viewport a lazy image starts loading (spec: 200 px). */
+export const LAZY_MARGIN_PX = 200;
+
+interface LazyImageProps {
+  readonly image: ProductImage;
+  readonly className?: string;
+  /** Eager images are in the server HTML with their src (above the fold, the largest first). */
+  readonly eager?: boolean;
+  readonly priority?: boolean;
+  readonly alt?: string;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/**
+ * An image that loads once it comes within 200 px of the viewport. Browsers' native lazy loading
+ * uses much larger, browser-chosen margins, so the margin is enforced with an IntersectionObserver.
+ * Without scripts the <noscript> copy loads.
+ */
+export function LazyImage({ image, className, eager = false, priority = false, alt, width = 600, height = 600 }: LazyImageProps) {
+  const [visible, setVisible] = useState(eager);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (visible) return;
+    const el = ref.current;
+    if (!el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: `${LAZY_MARGIN_PX}px` },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [visible]);
+  const text = alt ?? image.alt;
+  return (
+    <>
+      <img
+        ref={ref}
+        className={className}
+        src={visible ? image.src : undefined}
+        srcSet={visible && image.srcset ? image.srcset : undefined}
+        sizes={visible && image.sizes ? image.sizes : undefined}
+        data-src={visible ? undefined : image.src}
+        alt={text}
+        width={width}
+        height={height}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+      />
+      {!eager && (
+        <noscript>
+          <img className={className} src={image.src} alt={text} width={width} height={height} loading="lazy" />
+        </noscript>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ProductSection as Section } from '../app-state.js';
+import { ProductTile } from './ProductTile.js';
+
+const CarouselEnhancer = lazy(() => import('./CarouselEnhancer.js'));
+
+interface ProductSectionProps {
+  readonly section: Section;
+  /** How many tiles carry their image in the server HTML. */
+  readonly eagerCount: number;
+  /** Whether this section holds the page's largest image (first tile gets high priority). */
+  readonly firstOnPage: boolean;
+}
+
+/**
+ * One list of products in one of the four layouts. The carousel is a scroll-snap strip in the
+ * server HTML (usable without scripts) that Swiper takes over once its chunk has loaded.
+ */
+export function ProductSection({ section, eagerCount, firstOnPage }: ProductSectionProps) {
+  const headingId = `section-${section.id}`;
+  const [enhance, setEnhance] = useState(false);
+  useEffect(() => {
+    if (section.layout === 'carousel') setEnhance(true);
+  }, [section.layout]);
+
+  const tiles = section.products.map((product, index) => (
+    <li key={product.id} className={section.layout === 'carousel' ? 'swiper-slide listing__item' : 'listing__item'}>
+      <ProductTile
+        product={product}
+        listName={section.listName}
+        position={index + 1}
+        eager={index < eagerCount}
+        priority={firstOnPage && index === 0}
+      />
+    </li>
+  ));
+
+  return (
+    <section className={`listing listing--${section.layout}`} aria-labelledby={headingId} data-layout={section.layout}>
+      <h2 id={headingId} className="listing__title">
+        {section.title}
+      </h2>
+      {section.products.length === 0 ? (
+        <p className="listing__empty">No products were found.</p>
+      ) : section.layout === 'carousel' ? (
+        <div className="carousel" data-carousel={section.id}>
+          <div className="swiper carousel__viewport">
+            <ul className="swiper-wrapper carousel__track">{tiles}</ul>
+          </div>
+          {enhance && (
+            <Suspense fallback={null}>
+              <CarouselEnhancer sectionId={section.id} label={section.title} />
+            </Suspense>
+          )}
+        </div>
+      ) : (
+        <ul className="listing__grid">{tiles}</ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Product } from '../../core/domain/catalog.js';
+import { itemFactsOf } from '../../core/events.js';
+import { useUi } from '../runtime-context.js';
+import { AddToCartButton } from './AddToCartButton.js';
+import { LazyImage } from './LazyImage.js';
+import { Price } from './Price.js';
+
+interface ProductTileProps {
+  readonly product: Product;
+  readonly listName: string;
+  /** 1-based position in its list, for analytics. */
+  readonly position: number;
+  /** Above the fold: image in the server HTML. */
+  readonly eager: boolean;
+  readonly priority: boolean;
+}
+
+/** A listing tile: thumbnail with hover image, name, price and add to cart. */
+export function ProductTile({ product, listName, position, eager, priority }: ProductTileProps) {
+  const { runtime } = useUi();
+  const [main, hover] = product.images;
+  const select = () => runtime.emit('catalog.itemSelected', { listName, item: itemFactsOf(product), position }, 'ui');
+  return (
+    <article className="tile" aria-labelledby={`tile-${product.id}-name`}>
+      <a className="tile__media" href={product.permalink} onClick={select} tabIndex={-1} aria-hidden="true">
+        {main && <LazyImage className="tile__img" image={main} eager={eager} priority={priority} alt="" />}
+        {hover && <LazyImage className="tile__img tile__img--hover" image={hover} alt="" />}
+        {product.onSale && <span className="badge">Sale</span>}
+      </a>
+      <h3 className="tile__name" id={`tile-${product.id}-name`}>
+        <a href={product.permalink} onClick={select}>
+          {product.name}
+        </a>
+      </h3>
+      {product.categories[0] && <p className="tile__cat">{product.categories[0].name}</p>}
+      <Price prices={product.prices} onSale={product.onSale} />
+      {!product.isInStock && <p className="stock stock--out">Out of stock</p>}
+      <AddToCartButton product={product} />
+    </article>
+  );
+}

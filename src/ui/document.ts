@@ -1,0 +1,62 @@
+import type { AppState } from './app-state.js';
+
+/** Escapes text for HTML element content and attribute values. */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/**
+ * Serializes page state for a `<script type="application/json">` block. `<` is escaped so a product
+ * name containing `</script>` cannot end the block; U+2028/2029 are escaped for old parsers.
+ */
+export const serializeState = (state: AppState): string =>
+  JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Asset tags the server puts around the rendered app. */
+export interface DocumentAssets {
+  readonly scripts: readonly string[];
+  readonly styles: readonly string[];
+  readonly modulePreloads: readonly string[];
+  /** Extra raw head HTML from the dev server (Vite client, React refresh preamble). */
+  readonly devHead?: string;
+}
+
+/** What the renderer produced for one page. */
+export interface RenderedPage {
+  readonly status: number;
+  readonly html: string;
+  readonly state: AppState;
+  readonly title: string;
+  readonly description: string;
+  /** The largest above-the-fold image, preloaded so the browser fetches it before any script. */
+  readonly preloadImage: { readonly src: string; readonly srcset: string; readonly sizes: string } | null;
+}
+
+/** The whole HTML document of a page. */
+export const renderDocument = (page: RenderedPage, assets: DocumentAssets): string => {
+  const preload = page.preloadImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage.src)}"${
+        page.preloadImage.srcset ? ` imagesrcset="${escapeHtml(page.preloadImage.srcset)}" imagesizes="${escapeHtml(page.preloadImage.sizes)}"` : ''
+      } fetchpriority="high">`
+    : '';
+  return [
+    '<!doctype html>',
+    '<html lang="en-PH">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}">`,
+    '<link rel="icon" href="data:,">',
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    preload,
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    assets.devHead ?? '',
+    '</head>',
+    '<body>',
+    `<div id="app">${page.html}</div>`,
+    `<script type="application/json" id="suki-state">${serializeState(page.state)}</script>`,
+    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    '</body>',
+    '</html>',
+  ].join('\n');
+};

@@ -1,0 +1,28 @@
+import mitt from 'mitt';
+
+/** UI-local signals that are not domain facts. */
+export interface UiSignalMap {
+  'cart-panel': { readonly open: boolean };
+  [key: string]: unknown;
+  [key: symbol]: unknown;
+}
+
+/** A small signal hub whose `on` returns its own unsubscribe. One per app instance. */
+export interface UiSignals {
+  on<K extends keyof UiSignalMap & string>(type: K, handler: (value: UiSignalMap[K]) => void): () => void;
+  emit<K extends keyof UiSignalMap & string>(type: K, value: UiSignalMap[K]): void;
+}
+
+/** Creates a signal hub. */
+export const createUiSignals = (): UiSignals => {
+  const hub = mitt<UiSignalMap>();
+  return {
+    on(type, handler) {
+      hub.on(type, handler);
+      return () => hub.off(type, handler);
+    },
+    emit(type, value) {
+      hub.emit(type, value);
+    },
+  };
+};

@@ -1,0 +1,33 @@
+import type { Page } from '@playwright/test';
+
+/** Calls made to `gtag` and `fbq` in the page, recorded by a stub installed before any script. */
+export interface TrackedCall {
+  readonly fn: 'gtag' | 'fbq';
+  readonly args: unknown[];
+}
+
+/** Installs recording stubs for `gtag` and `fbq` and accepts or preset consent as asked. */
+export async function recordTracking(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __calls: Array<{ fn: string; args: unknown[] }>; gtag: (...a: unknown[]) => void; fbq: (...a: unknown[]) => void };
+    w.__calls = [];
+    w.gtag = (...args: unknown[]) => void w.__calls.push({ fn: 'gtag', args: JSON.parse(JSON.stringify(args)) as unknown[] });
+    w.fbq = (...args: unknown[]) => void w.__calls.push({ fn: 'fbq', args: JSON.parse(JSON.stringify(args)) as unknown[] });
+  });
+}
+
+/** The calls recorded so far. */
+export async function trackedCalls(page: Page): Promise<TrackedCall[]> {
+  return page.evaluate(() => (window as unknown as { __calls: TrackedCall[] }).__calls);
+}
+
+/** Names of gtag events recorded so far. */
+export async function gtagEvents(page: Page): Promise<string[]> {
+  const calls = await trackedCalls(page);
+  return calls.filter((c) => c.fn === 'gtag' && c.args[0] === 'event').map((c) => String(c.args[1]));
+}
+
+/** Waits until the browser has hydrated the server HTML. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
