@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogAdapter, toProductParams } from './catalog.js';
+import { createHttpClient } from './http.js';
+import { SHOP, fakeShop, inOrder, json, recording, replay, type Answer } from './testing/fake-shop.js';
+
+const API = `${SHOP}/wp-json/wc/store/v1`;
+
+function setup(answer: Answer) {
+  const shop = fakeShop(answer);
+  const http = createHttpClient({ baseUrl: SHOP, fetch: shop.fetch });
+  return { catalog: createCatalogAdapter(http), requests: shop.requests };
+}
+
+const USD = {
+  code: 'USD',
+  minorUnit: 2,
+  symbol: '$',
+  prefix: '$',
+  suffix: '',
+  decimalSeparator: '.',
+  thousandSeparator: ',',
+};
+
+describe('catalog contract against stock WooCommerce 9.1 answers', () => {
+  it('storeapi-products: a listing with totals from X-WP-Total / X-WP-TotalPages', async () => {
+    const { catalog, requests } = setup(inOrder(() => replay(recording('storeapi-products'))));
+    const result = await catalog.listProducts({ page: 1, perPage: 12, orderby: 'price', order: 'asc', minPrice: 500, maxPrice: 5000 });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      url: `${API}/products?page=1&per_page=12&orderby=price&order=asc&min_price=500&max_price=5000&_locale=user`,
+      body: '',
+    });
+    expect(requests[0]?.headers['accept']).toBe('application/json, */*;q=0.1');
+    if (!result.ok) throw new Error(result.error.message);
+    const page = result.value;
+    expect(page).toMatchObject({ total: 4, totalPages: 1, page: 1 });
+    expect(page.items.map((p) => [p.id, p.slug, p.type])).toEqual([
+      [13, 'peer-hoodie', 'variable'],
+      [12, 'peer-cap', 'simple'],
+      [11, 'peer-mug', 'simple'],
+      [10, 'peer-tee', 'simple'],
+    ]);
+
+    const mug = page.items[2]!;
+    expect(mug.onSale).toBe(true);
+    expect(mug.prices).toEqual({ price: 999, regularPrice: 1250, salePrice: 999, range: null, currency: USD });
+    expect(mug.images).toEqual([]);
+    expect(mug.brands).toEqual([]);
+    expect(mug.lowStockRemaining).toBeNull();
+    expect(mug.shortDescription).toBe('Peer Mug, sold by a local test peer.');
+    expect(mug.description).toBe('A real WooCommerce simple product (PEER-MUG) for client tests.');
+    expect(mug.addToCart).toEqual({ text: 'Add to cart', minimum: 1, maximum: 10, multipleOf: 1 });
+
+    const hoodie = page.items[0]!;
+    expect(hoodie.prices.range).toEqual({ min: 3900, max: 4200 });
+    expect(hoodie.hasOptions).toBe(true);
+    expect(hoodie.addToCart.text).toBe('Select options');
+    expect(hoodie.attributes).toEqual([
+      {
+        id: 0,
+        name: 'Size',
+        taxonomy: null,
+        hasVariations: true,
+        terms: [
+          { id: 0, name: 'S', slug: 'S' },
+          { id: 0, name: 'M', slug: 'M' },
+          { id: 0, name: 'L', slug: 'L' },
+        ],
+      },
+    ]);
+    expect(hoodie.variations.map((v) => [v.id, v.attributes])).toEqual([
+      [14, [{ name: 'Size', value: 'S' }]],
+      [15, [{ name: 'Size', value: 'M' }]],
+      [16, [{ name: 'Size', value: 'L' }]],
+    ]);
+    expect(page.items[1]?.addToCart.maximum).toBe(5);
+    expect(page.items[3]).toMatchObject({ averageRating: 4, reviewCount: 3, sku: 'PEER-TEE' });
+  });
+
+  it('storeapi-product: by id', async () => {
+    const { catalog, requests } = setup(inOrder(() => replay(recording('storeapi-product'))));
+    const result = await catalog.getProduct(10);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API}/products/10?_locale=user`]);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({
+      id: 10,
+      name: 'Peer Tee',
+      slug: 'peer-tee',
+      permalink: 'http://127.0.0.1:8931/product/peer-tee/',
+      type: 'simple',
+      onSale: false,
+      isPurchasable: true,
+      isInStock: true,
+      hasOptions: false,
+      averageRating: 4,
+      reviewCount: 3,
+      categories: [],
+      prices: { price: 1999, regularPrice: 1999, salePrice: 1999, range: null, currency: USD },
+      addToCart: { text: 'Add to cart', minimum: 1, maximum: 25, multipleOf: 1 },
+    });
+  });
+
+  it('storeapi-product: by slug through products?slug=', async () => {
+    const recorded = recording('storeapi-product');
+    const { catalog, requests } = setup(inOrder(() => replay(recorded, { body: `[${recorded.body}]` })));
+    const result = await catalog.getProduct('peer-tee');
+    expect(requests.map((r) => r.url)).toEqual([`${API}/products?slug=peer-tee&_locale=user`]);
+    expect(result.ok && result.value.id).toBe(10);
+  });
+
+  it('an unknown slug (empty list) is not-found', async () => {
+    const { catalog } = setup(inOrder(() => json([])));
+    const result = await catalog.getProduct('nope');
+    expect(result.ok ? null : result.error.kind).toBe('not-found');
+  });
+
+  it('an unknown id answers 404 → not-found with the server message', async () => {
+    const { catalog } = setup(
+      inOrder(() => json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid product ID.', data: { status: 404 } }, 404)),
+    );
+    expect(await catalog.getProduct(404)).toEqual({ ok: false, error: { kind: 'not-found', message: 'Invalid product ID.' } });
+  });
+
+  it('a slug search that the shop ignored does not pick a wrong product', async () => {
+    const products = recording('storeapi-products');
+    const { catalog } = setup(inOrder(() => replay(products)));
+    const result = await catalog.getProduct('peer-scarf');
+    expect(result.ok ? null : result.error.kind).toBe('not-found');
+  });
+
+  it('perPage -1 fetches every page of 100 and counts what it got', async () => {
+    const products = recording('storeapi-products');
+    const next = `${API}/products?per_page=100&page=2&_locale=user`;
+    const { catalog, requests } = setup(
+      inOrder(
+        () => replay(products, { headers: { Link: `<${next}>; rel="next"`, 'X-WP-Total': '5', 'X-WP-TotalPages': '2' } }),
+        () => replay(recording('storeapi-product'), { body: `[${recording('storeapi-product').body}]` }),
+      ),
+    );
+    const result = await catalog.listProducts({ perPage: -1 });
+    expect(requests.map((r) => r.url)).toEqual([`${API}/products?per_page=100&_locale=user`, next]);
+    expect(result.ok && result.value).toMatchObject({ total: 5, totalPages: 1, page: 1 });
+    expect(result.ok && result.value.items.map((p) => p.id)).toEqual([13, 12, 11, 10, 10]);
+  });
+
+  it('categories, with HTML names and descriptions turned into text', async () => {
+    const { catalog, requests } = setup(
+      inOrder(() =>
+        json([
+          { id: 15, name: 'Uncategorized', slug: 'uncategorized', parent: 0, count: 0, description: '', image: null, permalink: 'x' },
+          { id: 16, name: 'Mugs &amp; Cups', slug: 'mugs', parent: 15, count: 3, description: '<p>Hot &ndash; cold</p>', review_count: 2 },
+        ]),
+      ),
+    );
+    const result = await catalog.listCategories();
+    expect(requests.map((r) => r.url)).toEqual([`${API}/products/categories?_locale=user`]);
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { id: 15, name: 'Uncategorized', slug: 'uncategorized', parent: 0, count: 0, description: '' },
+        { id: 16, name: 'Mugs & Cups', slug: 'mugs', parent: 15, count: 3, description: 'Hot \u2013 cold' },
+      ],
+    });
+  });
+
+  it('tolerates brands, images and extra fields, and maps plugin product types', async () => {
+    const product = JSON.parse(recording('storeapi-product').body) as Record<string, unknown>;
+    const extended = {
+      ...product,
+      type: 'bundle',
+      name: 'Tee &amp; Mug <em>set</em>',
+      brands: [{ id: 3, name: 'Peer &amp; Co', slug: 'peer-co', link: 'x' }],
+      images: [{ id: 9, src: 'https://cdn/x.jpg', thumbnail: 'https://cdn/x-150.jpg', srcset: 's', sizes: 'z', name: 'x', alt: 'A &quot;tee&quot;' }],
+      low_stock_remaining: 2,
+      something_new: { deep: true },
+    };
+    const { catalog } = setup(inOrder(() => json(extended)));
+    const result = await catalog.getProduct(10);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({
+      type: 'simple',
+      name: 'Tee & Mug set',
+      lowStockRemaining: 2,
+      brands: [{ id: 3, name: 'Peer & Co', slug: 'peer-co' }],
+      images: [{ id: 9, src: 'https://cdn/x.jpg', thumbnail: 'https://cdn/x-150.jpg', srcset: 's', sizes: 'z', name: 'x', alt: 'A "tee"' }],
+    });
+  });
+});
+
+describe('catalog robustness', () => {
+  it('drops script addresses from permalinks and images', async () => {
+    const product = JSON.parse(recording('storeapi-product').body) as Record<string, unknown>;
+    const hostile = {
+      ...product,
+      permalink: ' javascript:alert(1)',
+      images: [{ id: 1, src: 'data:text/html,x', thumbnail: '/wp-content/uploads/t.jpg', srcset: '', sizes: '', name: '', alt: '' }],
+    };
+    const { catalog } = setup(inOrder(() => json(hostile)));
+    const result = await catalog.getProduct(10);
+    expect(result.ok && result.value.permalink).toBe('');
+    expect(result.ok && [result.value.images[0]?.src, result.value.images[0]?.thumbnail]).toEqual(['', '/wp-content/uploads/t.jpg']);
+  });
+
+  it('a truncated listing is an invalid-response', async () => {
+    const products = recording('storeapi-products');
+    const { catalog } = setup(inOrder(() => replay(products, { body: products.body.slice(0, products.body.length / 2) })));
+    const result = await catalog.listProducts({});
+    expect(result.ok ? null : result.error.kind).toBe('invalid-response');
+  });
+
+  it('a price sent as a decimal string fails the schema', async () => {
+    const products = JSON.parse(recording('storeapi-products').body) as Array<{ prices: { price: string } }>;
+    products[2]!.prices.price = '9.99';
+    const { catalog } = setup(inOrder(() => json(products)));
+    const result = await catalog.listProducts({});
+    expect(result.ok ? null : result.error).toEqual({
+      kind: 'invalid-response',
+      message: 'The response does not have the expected shape at 2.prices.price.',
+    });
+  });
+
+  it('a 400 for a bad parameter stays an http failure', async () => {
+    const { catalog } = setup(
+      inOrder(() => json({ code: 'rest_invalid_param', message: 'Invalid parameter(s): orderby', data: { status: 400 } }, 400)),
+    );
+    const result = await catalog.listProducts({ page: 99 });
+    expect(result.ok ? null : result.error).toMatchObject({ kind: 'http', status: 400, code: 'rest_invalid_param' });
+  });
+});
+
+describe('product query', () => {
+  it('maps every field to its Store API name, leaving out what is unset', () => {
+    expect(toProductParams({ category: 'mugs', search: 'tee', include: [10, 11] })).toEqual({
+      page: undefined,
+      per_page: undefined,
+      category: 'mugs',
+      orderby: undefined,
+      order: undefined,
+      min_price: undefined,
+      max_price: undefined,
+      search: 'tee',
+      include: '10,11',
+    });
+    expect(toProductParams({ include: [] }).include).toBeUndefined();
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * Catalog adapter: the Store API product and category routes mapped to the domain catalogue.
+ */
+import { z } from 'zod/mini';
+import type {
+  Category,
+  CategoryRef,
+  Product,
+  ProductAttribute,
+  ProductPage,
+  ProductQuery,
+} from '../core/domain/catalog.js';
+import type { CatalogPort, PortFailure } from '../core/ports.js';
+import { err, ok, type Result } from '../core/result.js';
+import type { HttpClient, Query } from './http.js';
+import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits } from './store-api.js';
+import { htmlToText } from './text.js';
+
+const PRODUCTS_ROUTE = 'wc/store/v1/products';
+
+const termRefSchema = z.object({ id: z.int(), name: z.string(), slug: z.string() });
+
+/** A Store API product as the storefront reads it. */
+export const storeProductSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  slug: z.string(),
+  type: z.string(),
+  permalink: z.string(),
+  sku: z.optional(z.string()),
+  short_description: z.optional(z.string()),
+  description: z.optional(z.string()),
+  on_sale: z.boolean(),
+  prices: z.object({
+    price: amountSchema,
+    regular_price: amountSchema,
+    sale_price: amountSchema,
+    price_range: z.optional(z.nullable(z.object({ min_amount: amountSchema, max_amount: amountSchema }))),
+    ...currencyShape,
+  }),
+  average_rating: z.optional(z.union([z.string(), z.number()])),
+  review_count: z.optional(z.int()),
+  images: z.array(imageSchema),
+  categories: z.optional(z.array(termRefSchema)),
+  // Brands arrived in the Store API after 9.1.
+  brands: z.optional(z.array(termRefSchema)),
+  attributes: z.optional(
+    z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        taxonomy: z.nullable(z.string()),
+        has_variations: z.boolean(),
+        terms: z.array(termRefSchema),
+      }),
+    ),
+  ),
+  variations: z.optional(
+    z.array(z.object({ id: z.int(), attributes: z.array(z.object({ name: z.string(), value: z.string() })) })),
+  ),
+  has_options: z.boolean(),
+  is_purchasable: z.boolean(),
+  is_in_stock: z.boolean(),
+  low_stock_remaining: z.optional(z.nullable(z.int())),
+  add_to_cart: z.object({
+    text: z.string(),
+    minimum: z.optional(z.int()),
+    maximum: z.optional(z.int()),
+    multiple_of: z.optional(z.int()),
+  }),
+});
+
+/** A Store API product category. */
+export const storeCategorySchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  slug: z.string(),
+  parent: z.optional(z.int()),
+  count: z.optional(z.int()),
+  description: z.optional(z.string()),
+});
+
+type StoreProduct = z.infer<typeof storeProductSchema>;
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(['simple', 'variable', 'variation', 'grouped', 'external']);
+
+function toTermRef(term: z.infer<typeof termRefSchema>): CategoryRef {
+  return { id: term.id, name: htmlToText(term.name), slug: term.slug };
+}
+
+function toProductType(product: StoreProduct): Product['type'] {
+  if (KNOWN_TYPES.has(product.type)) return product.type as Product['type'];
+  // Plugin types (bundles, subscriptions...) behave like their closest stock type on a tile.
+  return product.has_options ? 'variable' : 'simple';
+}
+
+function toRating(value: string | number | undefined): number {
+  const rating = typeof value === 'number' ? value : Number.parseFloat(value ?? '0');
+  return Number.isFinite(rating) ? rating : 0;
+}
+
+/** Maps a validated Store API product to the domain product (all text plain). */
+export function toProduct(product: StoreProduct): Product {
+  const { prices } = product;
+  const range = prices.price_range ?? null;
+  return {
+    id: product.id,
+    name: htmlToText(product.name),
+    slug: product.slug,
+    sku: product.sku ?? '',
+    permalink: safeUrl(product.permalink),
+    type: toProductType(product),
+    shortDescription: htmlToText(product.short_description ?? ''),
+    description: htmlToText(product.description ?? ''),
+    onSale: product.on_sale,
+    prices: {
+      price: toMinorUnits(prices.price),
+      regularPrice: toMinorUnits(prices.regular_price),
+      salePrice: toMinorUnits(prices.sale_price),
+      range: range ? { min: toMinorUnits(range.min_amount), max: toMinorUnits(range.max_amount) } : null,
+      currency: toCurrency(prices),
+    },
+    images: product.images.map(toImage),
+    categories: (product.categories ?? []).map(toTermRef),
+    brands: (product.brands ?? []).map(toTermRef),
+    attributes: (product.attributes ?? []).map(
+      (attribute): ProductAttribute => ({
+        id: attribute.id,
+        name: htmlToText(attribute.name),
+        taxonomy: attribute.taxonomy,
+        hasVariations: attribute.has_variations,
+        terms: attribute.terms.map((term) => ({ id: term.id, name: htmlToText(term.name), slug: term.slug })),
+      }),
+    ),
+    variations: (product.variations ?? []).map((variation) => ({
+      id: variation.id,
+      attributes: variation.attributes.map((attribute) => ({ name: attribute.name, value: attribute.value })),
+    })),
+    hasOptions: product.has_options,
+    isPurchasable: product.is_purchasable,
+    isInStock: product.is_in_stock,
+    lowStockRemaining: product.low_stock_remaining ?? null,
+    averageRating: toRating(product.average_rating),
+    reviewCount: product.review_count ?? 0,
+    addToCart: {
+      text: htmlToText(product.add_to_cart.text),
+      minimum: product.add_to_cart.minimum ?? 1,
+      maximum: product.add_to_cart.maximum ?? 9999,
+      multipleOf: product.add_to_cart.multiple_of ?? 1,
+    },
+  };
+}
+
+/** Store API `products` query parameters for a domain query. */
+export function toProductParams(query: ProductQuery): Query {
+  return {
+    page: query.page,
+    per_page: query.perPage,
+    category: query.category,
+    orderby: query.orderby,
+    order: query.order,
+    min_price: query.minPrice,
+    max_price: query.maxPrice,
+    search: query.search,
+    include: query.include && query.include.length > 0 ? query.include.join(',') : undefined,
+  };
+}
+
+function headerInt(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** Slugs of non-Latin names travel percent-encoded; compare them decoded and case-folded. */
+function slugKey(slug: string): string {
+  try {
+    return decodeURIComponent(slug).toLowerCase();
+  } catch {
+    return slug.toLowerCase();
+  }
+}
+
+function notFoundOn404(failure: PortFailure): PortFailure {
+  return failure.kind === 'http' && failure.status === 404 ? { kind: 'not-found', message: failure.message } : failure;
+}
+
+/** Implements {@link CatalogPort} over the Store API. */
+export function createCatalogAdapter(http: HttpClient): CatalogPort {
+  const listProducts = async (query: ProductQuery): Promise<Result<ProductPage, PortFailure>> => {
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(query), schema: z.array(storeProductSchema) });
+    if (!reply.ok) return reply;
+    const items = reply.value.data.map(toProduct);
+    if (query.perPage === -1) return ok({ items, total: items.length, totalPages: 1, page: 1 });
+    return ok({
+      items,
+      total: headerInt(reply.value.headers, 'X-WP-Total') ?? items.length,
+      totalPages: headerInt(reply.value.headers, 'X-WP-TotalPages') ?? 1,
+      page: query.page ?? 1,
+    });
+  };
+
+  const getProduct = async (idOrSlug: number | string): Promise<Result<Product, PortFailure>> => {
+    if (typeof idOrSlug === 'number') {
+      const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/${idOrSlug}`, schema: storeProductSchema });
+      return reply.ok ? ok(toProduct(reply.value.data)) : err(notFoundOn404(reply.error));
+    }
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: { slug: idOrSlug }, schema: z.array(storeProductSchema) });
+    if (!reply.ok) return err(notFoundOn404(reply.error));
+    const wanted = slugKey(idOrSlug);
+    const matches = reply.value.data.filter((product) => slugKey(product.slug) === wanted);
+    // A shop that filtered by slug but spells it differently (encoding, case) still answers one item.
+    const found = matches[0] ?? (reply.value.data.length === 1 ? reply.value.data[0] : undefined);
+    return found ? ok(toProduct(found)) : err({ kind: 'not-found', message: 'No product has this address.' });
+  };
+
+  const listCategories = async (): Promise<Result<readonly Category[], PortFailure>> => {
+    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/categories`, schema: z.array(storeCategorySchema) });
+    if (!reply.ok) return reply;
+    return ok(
+      reply.value.data.map((category) => ({
+        id: category.id,
+        name: htmlToText(category.name),
+        slug: category.slug,
+        parent: category.parent ?? 0,
+        count: category.count ?? 0,
+        description: htmlToText(category.description ?? ''),
+      })),
+    );
+  };
+
+  return { listProducts, getProduct, listCategories };
+}

@@ -1,0 +1,86 @@
+/**
+ * Pieces of the WooCommerce Store API shape shared by the catalog and cart adapters: amounts,
+ * currency fields and images. Schemas only check what the storefront reads; extra fields pass
+ * (and are dropped), as a stock answer carries many.
+ */
+import { z } from 'zod/mini';
+import type { ProductImage } from '../core/domain/catalog.js';
+import type { Currency, MinorUnits } from '../core/domain/money.js';
+import { decodeEntities, htmlToText } from './text.js';
+
+/** An amount in minor units, sent as a string of digits (`"1999"`); 15 digits keep it a safe integer. */
+export const amountSchema = z.string().check(z.regex(/^-?\d{1,15}$/));
+
+/** Converts a validated amount string to minor units. */
+export function toMinorUnits(amount: string): MinorUnits {
+  return Number(amount);
+}
+
+/** The `currency_*` fields the Store API puts beside every group of amounts. */
+export const currencyShape = {
+  currency_code: z.string(),
+  currency_minor_unit: z.int().check(z.minimum(0), z.maximum(18)),
+  currency_symbol: z.optional(z.string()),
+  currency_prefix: z.optional(z.string()),
+  currency_suffix: z.optional(z.string()),
+  currency_decimal_separator: z.optional(z.string()),
+  currency_thousand_separator: z.optional(z.string()),
+};
+
+/** Parsed `currency_*` fields. */
+export interface CurrencyFields {
+  readonly currency_code: string;
+  readonly currency_minor_unit: number;
+  readonly currency_symbol?: string | undefined;
+  readonly currency_prefix?: string | undefined;
+  readonly currency_suffix?: string | undefined;
+  readonly currency_decimal_separator?: string | undefined;
+  readonly currency_thousand_separator?: string | undefined;
+}
+
+/** Maps `currency_*` fields to the domain currency; symbols may arrive as entities (`&#36;`), spaces are kept. */
+export function toCurrency(fields: CurrencyFields): Currency {
+  return {
+    code: fields.currency_code,
+    minorUnit: fields.currency_minor_unit,
+    symbol: decodeEntities(fields.currency_symbol ?? ''),
+    prefix: decodeEntities(fields.currency_prefix ?? ''),
+    suffix: decodeEntities(fields.currency_suffix ?? ''),
+    decimalSeparator: decodeEntities(fields.currency_decimal_separator ?? '.'),
+    thousandSeparator: decodeEntities(fields.currency_thousand_separator ?? ','),
+  };
+}
+
+/**
+ * A link or image address from an answer, kept only when it is http(s) or relative: a
+ * `javascript:` or `data:` address never reaches an `href` or `src`.
+ */
+export function safeUrl(url: string): string {
+  const trimmed = url.trim();
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(trimmed);
+  return scheme && !/^https?$/i.test(scheme[1] ?? '') ? '' : trimmed;
+}
+
+/** A Store API image. */
+export const imageSchema = z.object({
+  id: z.int(),
+  src: z.string(),
+  thumbnail: z.optional(z.string()),
+  srcset: z.optional(z.string()),
+  sizes: z.optional(z.string()),
+  name: z.optional(z.string()),
+  alt: z.optional(z.string()),
+});
+
+/** Maps a Store API image to the domain image. */
+export function toImage(image: z.infer<typeof imageSchema>): ProductImage {
+  return {
+    id: image.id,
+    src: safeUrl(image.src),
+    thumbnail: safeUrl(image.thumbnail ?? image.src),
+    srcset: image.srcset ?? '',
+    sizes: image.sizes ?? '',
+    alt: htmlToText(image.alt ?? ''),
+    name: htmlToText(image.name ?? ''),
+  };
+}
