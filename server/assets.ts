@@ -27,7 +27,7 @@ export const manifestAssets = async (clientDir: string, enabledPlugins: readonly
   const styles = new Set<string>(entry.css ?? []);
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || preloads.has(chunk.file)) return;
+    if (!chunk || chunk === entry || preloads.has(chunk.file)) return;
     preloads.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const next of chunk.imports ?? []) visit(next);

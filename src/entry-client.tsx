@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createAdapters } from './adapters/index.js';
+import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime, type PluginDefinition } from './core/index.js';
 import { itemFactsOf } from './core/events.js';
 import { pluginLoaders } from './plugins/registry.js';
@@ -18,8 +18,12 @@ const readState = (): AppState => {
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
   const state = readState();
-  const adapters = createAdapters({ baseUrl: '' });
-  if (state.cartNonce) adapters.http.setNonce(state.cartNonce);
+  const adapters = createLazyAdapters({ baseUrl: '' });
+  if (state.cartNonce) adapters.setNonce(state.cartNonce);
+  // Warm the HTTP code as soon as the shopper reaches for a control, before the click lands.
+  const warm = () => void adapters.preload();
+  document.addEventListener('pointerdown', warm, { once: true, capture: true });
+  document.addEventListener('keydown', warm, { once: true, capture: true });
   const loaders = pluginLoaders(state.plugins.map((p) => p.name));
   const modules = await Promise.all(
     loaders.map(async ({ name, load }) => {

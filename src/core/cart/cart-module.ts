@@ -1,0 +1,387 @@
+import { castDraft } from 'immer';
+import type { BoundEmit } from '../bus.js';
+import type { CommandInput } from '../commands.js';
+import type { Cart, CartLine } from '../domain/cart.js';
+import { itemFactsOfLine, type ItemFacts } from '../events.js';
+import { messageOf, type Logger } from '../logger.js';
+import type { CartPort, PortFailure } from '../ports.js';
+import { err, type Result } from '../result.js';
+import { createStore, type ReadableStore } from '../store.js';
+import { applyAdd, applyRemove, applySetQuantity, lineIdOf, PENDING_LINE_PREFIX } from './optimistic.js';
+
+/** Kinds of cart change a shopper makes. */
+export type CartIntentKind = 'add' | 'remove' | 'quantity';
+
+/** The visible error of the last failed cart change (its optimistic change is already undone). */
+export interface CartError {
+  readonly intent: CartIntentKind;
+  /** Product name the change was about ('' when unknown). */
+  readonly name: string;
+  /** A sentence for the shopper. */
+  readonly message: string;
+  readonly failure: PortFailure;
+  /** Epoch milliseconds; a new failure always has a new value. */
+  readonly at: number;
+}
+
+/**
+ * `unknown`: no cart read yet and nothing queued; `loading`: a refresh is queued or running;
+ * `saving`: a change is queued or running; `ready`: the cart is shown and nothing is queued.
+ */
+export type CartStatus = 'unknown' | 'loading' | 'saving' | 'ready';
+
+/** The cart store's snapshot (plain JSON). */
+export interface CartState {
+  /** The cart as shown: the server's last answer with the queued changes applied on top; null before the first read. */
+  readonly cart: Cart | null;
+  /** Product id → number of queued adds, for the add button's pending state. */
+  readonly pendingProducts: Readonly<Record<number, number>>;
+  /** Products added successfully on this page, for the "View cart" link. */
+  readonly addedProducts: readonly number[];
+  /** Requests queued or running (changes and refreshes). */
+  readonly queueLength: number;
+  /** The last failure; cleared when the shopper makes another change. */
+  readonly error: CartError | null;
+  readonly status: CartStatus;
+}
+
+/** Options of the cart module. */
+export interface CartModuleOptions {
+  readonly port: CartPort;
+  /** Emits with source `cart`. */
+  readonly emit: BoundEmit;
+  /** Makes idempotency keys. */
+  readonly ids: () => string;
+  readonly now: () => number;
+  readonly logger: Logger;
+  /** Extra attempts after a network or timeout failure, with the same idempotency key. @default 1 */
+  readonly autoRetry?: number;
+  /** A serialized `CartState` to start from (hydration); only its `cart` is kept. */
+  readonly initial?: unknown;
+}
+
+/** The cart module: its store and the handlers of the cart commands. */
+export interface CartModule {
+  readonly store: ReadableStore<CartState>;
+  add(input: CommandInput<'cart.add'>): Promise<Result<Cart, PortFailure>>;
+  remove(input: CommandInput<'cart.remove'>): Promise<Result<Cart, PortFailure>>;
+  setQuantity(input: CommandInput<'cart.setQuantity'>): Promise<Result<Cart, PortFailure>>;
+  refresh(): Promise<Result<Cart, PortFailure>>;
+  /** Records product facts (from catalog events) so events about lines carry categories. */
+  learn(item: ItemFacts): void;
+  /** The server's last confirmed cart. */
+  confirmed(): Cart | null;
+  /** Idempotency keys of queued intents, oldest first (the first one may be in flight). */
+  pendingIntentKeys(): readonly string[];
+  /** Fails every intent that has not left yet; the one in flight finishes. */
+  dispose(): void;
+}
+
+type Settle = (result: Result<Cart, PortFailure>) => void;
+
+type Intent =
+  | { readonly kind: 'add'; readonly key: string; readonly input: CommandInput<'cart.add'>; readonly settle: Settle }
+  | { readonly kind: 'remove'; readonly key: string; lineKey: string; readonly line: CartLine | null; readonly settle: Settle }
+  | {
+      readonly kind: 'quantity';
+      readonly key: string;
+      lineKey: string;
+      readonly quantity: number;
+      readonly line: CartLine | null;
+      readonly settle: Settle;
+    }
+  | { readonly kind: 'refresh'; readonly key: string; readonly settle: Settle };
+
+const retryable = (failure: PortFailure): boolean => failure.kind === 'network' || failure.kind === 'timeout';
+
+const hydrateCart = (initial: unknown): Cart | null => {
+  if (typeof initial !== 'object' || initial === null || !('cart' in initial)) return null;
+  const cart = (initial as { cart: unknown }).cart;
+  if (typeof cart !== 'object' || cart === null || !Array.isArray((cart as { lines?: unknown }).lines)) return null;
+  // The server serialized it from this same type.
+  return cart as Cart;
+};
+
+const verbs: Record<CartIntentKind, string> = { add: 'added to your cart', remove: 'removed from your cart', quantity: 'updated' };
+
+/** A sentence for the shopper about a failed change. */
+export const cartFailureMessage = (intent: CartIntentKind, name: string, failure: PortFailure): string => {
+  const what = name ? `“${name}”` : 'The item';
+  switch (failure.kind) {
+    case 'network':
+      return `${what} could not be ${verbs[intent]}: the shop could not be reached. Check your connection and try again.`;
+    case 'timeout':
+      return `${what} could not be ${verbs[intent]}: the shop took too long to answer. Please try again.`;
+    case 'product-url':
+      return failure.message || `${what} needs a choice on its product page before it can be added.`;
+    default:
+      return failure.message || `${what} could not be ${verbs[intent]}. Please try again.`;
+  }
+};
+
+/**
+ * Creates the cart module. Every change and refresh goes through one queue: requests leave one at a
+ * time, in the order the shopper made them. The store shows the server's last cart with the queued
+ * changes re-applied on top, so when a change fails, dropping it from the queue undoes exactly that
+ * change. Network and timeout failures are retried `autoRetry` times with the same key.
+ */
+export const createCartModule = (options: CartModuleOptions): CartModule => {
+  const { port, emit, ids, now, logger } = options;
+  const autoRetry = Math.max(0, Math.floor(options.autoRetry ?? 1));
+  const facts = new Map<number, ItemFacts>();
+  const queue: Intent[] = [];
+  /** Keys of lines added optimistically, mapped to the server's key once the add is confirmed. */
+  const confirmedKeys = new Map<string, string>();
+  let confirmed = hydrateCart(options.initial);
+  let running = false;
+  let disposed = false;
+  // Views tell errors apart by `at`, so two failures in the same millisecond still differ.
+  let lastErrorAt = -Infinity;
+
+  const store = createStore<CartState>({
+    cart: confirmed,
+    pendingProducts: {},
+    addedProducts: [],
+    queueLength: 0,
+    error: null,
+    status: confirmed ? 'ready' : 'unknown',
+  });
+
+  const view = (): Cart | null => {
+    let cart = confirmed;
+    for (const intent of queue) {
+      if (intent.kind === 'add') {
+        const { input } = intent;
+        cart = applyAdd(cart, {
+          intentKey: intent.key,
+          productId: input.productId,
+          variationId: input.variationId,
+          variation: input.variation,
+          quantity: input.quantity,
+          item: withKnownCategories(input.item),
+        });
+      } else if (intent.kind === 'remove') cart = applyRemove(cart, intent.lineKey);
+      else if (intent.kind === 'quantity') cart = applySetQuantity(cart, intent.lineKey, intent.quantity);
+    }
+    return cart;
+  };
+
+  const statusOf = (cart: Cart | null): CartStatus => {
+    if (queue.some((intent) => intent.kind !== 'refresh')) return 'saving';
+    if (queue.length > 0) return 'loading';
+    return cart ? 'ready' : 'unknown';
+  };
+
+  const pendingProductsOf = (): Record<number, number> => {
+    const counts: Record<number, number> = {};
+    for (const intent of queue) {
+      if (intent.kind === 'add') counts[intent.input.productId] = (counts[intent.input.productId] ?? 0) + 1;
+    }
+    return counts;
+  };
+
+  const publish = (change?: { error?: CartError | null; added?: number }): void => {
+    const cart = view();
+    const pending = pendingProductsOf();
+    store.update((draft) => {
+      draft.cart = castDraft(cart);
+      draft.queueLength = queue.length;
+      draft.status = statusOf(cart);
+      if (!samePending(draft.pendingProducts, pending)) draft.pendingProducts = pending;
+      if (change?.error !== undefined) draft.error = castDraft(change.error);
+      if (change?.added !== undefined && !draft.addedProducts.includes(change.added)) draft.addedProducts.push(change.added);
+    });
+  };
+
+  const withKnownCategories = (item: ItemFacts): ItemFacts => {
+    if (item.categories.length > 0) return item;
+    const known = facts.get(item.id);
+    return known && known.categories.length > 0 ? { ...item, categories: known.categories } : item;
+  };
+
+  const factsOfLine = (line: CartLine, cart: Cart): ItemFacts => withKnownCategories(itemFactsOfLine(line, cart));
+
+  const resolveKey = (key: string): string => confirmedKeys.get(key) ?? key;
+
+  const call = async (intent: Intent): Promise<Result<Cart, PortFailure>> => {
+    try {
+      switch (intent.kind) {
+        case 'add': {
+          const { input } = intent;
+          return await port.add({
+            productId: input.productId,
+            quantity: input.quantity,
+            ...(input.variationId !== undefined ? { variationId: input.variationId } : {}),
+            ...(input.variation ? { variation: input.variation } : {}),
+            ...(input.extra ? { extra: input.extra } : {}),
+            idempotencyKey: intent.key,
+          });
+        }
+        case 'remove':
+          return await port.remove({ key: resolveKey(intent.lineKey), idempotencyKey: intent.key });
+        case 'quantity':
+          return await port.setQuantity({ key: resolveKey(intent.lineKey), quantity: intent.quantity, idempotencyKey: intent.key });
+        case 'refresh':
+          return await port.load();
+      }
+    } catch (error) {
+      // Ports should never throw; if one does, treat it like a failed connection.
+      logger.error('the cart port threw instead of returning a failure', error);
+      return err({ kind: 'network', message: messageOf(error) });
+    }
+  };
+
+  const send = async (intent: Intent): Promise<Result<Cart, PortFailure>> => {
+    for (let attempt = 0; ; attempt++) {
+      const result = await call(intent);
+      if (result.ok || attempt >= autoRetry || !retryable(result.error)) return result;
+      logger.warn(`cart ${intent.kind} failed (${result.error.kind}); retrying with the same key`);
+    }
+  };
+
+  const nameOf = (intent: Intent): string => {
+    if (intent.kind === 'add') return intent.input.item.name;
+    if (intent.kind === 'remove' || intent.kind === 'quantity') return intent.line?.name ?? '';
+    return '';
+  };
+
+  const settle = (intent: Intent, result: Result<Cart, PortFailure>): void => {
+    if (!result.ok) {
+      if (intent.kind === 'refresh') {
+        logger.warn(`reading the cart failed (${result.error.kind})`);
+        publish();
+      } else {
+        const name = nameOf(intent);
+        const error: CartError = {
+          intent: intent.kind,
+          name,
+          message: cartFailureMessage(intent.kind, name, result.error),
+          failure: result.error,
+          at: (lastErrorAt = Math.max(now(), lastErrorAt + 1)),
+        };
+        publish({ error });
+        emit('cart.failed', { intent: intent.kind, name, failure: result.error });
+      }
+      intent.settle(result);
+      return;
+    }
+    const cart = result.value;
+    confirmed = cart;
+    switch (intent.kind) {
+      case 'add': {
+        const { input } = intent;
+        const id = lineIdOf(input);
+        const line = cart.lines.find((l) => l.id === id);
+        if (line) confirmedKeys.set(PENDING_LINE_PREFIX + intent.key, line.key);
+        for (const queued of queue) {
+          if (queued.kind === 'remove' || queued.kind === 'quantity') queued.lineKey = resolveKey(queued.lineKey);
+        }
+        publish({ added: input.productId });
+        emit('cart.added', { item: withKnownCategories(input.item), quantity: input.quantity, cart });
+        break;
+      }
+      case 'remove':
+        publish();
+        if (intent.line) emit('cart.removed', { item: factsOfLine(intent.line, cart), quantity: intent.line.quantity, cart });
+        else logger.debug(`removed line ${intent.lineKey} was not in the cart shown; no event`);
+        break;
+      case 'quantity':
+        publish();
+        if (intent.line) {
+          emit('cart.quantityChanged', {
+            item: factsOfLine(intent.line, cart),
+            previousQuantity: intent.line.quantity,
+            quantity: intent.quantity,
+            cart,
+          });
+        } else logger.debug(`changed line ${intent.lineKey} was not in the cart shown; no event`);
+        break;
+      case 'refresh':
+        publish();
+        emit('cart.loaded', { cart });
+        break;
+    }
+    intent.settle(result);
+  };
+
+  const pump = async (): Promise<void> => {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length > 0) {
+        const intent = queue[0]!;
+        const result = await send(intent);
+        queue.shift();
+        settle(intent, result);
+      }
+    } finally {
+      running = false;
+    }
+  };
+
+  const enqueue = (build: (settle: Settle) => Intent): Promise<Result<Cart, PortFailure>> => {
+    if (disposed) return Promise.resolve(err({ kind: 'network', message: 'The cart has stopped; the change was not sent.' }));
+    return new Promise((resolve) => {
+      let settled = false;
+      const intent = build((result) => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+      });
+      queue.push(intent);
+      publish(intent.kind === 'refresh' ? undefined : { error: null });
+      void pump().catch((error: unknown) => logger.error('the cart queue stopped unexpectedly', error));
+    });
+  };
+
+  const shownLine = (key: string): CartLine | null => store.getSnapshot().cart?.lines.find((line) => line.key === key) ?? null;
+
+  return {
+    store,
+    add(input) {
+      if (!Number.isFinite(input.quantity) || input.quantity <= 0) {
+        return Promise.resolve(err({ kind: 'refused', message: 'The quantity to add must be more than zero.' }));
+      }
+      facts.set(input.item.id, withKnownCategories(input.item));
+      const key = input.idempotencyKey ?? ids();
+      return enqueue((settle) => ({ kind: 'add', key, input, settle }));
+    },
+    remove(input) {
+      const key = input.idempotencyKey ?? ids();
+      const lineKey = resolveKey(input.key);
+      return enqueue((settle) => ({ kind: 'remove', key, lineKey, line: shownLine(lineKey), settle }));
+    },
+    setQuantity(input) {
+      if (!Number.isFinite(input.quantity) || input.quantity < 0) {
+        return Promise.resolve(err({ kind: 'refused', message: 'The quantity must be zero or more.' }));
+      }
+      const key = input.idempotencyKey ?? ids();
+      const lineKey = resolveKey(input.key);
+      return enqueue((settle) => ({ kind: 'quantity', key, lineKey, quantity: input.quantity, line: shownLine(lineKey), settle }));
+    },
+    refresh() {
+      return enqueue((settle) => ({ kind: 'refresh', key: ids(), settle }));
+    },
+    learn(item) {
+      const known = facts.get(item.id);
+      facts.set(item.id, item.categories.length === 0 && known ? { ...item, categories: known.categories } : item);
+    },
+    confirmed: () => confirmed,
+    pendingIntentKeys: () => queue.map((intent) => intent.key),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      // The head may be in flight; it settles normally. The rest never leave.
+      const waiting = queue.splice(running ? 1 : 0);
+      for (const intent of waiting) intent.settle(err({ kind: 'network', message: 'The cart stopped before this change was sent.' }));
+      publish();
+    },
+  };
+};
+
+const samePending = (a: Readonly<Record<number, number>>, b: Readonly<Record<number, number>>): boolean => {
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  for (const key of keysA) if (a[Number(key)] !== b[Number(key)]) return false;
+  return true;
+};

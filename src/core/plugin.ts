@@ -1,0 +1,244 @@
+import type { Observable } from 'rxjs';
+import type { output, ZodMiniType } from 'zod/mini';
+import type { BoundEmit, OfDomain, OfType } from './bus.js';
+import type { CommandHandler, Execute } from './command-bus.js';
+import type { CommandType } from './commands.js';
+import type { DomainEvent } from './events.js';
+import type { Logger } from './logger.js';
+import type { Ports } from './ports.js';
+import type { Store } from './store.js';
+
+/**
+ * `feature` plugins own state, handle commands and emit events; `destination` plugins only observe
+ * events (analytics, pixel): they cannot change anything and their failures never reach others.
+ */
+export type PluginKind = 'feature' | 'destination';
+
+/** A plugin's options schema (a zod mini schema). */
+export type PluginConfigSchema = ZodMiniType<unknown, unknown>;
+
+/** What a plugin's setup may return: its teardown, sync or async, or nothing. */
+export type PluginTeardown = () => void | Promise<void>;
+
+/** What every plugin gets. */
+export interface PluginContextBase<C> {
+  /** The plugin's name. */
+  readonly name: string;
+  /** Every event, in emit order (behind the consent gate when the plugin requires consent). */
+  readonly events$: Observable<DomainEvent>;
+  /** Events of the given names, narrowed. */
+  readonly ofType: OfType;
+  /** Events of one domain, narrowed. */
+  readonly ofDomain: OfDomain;
+  /** Options parsed by the plugin's schema (defaults applied). */
+  readonly config: C;
+  /** The runtime's logger, prefixed with `[name]`. */
+  readonly logger: Logger;
+  /** Aborted when the runtime stops or the plugin's setup failed. */
+  readonly signal: AbortSignal;
+}
+
+/** What a destination gets: observation only. */
+export type DestinationContext<C> = PluginContextBase<C>;
+
+/** What a feature gets on top: it may emit, run and handle commands, use ports and own stores. */
+export interface FeatureContext<C> extends PluginContextBase<C> {
+  /** Emits an event with the plugin's name as source. */
+  readonly emit: BoundEmit;
+  /** Runs a command. */
+  readonly execute: Execute;
+  /** Registers the one handler of a command; returns its unregister. Released at stop. */
+  handle<K extends CommandType>(type: K, handler: CommandHandler<K>): () => void;
+  /** The ports (cart, catalog...). */
+  readonly ports: Ports;
+  /**
+   * Makes a store part of `runtime.serialize()` under `name`. When the runtime was created with
+   * `initialState[name]`, the store is reset to it (hydration). Returns the store.
+   */
+  registerStore<S>(name: string, store: Store<S>): Store<S>;
+}
+
+/** The context of a plugin of kind `K` with parsed options `C`. */
+export type PluginContext<K extends PluginKind, C> = K extends 'feature' ? FeatureContext<C> : DestinationContext<C>;
+
+/** A plugin: a plain object made by {@link definePlugin}. */
+export interface PluginDefinition<
+  N extends string = string,
+  K extends PluginKind = PluginKind,
+  S extends PluginConfigSchema = PluginConfigSchema,
+> {
+  /** Unique, kebab-case; also the folder name under `src/plugins/`. */
+  readonly name: N;
+  readonly kind: K;
+  /** Schema of the plugin's options; parsed at start-up, every problem reported at once. */
+  readonly config: S;
+  /** Plugins that must start first. @default [] */
+  readonly dependsOn?: readonly string[];
+  /** When true, events reach the plugin only once consent is granted (held while `ask`). @default false */
+  readonly requiresConsent?: boolean;
+  /** Wires the plugin; returns its teardown. A throw (sync or async) is logged and the plugin stays off. */
+  setup(context: PluginContext<K, output<S>>): PluginTeardown | void | Promise<PluginTeardown | void>;
+}
+
+/** One plugin to run, with its raw options. */
+export interface PluginEntry {
+  readonly plugin: PluginDefinition;
+  /** Raw options; `undefined` is parsed as `{}`. */
+  readonly options?: unknown;
+}
+
+const PLUGIN_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * Declares a plugin. The `kind` decides the context type: a destination's `setup` sees no `emit`,
+ * `execute`, `handle`, `ports` or `registerStore`.
+ */
+export function definePlugin<const N extends string, K extends PluginKind, S extends PluginConfigSchema>(
+  definition: PluginDefinition<N, K, S>,
+): PluginDefinition<N, K, S> {
+  if (!PLUGIN_NAME.test(definition.name)) {
+    throw new Error(`Plugin name "${definition.name}" must be kebab-case (letters, digits and single hyphens).`);
+  }
+  if (definition.kind !== 'feature' && definition.kind !== 'destination') {
+    throw new Error(`[${definition.name}] kind must be "feature" or "destination".`);
+  }
+  return Object.freeze({ ...definition });
+}
+
+/** A plugin ready to start: its parsed options and position. */
+export interface PlannedPlugin {
+  readonly plugin: PluginDefinition;
+  readonly config: unknown;
+}
+
+/** The outcome of checking plugin entries: every problem, or the start order. */
+export type PluginPlan =
+  | { readonly ok: true; readonly order: readonly PlannedPlugin[] }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+interface IssueLike {
+  readonly code?: string;
+  readonly path?: readonly PropertyKey[];
+  readonly message?: string;
+  readonly expected?: unknown;
+  readonly format?: unknown;
+  readonly pattern?: unknown;
+  readonly minimum?: unknown;
+  readonly maximum?: unknown;
+  readonly keys?: readonly unknown[];
+  readonly values?: readonly unknown[];
+}
+
+const formatPath = (path: readonly PropertyKey[] | undefined): string => {
+  if (!path || path.length === 0) return '(root)';
+  let text = '';
+  for (const part of path) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else text += text ? `.${String(part)}` : String(part);
+  }
+  return text;
+};
+
+// zod mini ships without locales, so its messages are a bare "Invalid input"; say what was expected.
+const describeIssue = (issue: IssueLike): string => {
+  const message = issue.message ?? 'Invalid input';
+  if (message !== 'Invalid input') return message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${String(issue.expected)}`;
+    case 'invalid_format':
+      return issue.pattern !== undefined ? `must match ${String(issue.pattern)}` : `must be a valid ${String(issue.format)}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    case 'unrecognized_keys':
+      return `unknown option${(issue.keys?.length ?? 0) > 1 ? 's' : ''} ${(issue.keys ?? []).map((k) => `"${String(k)}"`).join(', ')}`;
+    case 'invalid_value':
+      return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return message;
+  }
+};
+
+/**
+ * Checks plugin entries and orders them: parses every plugin's options with its schema, checks
+ * names, `dependsOn` and cycles, and collects every problem as `[plugin] path: message`. The order
+ * is topological and stable: among plugins whose dependencies have started, the one listed first
+ * starts first.
+ */
+export const planPlugins = (entries: readonly PluginEntry[]): PluginPlan => {
+  const problems: string[] = [];
+  const byName = new Map<string, PluginEntry>();
+  const parsed = new Map<string, unknown>();
+
+  for (const entry of entries) {
+    const { plugin } = entry;
+    const name = plugin.name;
+    if (byName.has(name)) {
+      problems.push(`[${name}] name: more than one plugin is called "${name}"`);
+      continue;
+    }
+    byName.set(name, entry);
+    const schema = plugin.config as { safeParse?: unknown } | undefined;
+    if (!schema || typeof schema.safeParse !== 'function') {
+      problems.push(`[${name}] config: the plugin has no options schema`);
+      continue;
+    }
+    const result = plugin.config.safeParse(entry.options === undefined ? {} : entry.options);
+    if (result.success) parsed.set(name, result.data);
+    else for (const issue of result.error.issues) problems.push(`[${name}] ${formatPath(issue.path)}: ${describeIssue(issue)}`);
+  }
+
+  for (const [name, entry] of byName) {
+    for (const dependency of entry.plugin.dependsOn ?? []) {
+      if (dependency === name) problems.push(`[${name}] dependsOn: a plugin cannot depend on itself`);
+      else if (!byName.has(dependency)) problems.push(`[${name}] dependsOn: unknown or disabled plugin "${dependency}"`);
+    }
+  }
+
+  const order: PluginEntry[] = [];
+  const placed = new Set<string>();
+  const pending = [...byName.values()];
+  const ready = (entry: PluginEntry) =>
+    (entry.plugin.dependsOn ?? []).every((dependency) => placed.has(dependency) || !byName.has(dependency) || dependency === entry.plugin.name);
+  for (;;) {
+    const index = pending.findIndex(ready);
+    if (index < 0) break;
+    const [next] = pending.splice(index, 1);
+    order.push(next!);
+    placed.add(next!.plugin.name);
+  }
+  if (pending.length > 0) problems.push(...describeCycles(pending, placed));
+
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, order: order.map((entry) => ({ plugin: entry.plugin, config: parsed.get(entry.plugin.name) })) };
+};
+
+const describeCycles = (stuck: readonly PluginEntry[], placed: ReadonlySet<string>): string[] => {
+  const names = new Set(stuck.map((entry) => entry.plugin.name));
+  const dependsOn = new Map(stuck.map((entry) => [entry.plugin.name, (entry.plugin.dependsOn ?? []).filter((d) => names.has(d))]));
+  const reported = new Set<string>();
+  const lines: string[] = [];
+  for (const start of names) {
+    if (reported.has(start)) continue;
+    // Walk first dependencies until a name repeats: that stretch is a cycle.
+    const path: string[] = [];
+    const seen = new Map<string, number>();
+    let current: string | undefined = start;
+    while (current !== undefined && !seen.has(current)) {
+      seen.set(current, path.length);
+      path.push(current);
+      current = dependsOn.get(current)?.[0];
+    }
+    if (current === undefined) continue;
+    const cycle = path.slice(seen.get(current));
+    if (cycle.some((name) => reported.has(name))) continue;
+    for (const name of cycle) reported.add(name);
+    lines.push(`[${cycle[0]}] dependsOn: dependency cycle ${[...cycle, cycle[0]].join(' → ')}`);
+  }
+  for (const name of names) {
+    if (!reported.has(name) && !placed.has(name)) lines.push(`[${name}] dependsOn: waits on a dependency cycle`);
+  }
+  return lines;
+};

@@ -1,0 +1,280 @@
+import type { Subscription } from 'rxjs';
+import { createEventBus, type BoundEmit, type Emit, type EventStreams, type StreamOwner } from './bus.js';
+import { createCartModule, type CartState } from './cart/cart-module.js';
+import { createCommandBus, DuplicateHandlerError, type CommandHandler, type Execute } from './command-bus.js';
+import type { CommandType } from './commands.js';
+import { createConsentModule, type ConsentOptions, type ConsentSnapshot } from './consent.js';
+import type { DomainEvent, DomainEventMap, DomainEventType } from './events.js';
+import { createIdGenerator } from './ids.js';
+import { consoleLogger, messageOf, prefixLogger, type Logger } from './logger.js';
+import { planPlugins, type DestinationContext, type FeatureContext, type PluginEntry, type PluginTeardown } from './plugin.js';
+import type { Ports } from './ports.js';
+import type { ReadableStore, Store } from './store.js';
+
+/** Options of {@link createRuntime}. */
+export interface RuntimeOptions {
+  /** Adapters the built-in modules and feature plugins use. */
+  readonly ports: Ports;
+  /** Plugins to run, with raw options. @default [] */
+  readonly plugins?: readonly PluginEntry[];
+  /** Consent for tracking destinations. */
+  readonly consent: ConsentOptions;
+  /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
+  readonly initialState?: Readonly<Record<string, unknown>>;
+  /** @default the console */
+  readonly logger?: Logger;
+  /** Makes event ids and idempotency keys. @default a random prefix and a counter */
+  readonly ids?: () => string;
+  /** Epoch milliseconds. @default Date.now */
+  readonly now?: () => number;
+  readonly cart?: {
+    /** Extra attempts of a cart request after a network or timeout failure. @default 1 */
+    readonly autoRetry?: number;
+  };
+}
+
+/** The stores every runtime has. */
+export interface RuntimeStores {
+  readonly cart: ReadableStore<CartState>;
+  readonly consent: ReadableStore<ConsentSnapshot>;
+}
+
+/** One storefront runtime. Many may live in one process; they share nothing. */
+export interface Runtime extends EventStreams {
+  /** Runs a command; never rejects. */
+  readonly execute: Execute;
+  /**
+   * Checks every plugin's options (rejecting with every problem at once), then starts the plugins in
+   * dependency order. Calling it again returns the same promise.
+   */
+  start(): Promise<void>;
+  /** Stops plugins in reverse order (aborting their signals, running teardowns), completes streams. */
+  stop(): Promise<void>;
+  /** Snapshots of every registered store by name, for the page's serialized state. */
+  serialize(): Record<string, unknown>;
+  readonly stores: RuntimeStores;
+  /** Emits an event from the app shell (`page.viewed`, `catalog.listViewed`...). Source defaults to `app`. */
+  readonly emit: Emit;
+}
+
+interface RunningPlugin {
+  readonly name: string;
+  readonly controller: AbortController;
+  readonly subscriptions: Set<Subscription>;
+  readonly releases: Array<() => void>;
+  teardown: PluginTeardown | null;
+}
+
+/**
+ * Creates a runtime: an event bus, a command registry, the built-in cart and consent modules and,
+ * once started, the plugins. Built-in commands work before `start()`.
+ */
+export const createRuntime = (options: RuntimeOptions): Runtime => {
+  const logger = options.logger ?? consoleLogger();
+  const ids = options.ids ?? createIdGenerator();
+  const now = options.now ?? Date.now;
+  const initialState = options.initialState ?? {};
+  const stopController = new AbortController();
+
+  const bus = createEventBus({ ids, now });
+  const gatedBus = createEventBus({ ids, now });
+  const commands = createCommandBus({ logger, signal: stopController.signal });
+  const stores = new Map<string, ReadableStore<unknown>>();
+
+  const ownerFor = (log: Logger, subscriptions?: Set<Subscription>): StreamOwner => ({
+    report: (error, what) => log.error(`${what}: ${messageOf(error)}`, error),
+    ...(subscriptions ? { subscriptions } : {}),
+  });
+  const appOwner = ownerFor(logger);
+  const appStreams = bus.streams(appOwner);
+  const bindEmit =
+    (source: string): BoundEmit =>
+    (type, payload) =>
+      bus.emit(type, payload, source);
+
+  const consent = createConsentModule({
+    consent: options.consent,
+    source: bus,
+    gated: gatedBus,
+    emit: bindEmit('consent'),
+    owner: ownerFor(prefixLogger(logger, 'consent')),
+  });
+  const cartLogger = prefixLogger(logger, 'cart');
+  const cart = createCartModule({
+    port: options.ports.cart,
+    emit: bindEmit('cart'),
+    ids,
+    now,
+    logger: cartLogger,
+    initial: initialState['cart'],
+    ...(options.cart?.autoRetry !== undefined ? { autoRetry: options.cart.autoRetry } : {}),
+  });
+  const untapCatalog = bus.tap(
+    ['catalog.listViewed', 'catalog.itemSelected'],
+    (event) => {
+      if (event.type === 'catalog.listViewed') for (const item of event.payload.items) cart.learn(item);
+      else if (event.type === 'catalog.itemSelected') cart.learn(event.payload.item);
+    },
+    ownerFor(cartLogger),
+  );
+  stores.set('cart', cart.store);
+  stores.set('consent', consent.store);
+  commands.handle('cart.add', (input) => cart.add(input), 'cart');
+  commands.handle('cart.remove', (input) => cart.remove(input), 'cart');
+  commands.handle('cart.setQuantity', (input) => cart.setQuantity(input), 'cart');
+  commands.handle('cart.refresh', () => cart.refresh(), 'cart');
+  commands.handle('consent.set', consent.handleSet, 'consent');
+
+  const running: RunningPlugin[] = [];
+  let phase: 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' = 'idle';
+  let startPromise: Promise<void> | null = null;
+  let stopPromise: Promise<void> | null = null;
+
+  const registerStore = <S>(name: string, store: Store<S>, owner: string): Store<S> => {
+    if (stores.has(name)) throw new Error(`[${owner}] a store called "${name}" is already registered.`);
+    if (Object.hasOwn(initialState, name)) {
+      // The snapshot was serialized from this store on the server.
+      store.replace(initialState[name] as S);
+    }
+    stores.set(name, store);
+    return store;
+  };
+
+  const releasePlugin = (plugin: RunningPlugin): void => {
+    plugin.controller.abort();
+    for (const release of plugin.releases.splice(0)) release();
+    for (const subscription of [...plugin.subscriptions]) subscription.unsubscribe();
+  };
+
+  const startPlugins = async (): Promise<void> => {
+    const plan = planPlugins(options.plugins ?? []);
+    if (!plan.ok) throw new Error(`Suki could not start; fix these plugin settings:\n${plan.problems.join('\n')}`);
+    const failed = new Set<string>();
+    const fatal: string[] = [];
+    for (const { plugin, config } of plan.order) {
+      const log = prefixLogger(logger, plugin.name);
+      const blockedBy = (plugin.dependsOn ?? []).filter((dependency) => failed.has(dependency));
+      if (blockedBy.length > 0) {
+        log.error(`not started: it depends on ${blockedBy.map((d) => `"${d}"`).join(', ')}, which failed to start`);
+        failed.add(plugin.name);
+        continue;
+      }
+      const record: RunningPlugin = {
+        name: plugin.name,
+        controller: new AbortController(),
+        subscriptions: new Set(),
+        releases: [],
+        teardown: null,
+      };
+      const owner = ownerFor(log, record.subscriptions);
+      const streams = (plugin.requiresConsent ? gatedBus : bus).streams(owner);
+      const base: DestinationContext<unknown> = {
+        name: plugin.name,
+        events$: streams.events$,
+        ofType: streams.ofType,
+        ofDomain: streams.ofDomain,
+        config,
+        logger: log,
+        signal: record.controller.signal,
+      };
+      const context: DestinationContext<unknown> | FeatureContext<unknown> =
+        plugin.kind === 'feature'
+          ? {
+              ...base,
+              emit: bindEmit(plugin.name),
+              execute: commands.execute,
+              handle: <K extends CommandType>(type: K, handler: CommandHandler<K>) => {
+                const release = commands.handle(type, handler, plugin.name);
+                record.releases.push(release);
+                return release;
+              },
+              ports: options.ports,
+              registerStore: <S>(name: string, store: Store<S>) => registerStore(name, store, plugin.name),
+            }
+          : base;
+      try {
+        // The context matches the plugin's kind; the definition's type ties the two together.
+        const teardown = await plugin.setup(context as FeatureContext<unknown> & DestinationContext<unknown>);
+        record.teardown = typeof teardown === 'function' ? teardown : null;
+        running.push(record);
+      } catch (error) {
+        releasePlugin(record);
+        failed.add(plugin.name);
+        if (error instanceof DuplicateHandlerError) fatal.push(error.message);
+        else log.error(`setup failed; the plugin is off: ${messageOf(error)}`, error);
+      }
+    }
+    if (fatal.length > 0) {
+      await stopPlugins();
+      throw new Error(`Suki could not start:\n${fatal.join('\n')}`);
+    }
+  };
+
+  const stopPlugins = async (): Promise<void> => {
+    for (const plugin of running.splice(0).reverse()) {
+      plugin.controller.abort();
+      try {
+        await plugin.teardown?.();
+      } catch (error) {
+        logger.error(`[${plugin.name}] teardown failed: ${messageOf(error)}`, error);
+      }
+      releasePlugin(plugin);
+    }
+  };
+
+  const start = (): Promise<void> => {
+    if (phase === 'stopping' || phase === 'stopped') {
+      return Promise.reject(new Error('A stopped runtime cannot start again; create a new one.'));
+    }
+    if (startPromise) return startPromise;
+    phase = 'starting';
+    startPromise = startPlugins().then(
+      () => {
+        if (phase === 'starting') phase = 'running';
+      },
+      (error: unknown) => {
+        phase = 'idle';
+        throw error;
+      },
+    );
+    return startPromise;
+  };
+
+  const stop = (): Promise<void> => {
+    if (stopPromise) return stopPromise;
+    const previous = startPromise;
+    phase = 'stopping';
+    stopPromise = (async () => {
+      if (previous) await previous.catch(() => {});
+      await stopPlugins();
+      stopController.abort();
+      untapCatalog();
+      cart.dispose();
+      consent.dispose();
+      commands.close();
+      gatedBus.close();
+      bus.close();
+      phase = 'stopped';
+    })();
+    return stopPromise;
+  };
+
+  const emit: Emit = <K extends DomainEventType>(type: K, payload: DomainEventMap[K], source?: string): DomainEvent<K> =>
+    bus.emit(type, payload, source ?? 'app');
+
+  return {
+    events$: appStreams.events$,
+    ofType: appStreams.ofType,
+    ofDomain: appStreams.ofDomain,
+    execute: commands.execute,
+    start,
+    stop,
+    serialize: () => {
+      const snapshot: Record<string, unknown> = {};
+      for (const [name, store] of stores) snapshot[name] = store.getSnapshot();
+      return snapshot;
+    },
+    stores: { cart: cart.store, consent: consent.store },
+    emit,
+  };
+};

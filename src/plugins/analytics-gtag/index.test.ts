@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../../core/logger.js';
+import { createRuntime } from '../../core/runtime.js';
+import type { ConsentState } from '../../core/events.js';
+import { cartOf, facts, line, stubPorts } from '../../core/testing/cart-fixtures.js';
+import { ok } from '../../core/result.js';
+import analyticsGtag from './index.js';
+import { trackEvent } from './gtag.js';
+
+type Call = unknown[];
+
+const boot = async (options: unknown = {}, consent: ConsentState = 'granted') => {
+  const errors: string[] = [];
+  const logger: Logger = { debug() {}, info() {}, warn() {}, error: (m) => errors.push(m) };
+  const runtime = createRuntime({
+    ports: stubPorts({
+      add: async (request) => ok(cartOf([line(request.productId, request.quantity)])),
+      remove: async () => ok(cartOf([])),
+      setQuantity: async (request) => ok(cartOf([line(7, request.quantity, { key: request.key })])),
+    }),
+    plugins: [{ plugin: analyticsGtag, options }],
+    consent: { default: consent },
+    logger,
+  });
+  await runtime.start();
+  return { runtime, errors };
+};
+
+describe('analytics-gtag', () => {
+  let calls: Call[];
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal('gtag', (...args: unknown[]) => calls.push(args));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('maps domain events to gtag events in order', async () => {
+    const { runtime } = await boot({ sendTo: 'shop' });
+    const mango = facts(7, { sku: '', name: 'Mango', categories: ['Snacks'], price: 12_345 });
+    runtime.emit('catalog.listViewed', { listName: '', offset: 10, items: [mango, facts(8)] });
+    runtime.emit('catalog.listViewed', { listName: 'Empty', offset: 0, items: [] });
+    runtime.emit('catalog.itemSelected', { listName: 'Shop', item: mango, position: 1 });
+    await runtime.execute('cart.add', { productId: 7, quantity: 2, item: mango });
+    await runtime.execute('cart.setQuantity', { key: 'k7', quantity: 5 });
+    await runtime.execute('cart.remove', { key: 'k7' });
+    runtime.emit('notice.failed', { message: 'Out of stock', source: 'cart' });
+
+    expect(calls.map((c) => c[1])).toEqual([
+      'view_item_list',
+      'select_content',
+      'add_to_cart',
+      'change_cart_quantity',
+      'remove_from_cart',
+      'exception',
+    ]);
+    const item = { id: '#7', name: 'Mango', category: 'Snacks', price: '123.45' };
+    expect(calls[0]).toEqual([
+      'event',
+      'view_item_list',
+      {
+        event_category: 'engagement',
+        event_label: 'Viewing products',
+        items: [
+          { id: '#7', name: 'Mango', list_name: 'Product List', category: 'Snacks', price: '123.45', list_position: 11 },
+          { id: 'SKU-8', name: 'Product 8', list_name: 'Product List', category: 'Snacks', price: '100.08', list_position: 12 },
+        ],
+        send_to: 'shop',
+      },
+    ]);
+    expect(calls[1]![2]).toEqual({
+      content_type: 'product',
+      items: [{ id: '#7', name: 'Mango', list_name: 'Shop', category: 'Snacks', price: '123.45' }],
+      send_to: 'shop',
+    });
+    expect(calls[2]![2]).toEqual({ event_category: 'ecommerce', event_label: 'Add to Cart', items: [{ ...item, quantity: 2 }], send_to: 'shop' });
+    expect(calls[3]![2]).toMatchObject({ event_label: 'Change Cart Item Quantity', items: [{ id: 'SKU-7', quantity: 5, category: 'Snacks' }] });
+    expect(calls[4]![2]).toMatchObject({ event_label: 'Remove Cart Item', items: [{ id: 'SKU-7', quantity: 5 }] });
+    expect(calls[5]![2]).toEqual({ description: 'Out of stock', fatal: false, send_to: 'shop' });
+  });
+
+  it('holds events until consent and replays them in order', async () => {
+    const { runtime } = await boot({}, 'ask');
+    runtime.emit('notice.failed', { message: 'first', source: 'x' });
+    runtime.emit('notice.failed', { message: 'second', source: 'x' });
+    expect(calls).toEqual([]);
+    await runtime.execute('consent.set', { state: 'granted' });
+    expect(calls.map((c) => (c[2] as { description: string }).description)).toEqual(['first', 'second']);
+  });
+
+  it('sends nothing when denied', async () => {
+    const { runtime } = await boot({}, 'denied');
+    runtime.emit('notice.failed', { message: 'x', source: 'x' });
+    expect(calls).toEqual([]);
+  });
+
+  it('isolates a missing gtag: logged under the plugin name, other subscribers unaffected', async () => {
+    vi.stubGlobal('gtag', undefined);
+    const { runtime, errors } = await boot();
+    const seen: string[] = [];
+    runtime.ofType('notice.failed').subscribe((e) => seen.push(e.payload.message));
+    runtime.emit('notice.failed', { message: 'x', source: 'x' });
+    expect(seen).toEqual(['x']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^\[analytics-gtag\] .*Function gtag not implemented\./);
+    expect(() => trackEvent('x', {})).toThrow('Function gtag not implemented.');
+  });
+
+  it('sends nothing and disables the measurement id when the opt-out cookie is set', async () => {
+    vi.stubGlobal('document', { cookie: 'a=b; suki_analytics_optout=true' });
+    const { runtime } = await boot({ measurementId: 'G-ABC123' });
+    runtime.emit('notice.failed', { message: 'x', source: 'x' });
+    expect(calls).toEqual([]);
+    expect((globalThis as Record<string, unknown>)['ga-disable-G-ABC123']).toBe(true);
+    delete (globalThis as Record<string, unknown>)['ga-disable-G-ABC123'];
+  });
+
+  it('honours a custom opt-out cookie name and ignores other values', async () => {
+    vi.stubGlobal('document', { cookie: 'no_ga=0; suki_analytics_optout=1' });
+    const { runtime } = await boot({ optOutCookie: 'no_ga' });
+    runtime.emit('notice.failed', { message: 'x', source: 'x' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('installs the standard snippet when a measurement id is configured', async () => {
+    vi.stubGlobal('gtag', undefined);
+    const dataLayer: unknown[] = [];
+    vi.stubGlobal('dataLayer', dataLayer);
+    const appended: Array<{ src: string; async: boolean }> = [];
+    vi.stubGlobal('document', {
+      cookie: '',
+      scripts: [],
+      head: { appendChild: (node: { src: string; async: boolean }) => appended.push(node) },
+      createElement: () => ({ src: '', async: false }),
+    });
+    const { runtime } = await boot({ measurementId: 'G-ABC123' });
+    runtime.emit('notice.failed', { message: 'x', source: 'x' });
+    expect(appended).toEqual([{ src: 'https://www.googletagmanager.com/gtag/js?id=G-ABC123', async: true }]);
+    const entries = dataLayer.map((args) => Array.from(args as ArrayLike<unknown>));
+    expect(entries[0]![0]).toBe('js');
+    expect(entries[0]![1]).toBeInstanceOf(Date);
+    expect(entries[1]).toEqual(['config', 'G-ABC123']);
+    expect(entries[2]).toEqual(['event', 'exception', { description: 'x', fatal: false }]);
+  });
+
+  it('rejects a malformed measurement id at start-up', async () => {
+    const runtime = createRuntime({
+      ports: stubPorts(),
+      plugins: [{ plugin: analyticsGtag, options: { measurementId: 'UA-1234', listName: 3 } }],
+      consent: { default: 'granted' },
+    });
+    await expect(runtime.start()).rejects.toThrow(
+      '[analytics-gtag] measurementId: must look like G-XXXXXXXXXX\n[analytics-gtag] listName: expected string',
+    );
+  });
+});

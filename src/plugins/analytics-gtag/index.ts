@@ -1,0 +1,101 @@
+import { z } from 'zod/mini';
+import { definePlugin } from '../../core/plugin.js';
+import { disableMeasurement, hasOptOutCookie, installGtag, trackEvent, type GtagParams } from './gtag.js';
+import { toGtagImpression, toGtagItem } from './items.js';
+
+/** Options of the analytics plugin. */
+export const analyticsGtagOptions = z.strictObject({
+  /** A GA4 measurement id (`G-XXXX`); with one, the plugin installs Google's snippet. @default none */
+  measurementId: z.optional(z.string().check(z.regex(/^G-[A-Z0-9]{4,}$/, 'must look like G-XXXXXXXXXX'))),
+  /** Cookie that opts the shopper out when it is `1` or `true`. @default 'suki_analytics_optout' */
+  optOutCookie: z._default(z.string().check(z.minLength(1, 'must not be empty')), 'suki_analytics_optout'),
+  /** List name used when an event carries none. @default 'Product List' */
+  listName: z._default(z.string(), 'Product List'),
+  /** A `send_to` target (group or id) added to every event. @default none */
+  sendTo: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+});
+
+/** Parsed options of the analytics plugin. */
+export type AnalyticsGtagOptions = z.output<typeof analyticsGtagOptions>;
+
+/**
+ * Sends shop events to Google Analytics through `gtag('event', name, params)`, as the stock
+ * WooCommerce extension does. Requires consent: events wait for it and are replayed in order.
+ */
+const analyticsGtag = definePlugin({
+  name: 'analytics-gtag',
+  kind: 'destination',
+  requiresConsent: true,
+  config: analyticsGtagOptions,
+  setup({ config, ofType, logger }) {
+    const cookie = typeof document !== 'undefined' ? document.cookie : '';
+    if (hasOptOutCookie(cookie, config.optOutCookie)) {
+      if (config.measurementId) disableMeasurement(config.measurementId);
+      logger.info('the shopper opted out of analytics; nothing will be sent');
+      return;
+    }
+    if (config.measurementId) installGtag(config.measurementId);
+
+    const send = (name: string, params: GtagParams): void => {
+      logger.debug(`tracking event ${name}`);
+      trackEvent(name, config.sendTo ? { ...params, send_to: config.sendTo } : params);
+    };
+    const listNameOf = (name: string): string => name || config.listName;
+
+    const subscription = ofType(
+      'catalog.listViewed',
+      'catalog.itemSelected',
+      'cart.added',
+      'cart.removed',
+      'cart.quantityChanged',
+      'notice.failed',
+    ).subscribe((event) => {
+      switch (event.type) {
+        case 'catalog.listViewed': {
+          const { items, offset } = event.payload;
+          if (items.length === 0) return;
+          const listName = listNameOf(event.payload.listName);
+          send('view_item_list', {
+            event_category: 'engagement',
+            event_label: 'Viewing products',
+            items: items.map((item, index) => toGtagImpression(item, listName, offset + index + 1)),
+          });
+          return;
+        }
+        case 'catalog.itemSelected':
+          send('select_content', {
+            content_type: 'product',
+            items: [toGtagImpression(event.payload.item, listNameOf(event.payload.listName))],
+          });
+          return;
+        case 'cart.added':
+          send('add_to_cart', {
+            event_category: 'ecommerce',
+            event_label: 'Add to Cart',
+            items: [toGtagItem(event.payload.item, event.payload.quantity)],
+          });
+          return;
+        case 'cart.removed':
+          send('remove_from_cart', {
+            event_category: 'ecommerce',
+            event_label: 'Remove Cart Item',
+            items: [toGtagItem(event.payload.item, event.payload.quantity)],
+          });
+          return;
+        case 'cart.quantityChanged':
+          send('change_cart_quantity', {
+            event_category: 'ecommerce',
+            event_label: 'Change Cart Item Quantity',
+            items: [toGtagItem(event.payload.item, event.payload.quantity)],
+          });
+          return;
+        case 'notice.failed':
+          send('exception', { description: event.payload.message, fatal: false });
+          return;
+      }
+    });
+    return () => subscription.unsubscribe();
+  },
+});
+
+export default analyticsGtag;

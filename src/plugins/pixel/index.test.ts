@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../../core/logger.js';
+import { createRuntime } from '../../core/runtime.js';
+import type { ConsentState } from '../../core/events.js';
+import { stubPorts } from '../../core/testing/cart-fixtures.js';
+import pixel from './index.js';
+import { PIXEL_SCRIPT_URL } from './fbq.js';
+
+const boot = async (options: unknown = {}, consent: ConsentState = 'granted') => {
+  const warnings: string[] = [];
+  const logger: Logger = { debug() {}, info() {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
+  const runtime = createRuntime({ ports: stubPorts(), plugins: [{ plugin: pixel, options }], consent: { default: consent }, logger });
+  await runtime.start();
+  const view = (path: string) => runtime.emit('page.viewed', { path, title: path, pageType: 'home' });
+  return { runtime, warnings, view };
+};
+
+describe('pixel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('tracks a PageView for each page.viewed, after consent, in order', async () => {
+    const calls: unknown[][] = [];
+    vi.stubGlobal('fbq', (...args: unknown[]) => calls.push(args));
+    const { runtime, view } = await boot({}, 'ask');
+    view('/');
+    view('/shop/');
+    expect(calls).toEqual([]);
+    await runtime.execute('consent.set', { state: 'granted' });
+    expect(calls).toEqual([
+      ['track', 'PageView'],
+      ['track', 'PageView'],
+    ]);
+  });
+
+  it('logs and skips when there is no fbq', async () => {
+    const { warnings, view } = await boot();
+    view('/');
+    expect(warnings).toEqual(['[pixel] no fbq on the page; PageView not sent']);
+  });
+
+  it('installs the stub and script when a pixel id is given, queueing calls', async () => {
+    const appended: Array<{ src: string }> = [];
+    vi.stubGlobal('fbq', undefined);
+    vi.stubGlobal('_fbq', undefined);
+    vi.stubGlobal('document', {
+      scripts: [],
+      head: { appendChild: (node: { src: string }) => appended.push(node) },
+      createElement: () => ({ src: '', async: false }),
+    });
+    const { view } = await boot({ pixelId: '1234567890' });
+    view('/');
+    const stub = (globalThis as unknown as { fbq: { queue: unknown[][] } }).fbq;
+    expect(stub.queue).toEqual([
+      ['init', '1234567890'],
+      ['track', 'PageView'],
+    ]);
+    expect(appended).toEqual([{ src: PIXEL_SCRIPT_URL, async: true }]);
+  });
+
+  it('rejects a malformed pixel id', async () => {
+    const runtime = createRuntime({ ports: stubPorts(), plugins: [{ plugin: pixel, options: { pixelId: 'abc' } }], consent: { default: 'granted' } });
+    await expect(runtime.start()).rejects.toThrow('[pixel] pixelId: must be the digits of a pixel id');
+  });
+});
