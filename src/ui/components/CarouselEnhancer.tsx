@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Swiper from 'swiper';
 import { A11y, Autoplay, Navigation } from 'swiper/modules';
 import 'swiper/css';
-import { carouselBreakpoints, CAROUSEL_DEFAULTS } from '../carousel-settings.js';
+import { carouselBreakpoints, CAROUSEL_DEFAULTS } from '../../core/rules/layout.js';
 
 /**
  * Turns a server-rendered carousel strip into a Swiper carousel with accessible previous/next

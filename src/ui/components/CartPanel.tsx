@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { CART_PANEL_OFFSET_PX } from '../../core/rules/layout.js';
 import { useSelector, useUi } from '../runtime-context.js';
 import { CartLines, CartTotals } from './CartLines.js';
 import { CartError } from './Notices.js';
 
-/** The panel's hidden offset from the spec (it slides in from the right). */
-export const CART_PANEL_OFFSET_PX = 360;
 
 /** Header button that opens the slide-out cart; its name carries the item count. */
 export function MiniCartButton() {

@@ -1,25 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { goToTopVisible, headerScrolling } from '../../core/rules/layout.js';
 import { CONSENT_COOKIE, writeCookie } from '../cookies.js';
 import { useSelector, useUi } from '../runtime-context.js';
 import { MiniCartButton } from './CartPanel.js';
 import { StoreNotice } from './Notices.js';
 
-/** Scroll distance at which the header takes its scrolling state (spec: 20 px). */
-export const HEADER_SCROLL_THRESHOLD_PX = 20;
-
-/** Whether the go-to-top link shows: scrolled past the threshold and not within 2× the footer height of the bottom. */
-export const goToTopVisible = (scrollY: number, viewportHeight: number, documentHeight: number, footerHeight: number): boolean => {
-  if (scrollY < HEADER_SCROLL_THRESHOLD_PX) return false;
-  const distanceToBottom = documentHeight - (scrollY + viewportHeight);
-  return distanceToBottom > 2 * footerHeight;
-};
 
 /** Site header: store notice, brand, category navigation and the mini-cart. */
 export function Header() {
   const { state } = useUi();
   const [scrolling, setScrolling] = useState(false);
   useEffect(() => {
-    const onScroll = () => setScrolling(window.scrollY >= HEADER_SCROLL_THRESHOLD_PX);
+    const onScroll = () => setScrolling(headerScrolling(window.scrollY));
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);

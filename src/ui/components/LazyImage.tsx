@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { LAZY_IMAGE_MARGIN_PX } from '../../core/rules/layout.js';
 import type { ProductImage } from '../../core/domain/catalog.js';
 
-/** How far outside the viewport a lazy image starts loading (spec: 200 px). */
-export const LAZY_MARGIN_PX = 200;
 
 interface LazyImageProps {
   readonly image: ProductImage;
@@ -38,7 +37,7 @@ export function LazyImage({ image, className, eager = false, priority = false, a
           io.disconnect();
         }
       },
-      { rootMargin: `${LAZY_MARGIN_PX}px` },
+      { rootMargin: `${LAZY_IMAGE_MARGIN_PX}px` },
     );
     io.observe(el);
     return () => io.disconnect();

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { carouselBreakpoints, goToTopVisible, headerScrolling, slidesAtWidth } from './layout.js';
+
+describe('header scrolling state', () => {
+  it('switches exactly at 20 px', () => {
+    expect(headerScrolling(19.9)).toBe(false);
+    expect(headerScrolling(20)).toBe(true);
+    fc.assert(fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (y) => headerScrolling(y) === y >= 20));
+  });
+});
+
+describe('go-to-top visibility', () => {
+  it('hides within twice the footer height of the bottom and at the top', () => {
+    expect(goToTopVisible(0, 800, 5000, 200)).toBe(false);
+    expect(goToTopVisible(1000, 800, 5000, 200)).toBe(true);
+    // 400 px from the bottom with a 200 px footer: exactly 2x, hidden.
+    expect(goToTopVisible(3800, 800, 5000, 200)).toBe(false);
+    expect(goToTopVisible(3799, 800, 5000, 200)).toBe(true);
+  });
+  it('is never shown within 2x footer of the bottom (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(100_000), fc.integer({ min: 1, max: 4000 }), fc.nat(100_000), fc.nat(2000), (y, vh, extra, footer) => {
+        const doc = y + vh + extra;
+        const shown = goToTopVisible(y, vh, doc, footer);
+        return !shown || (extra > 2 * footer && y >= 20);
+      }),
+    );
+  });
+});
+
+describe('carousel breakpoints', () => {
+  it('maps the spec breakpoints', () => {
+    expect(carouselBreakpoints(4)).toEqual({ 0: { slidesPerView: 1 }, 480: { slidesPerView: 2 }, 767: { slidesPerView: 3 }, 991: { slidesPerView: 4 } });
+    expect([0, 479, 480, 766, 767, 990, 991, 1920].map((w) => slidesAtWidth(w, 5))).toEqual([1, 1, 2, 2, 3, 3, 5, 5]);
+  });
+  it('never shows fewer slides on a wider screen when count ≥ 3 (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(4000), fc.nat(4000), fc.integer({ min: 3, max: 12 }), (a, b, count) => {
+        const [narrow, wide] = a <= b ? [a, b] : [b, a];
+        return slidesAtWidth(narrow, count) <= slidesAtWidth(wide, count);
+      }),
+    );
+  });
+  it('always shows at least one slide, whatever the configured count', () => {
+    fc.assert(fc.property(fc.nat(4000), fc.double(), (w, count) => slidesAtWidth(w, count) >= 1));
+  });
+});

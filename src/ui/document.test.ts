@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { AppState } from './app-state.js';
+import { escapeHtml, renderDocument, serializeState } from './document.js';
+
+const stateWith = (text: string): AppState => ({
+  path: '/',
+  search: '',
+  pageType: 'not-found',
+  page: { type: 'not-found', title: text, description: text, message: text },
+  shop: { name: text, tagline: text, storeNotice: null, redirectAfterAdd: false, consentDefault: 'ask', consentStored: null, categories: [] },
+  stores: {},
+  plugins: [],
+  cartNonce: '',
+});
+
+describe('serializeState', () => {
+  it('never lets a string close the script block, and round-trips (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom('</script><script>alert(1)</script>', '<!--', '\u2028\u2029', '</SCRIPT >')), (text) => {
+        const out = serializeState(stateWith(text));
+        expect(out.toLowerCase()).not.toContain('</script');
+        expect(out).not.toContain('<!--');
+        expect(JSON.parse(out)).toEqual(stateWith(text));
+      }),
+    );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('leaves no markup characters (property)', () => {
+    fc.assert(fc.property(fc.string(), (text) => !/[<>"']/.test(escapeHtml(text))));
+  });
+});
+
+describe('renderDocument', () => {
+  it('escapes the title and description and links assets', () => {
+    const html = renderDocument(
+      { status: 200, html: '<p>x</p>', state: stateWith('a'), title: '<b>Barong</b> & co', description: '"quoted"', preloadImage: { src: '/img.svg', srcset: '', sizes: '' } },
+      { scripts: ['/assets/main.js'], styles: ['/assets/main.css'], modulePreloads: ['/assets/chunk.js'] },
+    );
+    expect(html).toContain('<title>&lt;b&gt;Barong&lt;/b&gt; &amp; co</title>');
+    expect(html).toContain('content="&quot;quoted&quot;"');
+    expect(html).toContain('<link rel="preload" as="image" href="/img.svg" fetchpriority="high">');
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
+  });
+});
