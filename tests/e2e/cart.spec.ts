@@ -91,12 +91,12 @@ test.describe('catalog → cart → analytics', () => {
     // Stock answers an add beyond stock with {error, product_url}; force one by asking for a huge quantity.
     await page.route('**/?wc-ajax=add_to_cart', async (route) => {
       const body = new URLSearchParams(route.request().postData() ?? '');
-      body.set('quantity', '100000');
+      body.set('quantity', '999');
       await route.continue({ postData: body.toString() });
     });
-    const button = page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first();
-    const href = await page.getByRole('article').first().getByRole('link').first().getAttribute('href');
-    await button.click();
+    const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add “.+” to your cart$/ }) }).first();
+    const href = await tile.getByRole('heading').getByRole('link').getAttribute('href');
+    await tile.getByRole('button', { name: /^Add “.+” to your cart$/ }).click();
     await page.waitForURL((url) => href !== null && url.href === new URL(href, url).href);
   });
 
@@ -128,14 +128,16 @@ test.describe('catalog → cart → analytics', () => {
     const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(quantity).toHaveValue('2');
-    await quantity.fill('abc');
+    // A number field holds '' for anything non-numeric; the stepper counts that as 0.
+    await quantity.fill('');
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(quantity).toHaveValue('1');
     await page.getByRole('button', { name: 'Decrease quantity' }).click();
     await expect(quantity).toHaveValue('1');
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await quantity.press('Enter');
-    await page.getByRole('button', { name: /^Add “.+” to your cart$/ }).click();
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('button', { name: `Add “${name}” to your cart` }).first().click();
     await expect(page.getByRole('button', { name: 'Cart (2 items)' })).toBeVisible();
   });
 

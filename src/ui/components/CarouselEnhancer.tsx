@@ -25,7 +25,7 @@ export default function CarouselEnhancer({ sectionId, label }: { sectionId: stri
       speed: 300,
       autoplay: { delay: CAROUSEL_DEFAULTS.intervalMs, pauseOnMouseEnter: true, disableOnInteraction: false },
       navigation: { prevEl: prev.current, nextEl: next.current },
-      a11y: { enabled: true, containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' },
+      a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' },
       watchOverflow: true,
     });
     // Pause while keyboard focus is inside, like on hover.

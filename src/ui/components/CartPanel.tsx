@@ -17,7 +17,13 @@ export function MiniCartButton() {
       aria-label={`Cart (${count} items)`}
       onClick={() => signals.emit('cart-panel', { open: true })}
     >
-      <span aria-hidden="true">🛒</span> <span className="minicart-button__count">{count}</span>
+      <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M6 6h15l-1.5 9h-12z" />
+        <path d="M6 6 5 3H2" />
+        <circle cx="9" cy="20" r="1.5" />
+        <circle cx="18" cy="20" r="1.5" />
+      </svg>{' '}
+      <span className="minicart-button__count">{count}</span>
     </button>
   );
 }

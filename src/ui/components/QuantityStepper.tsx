@@ -45,7 +45,13 @@ export function QuantityStepper({ value, min, max, step, disabled, onCommit, id 
         step={step ?? 1}
         disabled={disabled}
         onChange={(e) => setDraft(e.currentTarget.value)}
-        onBlur={commitDraft}
+        onBlur={(e) => {
+          // Focus moving to this stepper's own +/− button: that click decides, counting a
+          // non-numeric draft as 0, as the spec says.
+          const next = e.relatedTarget;
+          if (next instanceof Node && e.currentTarget.parentElement?.contains(next)) return;
+          commitDraft();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             // Commit here and stop the browser from also submitting the surrounding form.
