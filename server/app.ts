@@ -1,0 +1,180 @@
+/**
+ * The shop's HTTP application: the Store API, the wc-ajax and admin-ajax endpoints, generated
+ * product pictures, the client build's assets and (when given) the server-rendered pages, behind
+ * one set of safety rules: security headers, same-origin writes, a 64 KiB body limit, validated
+ * input and JSON errors without internals.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { OpenedDatabase } from './db/client.js';
+import { ApiError } from './lib/errors.js';
+import { isMutation, requestOrigin } from './lib/request.js';
+import { adminAjax } from './routes/admin-ajax.js';
+import { mediaRoutes } from './routes/media.js';
+import type { ShopDeps, ShopLogger } from './routes/shared.js';
+import { staticAssets } from './routes/static-assets.js';
+import { storeApiRoutes } from './routes/store-api.js';
+import { wcAjax } from './routes/wc-ajax.js';
+import { purgeIdempotencyKeys } from './services/idempotency.js';
+import { keyLoader } from './services/secret.js';
+import { purgeExpiredSessions } from './services/session-store.js';
+import { pendingSessionCookies, SESSION_COOKIE } from './session.js';
+
+/** Options of {@link createShopApp}. */
+export interface ShopAppOptions {
+  readonly database: OpenedDatabase;
+  /** Signs sessions and nonces; when absent a secret is generated once and kept in the database. */
+  readonly secret?: string | undefined;
+  /** The server-side page renderer: GET pages and the 404 page for unknown paths. */
+  readonly pages?: (c: Context) => Promise<Response>;
+  /** The client build (e.g. `dist/client`), whose `assets/` folder is served at `/assets/*`. */
+  readonly staticDir?: string | undefined;
+  readonly logger?: ShopLogger;
+}
+
+/** Largest request body accepted. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** How often expired sessions and old idempotency answers are removed. */
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+
+const jsonError = (c: Context, error: ApiError): Response => {
+  c.header('Cache-Control', 'no-store');
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  return c.body(JSON.stringify(error.toJSON()), error.status as 400);
+};
+
+/** Paths that are API endpoints; unknown ones answer JSON, never the HTML 404 page. */
+const isApiPath = (path: string): boolean => path.startsWith('/wp-json/') || path === '/wp-json' || path.startsWith('/wp-admin/');
+
+/** Builds the shop application. */
+export function createShopApp(options: ShopAppOptions): Hono {
+  const logger: ShopLogger = options.logger ?? console;
+  const deps: ShopDeps = { db: options.database.db, keys: keyLoader(options.database.db, options.secret), logger };
+  const app = new Hono();
+
+  // Everything unexpected becomes a 500 without details; the details go to the log.
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return jsonError(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return jsonError(c, new ApiError(error.status, 'suki_http_error', error.message || 'The request could not be handled.'));
+    }
+    logger.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+    return jsonError(c, new ApiError(500, 'suki_internal_error', 'Something went wrong on our side. Please try again.'));
+  });
+
+  app.notFound(async (c) => {
+    const path = new URL(c.req.url).pathname;
+    if (options.pages && (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path)) return options.pages(c);
+    return jsonError(c, new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.'));
+  });
+
+  // Security headers on every answer, and the session cookie on answers built without it.
+  app.use('*', async (c, next) => {
+    await next();
+    let headers = c.res.headers;
+    try {
+      headers.set('X-Content-Type-Options', 'nosniff');
+    } catch {
+      // Some responses (redirects made with Response.redirect) have frozen headers: copy them.
+      c.res = new Response(c.res.body, c.res);
+      headers = c.res.headers;
+      headers.set('X-Content-Type-Options', 'nosniff');
+    }
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
+    const sent = headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    if (!sent) for (const line of pendingSessionCookies(c)) headers.append('Set-Cookie', line);
+  });
+
+  // Periodic clean-up, piggybacking on traffic so there is no timer to stop.
+  let lastMaintenance = Date.now();
+  app.use('*', async (_c, next) => {
+    const now = Date.now();
+    if (now - lastMaintenance > MAINTENANCE_EVERY_MS) {
+      lastMaintenance = now;
+      void Promise.all([purgeExpiredSessions(deps.db, now), purgeIdempotencyKeys(deps.db, now)]).catch((error: unknown) =>
+        logger.warn('maintenance failed', error),
+      );
+    }
+    await next();
+  });
+
+  // Writes only from our own pages: a foreign Origin header is refused (CSRF defence next to SameSite).
+  app.use('*', async (c, next) => {
+    if (isMutation(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (origin !== undefined && origin !== requestOrigin(c)) {
+        return jsonError(c, new ApiError(403, 'suki_forbidden_origin', 'Requests from other sites may not change this shop’s data.'));
+      }
+    }
+    await next();
+  });
+
+  // Refuse large bodies before anything reads them.
+  const limit = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => jsonError(c, new ApiError(413, 'suki_payload_too_large', 'The request body is larger than 64 KiB.')),
+  });
+  app.use('*', async (c, next) => (isMutation(c.req.method) ? limit(c, next) : next()));
+
+  // `X-HTTP-Method-Override` (what api-fetch sends for PUT, PATCH and DELETE): route as that method.
+  app.use('*', async (c, next) => {
+    const override = c.req.header('x-http-method-override')?.trim().toUpperCase();
+    if (c.req.method !== 'POST' || override === undefined || !OVERRIDABLE.has(override)) return next();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('x-http-method-override');
+    headers.delete('content-length');
+    const body = await c.req.arrayBuffer();
+    return app.fetch(new Request(c.req.url, { method: override, headers, body: body.byteLength > 0 ? body : null }), c.env);
+  });
+
+  // Plain-permalink REST addresses: `/?rest_route=/wc/store/v1/cart` is `/wp-json/wc/store/v1/cart`.
+  app.use('*', async (c, next) => {
+    if (!c.req.url.includes('rest_route=')) return next();
+    const url = new URL(c.req.url);
+    const route = url.searchParams.get('rest_route');
+    if (route === null || (url.pathname !== '/' && url.pathname !== '/index.php')) return next();
+    url.searchParams.delete('rest_route');
+    url.pathname = `/wp-json/${route.replace(/^\/+/, '')}`;
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const body = hasBody ? await c.req.arrayBuffer() : null;
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-length');
+    return app.fetch(new Request(url, { method: c.req.method, headers, body: body && body.byteLength > 0 ? body : null }), c.env);
+  });
+
+  app.use('*', wcAjax(deps));
+
+  const store = storeApiRoutes(deps);
+  app.route('/wp-json/wc/store/v1', store);
+  app.route('/wp-json/wc/store', store);
+  app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps));
+  app.route('/wp-content/uploads/suki', mediaRoutes(deps));
+  if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
+  else app.get('/assets/*', (c) => c.text('Not Found', 404));
+
+  // Pages: the slash form is canonical; the bare form redirects permanently.
+  const pages: MiddlewareHandler = async (c) => {
+    if (options.pages) return options.pages(c);
+    return jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'));
+  };
+  const toSlash = (c: Context) => {
+    const url = new URL(c.req.url);
+    return c.redirect(`${url.pathname}/${url.search}`, 301);
+  };
+  app.get('/', pages);
+  app.get('/shop/', pages);
+  app.get('/cart/', pages);
+  app.get('/product/:slug/', pages);
+  app.get('/product-category/:slug/', pages);
+  app.get('/shop', toSlash);
+  app.get('/cart', toSlash);
+  app.get('/product/:slug', toSlash);
+  app.get('/product-category/:slug', toSlash);
+
+  return app;
+}

@@ -1,0 +1,284 @@
+/** Products, categories and pictures over real HTTP, compared with the stock WooCommerce answers. */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PRODUCTS } from './db/seed-data.js';
+import { Shopper, startShop, STORE, type StoreProductJson, type TestShop } from './test/harness.js';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../tests/fixtures/stock-woocommerce-9.1/${name}`, import.meta.url), 'utf8'));
+const keysOf = (value: unknown): string[] => Object.keys(value as Record<string, unknown>).sort();
+
+let shop: TestShop;
+let shopper: Shopper;
+
+beforeAll(async () => {
+  shop = await startShop();
+  shopper = new Shopper(shop.url);
+});
+afterAll(async () => {
+  expect(shop.logger.errors).toEqual([]);
+  await shop.close();
+});
+
+const list = (query: string) => shopper.getJson<StoreProductJson[]>(`${STORE}/products${query}`);
+
+describe('GET products', () => {
+  it('pages ten products by default, newest first, with WordPress paging headers', async () => {
+    const { status, body, headers } = await list('');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(10);
+    expect(headers.get('x-wp-total')).toBe(String(SEED_PRODUCTS.length));
+    expect(headers.get('x-wp-totalpages')).toBe(String(Math.ceil(SEED_PRODUCTS.length / 10)));
+    expect(headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(headers.get('cache-control')).toBe('no-store');
+    const link = headers.get('link') ?? '';
+    expect(link).toContain(`<${shop.url}${STORE}/products?page=2>; rel="next"`);
+    expect(link).not.toContain('rel="prev"');
+    expect(body[0]?.name).toBe('Suede Desert Boots');
+  });
+
+  it('links prev and next on a middle page and only prev on the last', async () => {
+    const middle = await list('?per_page=20&page=2');
+    expect(middle.headers.get('link')).toContain(`<${shop.url}${STORE}/products?per_page=20&page=1>; rel="prev"`);
+    expect(middle.headers.get('link')).toContain(`<${shop.url}${STORE}/products?per_page=20&page=3>; rel="next"`);
+    const last = await list('?per_page=20&page=4');
+    expect(last.body).toHaveLength(SEED_PRODUCTS.length - 60);
+    expect(last.headers.get('link')).toContain('rel="prev"');
+    expect(last.headers.get('link')).not.toContain('rel="next"');
+  });
+
+  it('answers 400 past the last page, as WordPress does', async () => {
+    const { status, body } = await list('?per_page=50&page=3');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'rest_post_invalid_page_number', data: { status: 400 } });
+  });
+
+  it('returns every product with per_page=100 and no next link', async () => {
+    const { body, headers } = await list('?per_page=100');
+    expect(body).toHaveLength(SEED_PRODUCTS.length);
+    expect(headers.get('link') ?? '').not.toContain('rel="next"');
+    expect(new Set(body.map((p) => p.id)).size).toBe(body.length);
+  });
+
+  it.each([
+    ['per_page=0', 'per_page'],
+    ['per_page=101', 'per_page'],
+    ['per_page=ten', 'per_page'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['orderby=cheapest', 'orderby'],
+    ['order=up', 'order'],
+    ['min_price=abc', 'min_price'],
+    ['include=1,x', 'include'],
+    ['category=%3Cscript%3E', 'category'],
+    ['on_sale=maybe', 'on_sale'],
+  ])('refuses %s with rest_invalid_param naming %s', async (query, param) => {
+    const { status, body } = await list(`?${query}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { [param]: expect.any(String) } } });
+  });
+
+  it('ignores parameters it does not know, such as _locale', async () => {
+    const { status, body } = await list('?_locale=user&per_page=3&utm_source=x');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(3);
+  });
+
+  it('sorts by price in both directions using the ends of price ranges', async () => {
+    const low = (p: StoreProductJson) => Number(p.prices.price_range?.min_amount ?? p.prices.price);
+    const high = (p: StoreProductJson) => Number(p.prices.price_range?.max_amount ?? p.prices.price);
+    const asc = (await list('?per_page=100&orderby=price&order=asc')).body;
+    for (let i = 1; i < asc.length; i++) expect(low(asc[i]!)).toBeGreaterThanOrEqual(low(asc[i - 1]!));
+    const desc = (await list('?per_page=100&orderby=price&order=desc')).body;
+    for (let i = 1; i < desc.length; i++) expect(high(desc[i]!)).toBeLessThanOrEqual(high(desc[i - 1]!));
+  });
+
+  it('sorts by title, rating, popularity and menu order', async () => {
+    expect((await list('?orderby=title&order=asc')).body[0]?.name).toBe('Abaca Espadrilles');
+    expect((await list('?orderby=title&order=desc')).body[0]?.name).toBe('Woven Slide Sandals');
+    const rated = (await list('?per_page=100&orderby=rating&order=desc')).body.map((p) => Number(p.average_rating));
+    expect(rated).toEqual([...rated].sort((a, b) => b - a));
+    expect((await list('?orderby=popularity&order=desc')).body).toHaveLength(10);
+    expect((await list('?orderby=menu_order&order=asc')).body[0]?.name).toBe(SEED_PRODUCTS[0]?.name);
+  });
+
+  it('filters by category slug, id and lists of them', async () => {
+    const bySlug = await list('?category=tees&per_page=100');
+    expect(bySlug.body).toHaveLength(10);
+    expect(bySlug.body.every((p) => p.categories.some((c) => c.slug === 'tees'))).toBe(true);
+    const id = bySlug.body[0]?.categories[0]?.id;
+    const byId = await list(`?category=${id}&per_page=100`);
+    expect(byId.body.map((p) => p.id)).toEqual(bySlug.body.map((p) => p.id));
+    const both = await list('?category=tees,footwear&per_page=100');
+    expect(both.headers.get('x-wp-total')).toBe('20');
+    const none = await list('?category=no-such-category');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+    expect(none.headers.get('x-wp-total')).toBe('0');
+    expect(none.headers.get('x-wp-totalpages')).toBe('0');
+  });
+
+  it('filters by price in centavos, the whole range inside the bounds', async () => {
+    const { body } = await list('?min_price=100000&max_price=200000&per_page=100');
+    expect(body.length).toBeGreaterThan(0);
+    for (const p of body) {
+      expect(Number(p.prices.price_range?.min_amount ?? p.prices.price)).toBeGreaterThanOrEqual(100000);
+      expect(Number(p.prices.price_range?.max_amount ?? p.prices.price)).toBeLessThanOrEqual(200000);
+    }
+    expect((await list('?min_price=999999999999999')).body).toEqual([]);
+  });
+
+  it('searches names and descriptions, treating LIKE wildcards as text', async () => {
+    const { body } = await list('?search=bayong&per_page=100');
+    expect(body.map((p) => p.slug)).toContain('classic-buri-bayong');
+    expect((await list('?search=%25%25%25')).body).toEqual([]);
+    expect((await list('?search=_')).body).toEqual([]);
+  });
+
+  it('returns exactly the included ids, in both spellings, and filters by slug and sale', async () => {
+    const ids = (await list('?per_page=3')).body.map((p) => p.id);
+    const comma = await list(`?include=${ids.join(',')}`);
+    expect(comma.body.map((p) => p.id).sort()).toEqual([...ids].sort());
+    const brackets = await list(`?${ids.map((id) => `include[]=${id}`).join('&')}`);
+    expect(brackets.body.map((p) => p.id).sort()).toEqual([...ids].sort());
+    const bySlug = await list('?slug=ube-halaya-jar');
+    expect(bySlug.body.map((p) => p.slug)).toEqual(['ube-halaya-jar']);
+    const sale = await list('?on_sale=true&per_page=100');
+    expect(sale.body.length).toBeGreaterThanOrEqual(5);
+    expect(sale.body.every((p) => p.on_sale)).toBe(true);
+  });
+
+  it('answers the plain-permalink form ?rest_route=', async () => {
+    const { status, body } = await shopper.getJson<StoreProductJson[]>('/?rest_route=/wc/store/v1/products&per_page=2');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(2);
+  });
+});
+
+describe('product shape', () => {
+  it('has every field of the stock answer, and the same nested shapes', async () => {
+    const stock = fixture('storeapi-products.json') as Array<Record<string, Record<string, unknown>>>;
+    const stockSimple = stock[1]!;
+    const stockVariable = stock[0]!;
+    const { body } = await list('?per_page=100');
+    const simple = body.find((p) => p.type === 'simple')!;
+    const variable = body.find((p) => p.type === 'variable' && p.prices.price_range !== null)!;
+    for (const [ours, theirs] of [
+      [simple, stockSimple],
+      [variable, stockVariable],
+    ] as const) {
+      expect(keysOf(ours)).toEqual([...keysOf(theirs), 'brands'].sort());
+      expect(keysOf(ours.prices)).toEqual(keysOf(theirs['prices']));
+      expect(keysOf(ours.add_to_cart)).toEqual(keysOf(theirs['add_to_cart']));
+    }
+    expect(keysOf(variable.prices.price_range)).toEqual(keysOf(stockVariable['prices']?.['price_range']));
+    expect(keysOf(variable.attributes[0])).toEqual(keysOf((stockVariable['attributes'] as unknown as unknown[])[0]));
+    expect(keysOf(variable.variations[0])).toEqual(keysOf((stockVariable['variations'] as unknown as unknown[])[0]));
+    expect(keysOf(simple.images[0])).toEqual(['alt', 'id', 'name', 'sizes', 'src', 'srcset', 'thumbnail']);
+    expect(keysOf(simple.categories[0])).toEqual(['id', 'link', 'name', 'slug']);
+  });
+
+  it('writes PHP prices as strings of centavos with absolute permalinks', async () => {
+    const { body } = await list('?slug=kapeng-barako-ground-coffee');
+    const coffee = body[0]!;
+    expect(coffee.prices).toMatchObject({
+      price: '42000',
+      regular_price: '42000',
+      currency_code: 'PHP',
+      currency_symbol: '₱',
+      currency_minor_unit: 2,
+      currency_prefix: '₱',
+      currency_suffix: '',
+      currency_decimal_separator: '.',
+      currency_thousand_separator: ',',
+    });
+    expect(coffee.permalink).toBe(`${shop.url}/product/kapeng-barako-ground-coffee/`);
+    expect(coffee['price_html']).toBe('<span class="woocommerce-Price-amount amount"><span class="woocommerce-Price-currencySymbol">&#8369;</span>420.00</span>');
+    expect(coffee.add_to_cart).toMatchObject({ text: 'Add to cart', maximum: 1000 });
+  });
+
+  it('escapes names as WordPress does', async () => {
+    const { body } = await list('?slug=baybayin-salamat-tee');
+    expect(body[0]?.name).toBe('Baybayin &quot;Salamat&quot; Tee');
+    expect(body[0]?.categories[0]?.name).toBe('Tees');
+    const barong = await list('?category=barong-filipiniana&per_page=1');
+    expect(barong.body[0]?.categories[0]?.name).toBe('Barong &amp; Filipiniana');
+  });
+
+  it('describes a variable product with global attributes and its variations', async () => {
+    const { body } = await list('?slug=suki-logo-tee');
+    const tee = body[0]!;
+    expect(tee.type).toBe('variable');
+    expect(tee.add_to_cart.text).toBe('Select options');
+    expect(tee.attributes.map((a) => a.taxonomy)).toEqual(['pa_colour', 'pa_size']);
+    expect(tee.attributes[0]?.terms.map((t) => t.slug)).toEqual(['black', 'white', 'mustard']);
+    expect(tee.variations).toHaveLength(3 * 6);
+    expect(tee.variations[0]?.attributes).toEqual([
+      { name: 'Colour', value: 'black' },
+      { name: 'Size', value: 'xs' },
+    ]);
+    expect(tee.prices.price_range).toEqual({ min_amount: '59900', max_amount: '64900' });
+  });
+
+  it('has sold-out and low-stock variations among the variable products', async () => {
+    const variable = (await list('?per_page=100')).body.filter((p) => p.type === 'variable');
+    expect(variable.length).toBeGreaterThanOrEqual(12);
+    const ids = variable.flatMap((p) => p.variations.map((v) => v.id));
+    const variations = await Promise.all(ids.map((id) => shopper.getJson<StoreProductJson>(`${STORE}/products/${id}`)));
+    expect(variations.every((v) => v.status === 200 && v.body.type === 'variation')).toBe(true);
+    expect(variations.some((v) => !v.body.is_in_stock)).toBe(true);
+    expect(variations.some((v) => v.body.low_stock_remaining !== null && v.body.low_stock_remaining <= 5)).toBe(true);
+  });
+});
+
+describe('GET products/{id} and categories', () => {
+  it('answers one product, or 404 woocommerce_rest_product_invalid_id', async () => {
+    const [first] = (await list('?per_page=1')).body;
+    const one = await shopper.getJson<StoreProductJson>(`${STORE}/products/${first!.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(first);
+    const stockProduct = fixture('storeapi-product.json');
+    expect(keysOf(one.body)).toEqual([...keysOf(stockProduct), 'brands'].sort());
+    for (const id of ['999999', '99999999999999']) {
+      const missing = await shopper.getJson(`${STORE}/products/${id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'woocommerce_rest_product_invalid_id', data: { status: 404 } });
+    }
+    const notANumber = await shopper.getJson(`${STORE}/products/abc`);
+    expect(notANumber.status).toBe(404);
+    expect(notANumber.body).toMatchObject({ code: 'rest_no_route' });
+  });
+
+  it('lists the categories with counts and links', async () => {
+    const { status, body } = await shopper.getJson<Array<Record<string, unknown>>>(`${STORE}/products/categories`);
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThanOrEqual(6);
+    expect(keysOf(body[0])).toEqual(['count', 'description', 'id', 'image', 'name', 'parent', 'permalink', 'review_count', 'slug']);
+    expect(body.reduce((sum, c) => sum + (c['count'] as number), 0)).toBe(SEED_PRODUCTS.length);
+    expect(body.map((c) => c['slug'])).toEqual(['barong-filipiniana', 'tees', 'bags-bayong', 'home-kitchen', 'coffee-pantry', 'accessories', 'footwear']);
+    expect(body[1]?.['permalink']).toBe(`${shop.url}/product-category/tees/`);
+  });
+});
+
+describe('product pictures', () => {
+  it('serves both generated SVGs with a long cache and escaped text', async () => {
+    const { body } = await list('?slug=baybayin-salamat-tee');
+    for (const image of body[0]!.images) {
+      const response = await fetch(image.src);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const svg = await response.text();
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(svg).toContain('Baybayin &quot;Salamat&quot; Tee');
+      expect(svg).not.toContain('"Salamat"');
+    }
+  });
+
+  it('answers 404 for unknown pictures and odd names', async () => {
+    for (const path of ['no-such-product-1.svg', 'suki-logo-tee-3.svg', '..%2Fsecret-1.svg', 'suki-logo-tee-1.png']) {
+      expect((await fetch(`${shop.url}/wp-content/uploads/suki/${path}`)).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+/** Server settings from the environment. */
+import { describe, expect, it } from 'vitest';
+import { loadServerConfig } from './config.js';
+
+describe('loadServerConfig', () => {
+  it('uses the defaults for an empty environment', () => {
+    expect(loadServerConfig({})).toEqual({ port: 3000, host: '127.0.0.1', dataDir: './.data' });
+  });
+
+  it('reads every variable, treating blank ones as unset', () => {
+    const secret = 's'.repeat(40);
+    expect(
+      loadServerConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/suki', SUKI_DATA_DIR: '/var/lib/suki', SUKI_SECRET: secret }),
+    ).toEqual({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@127.0.0.1:5432/suki', dataDir: '/var/lib/suki', secret });
+    expect(loadServerConfig({ PORT: '', DATABASE_URL: ' ', SUKI_SECRET: '' })).toEqual({ port: 3000, host: '127.0.0.1', dataDir: './.data' });
+    expect(loadServerConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ HOST: 'bad host!' }, 'HOST'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ SUKI_SECRET: 'short' }, 'SUKI_SECRET'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => loadServerConfig(env)).toThrow(new RegExp(`Invalid server configuration:\\n(.|\\n)*${name}: `));
+  });
+
+  it('lists every problem at once', () => {
+    expect(() => loadServerConfig({ PORT: 'x', SUKI_SECRET: 'y' })).toThrow(/PORT: .*\n.*SUKI_SECRET: /);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Server settings from the environment, validated once at start-up so a typo in `PORT` or
+ * `DATABASE_URL` stops the process with a readable message instead of failing later.
+ */
+import { z } from 'zod';
+
+/** Validated server settings. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  readonly databaseUrl?: string;
+  /** Where PGlite keeps its files (`<dataDir>/pglite`). */
+  readonly dataDir: string;
+  /** Signs sessions, nonces and cart tokens; generated and stored in the database when absent. */
+  readonly secret?: string;
+}
+
+// Empty strings count as "unset", as shells and .env files often produce them.
+const blankToUndefined = (value: unknown): unknown => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number between 0 and 65535')
+      .transform(Number)
+      .refine((n) => n <= 65_535, 'must be a whole number between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or an IP address, e.g. 127.0.0.1')
+      .default('127.0.0.1'),
+  ),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+        } catch {
+          return false;
+        }
+      }, 'must be a PostgreSQL URL such as postgres://user:password@127.0.0.1:5432/suki')
+      .optional(),
+  ),
+  SUKI_DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./.data')),
+  SUKI_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'must be at least 32 characters long (use a random string)').optional(),
+  ),
+});
+
+/**
+ * Reads the server settings from `env`.
+ * @throws Error listing every invalid variable as `NAME: problem`.
+ */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new Error(`Invalid server configuration:\n${problems.join('\n')}`);
+  }
+  const { PORT, HOST, DATABASE_URL, SUKI_DATA_DIR, SUKI_SECRET } = parsed.data;
+  return {
+    port: PORT,
+    host: HOST,
+    dataDir: SUKI_DATA_DIR,
+    ...(DATABASE_URL === undefined ? {} : { databaseUrl: DATABASE_URL }),
+    ...(SUKI_SECRET === undefined ? {} : { secret: SUKI_SECRET }),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Opens the shop database: embedded PGlite by default (files under `<dataDir>/pglite`, or in memory),
+ * PostgreSQL when a URL is given. Either way the same migrations run at open, and an empty
+ * catalogue is seeded with the demo shop.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { seedCatalogue } from './seed.js';
+
+/** The Drizzle database, whichever driver is underneath. Transactions have the same type. */
+export type ShopDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database. */
+export interface OpenedDatabase {
+  readonly db: ShopDatabase;
+  readonly kind: 'pglite' | 'postgres';
+  /** Closes the connection(s); the object is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** Where the data lives. */
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when set, PGlite is not used. */
+  readonly databaseUrl?: string | undefined;
+  /** PGlite data root (files in `<dataDir>/pglite`), or `'memory'` for a throwaway database. @default './.data' */
+  readonly dataDir?: string | undefined;
+  /** Size of the PostgreSQL connection pool. @default 10 */
+  readonly poolSize?: number;
+}
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Advisory lock key shared by every process that migrates this database (any 64-bit number). */
+const MIGRATION_LOCK = 0x53_75_6b_69_4d_67; // "SukiMg"
+
+async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+  let client: PGlite;
+  if (dataDir === 'memory') {
+    client = await PGlite.create();
+  } else {
+    const dir = path.resolve(dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite({ client, schema });
+  try {
+    // One process owns a PGlite directory, so no lock is needed around migrations here.
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    await seedCatalogue(db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenedDatabase> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres({ client: pool, schema });
+  try {
+    // Several processes may start at once: a session advisory lock on one connection makes them
+    // migrate one after the other (the migrator itself is not safe to run concurrently).
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS });
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } finally {
+      lockClient.release();
+    }
+    await seedCatalogue(db);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * Opens, migrates and (when the catalogue is empty) seeds the database.
+ * @throws when the database cannot be reached or a migration fails.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? './.data');
+}
+
+/** Rows of a raw query. Both drivers answer an object with `rows`; the row type is the caller's promise. */
+export async function queryRows<T>(db: ShopDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows as T[];
+  }
+  return [];
+}

@@ -1,0 +1,108 @@
+/**
+ * Opening the database: migrations, the demo catalogue, idempotent seeding, the persisted secret,
+ * and (on PostgreSQL) two processes starting at once.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, isNotNull, and, gt, lte } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres, openTestDatabase, type TestDatabase } from '../test/harness.js';
+import { openDatabase, type ShopDatabase } from './client.js';
+import * as schema from './schema.js';
+import { seedCatalogue } from './seed.js';
+import { SEED_PRODUCTS } from './seed-data.js';
+import { loadStoredSecret } from '../services/secret.js';
+
+const counts = async (db: ShopDatabase) => {
+  const [parents] = await db.select({ n: count() }).from(schema.products).where(eq(schema.products.parentId, 0));
+  const [variations] = await db.select({ n: count() }).from(schema.products).where(eq(schema.products.type, 'variation'));
+  const [variable] = await db.select({ n: count() }).from(schema.products).where(eq(schema.products.type, 'variable'));
+  const [categories] = await db.select({ n: count() }).from(schema.categories);
+  const [images] = await db.select({ n: count() }).from(schema.productImages);
+  return { parents: parents?.n, variations: variations?.n, variable: variable?.n, categories: categories?.n, images: images?.n };
+};
+
+let shared: TestDatabase;
+beforeAll(async () => {
+  shared = await openTestDatabase();
+});
+afterAll(async () => {
+  await shared.dispose();
+});
+
+describe('the demo catalogue', () => {
+  it('is seeded with at least 60 products, 6 categories and 12 variable products', async () => {
+    const n = await counts(shared.database.db);
+    expect(n.parents).toBe(SEED_PRODUCTS.length);
+    expect(n.parents).toBeGreaterThanOrEqual(60);
+    expect(n.categories).toBeGreaterThanOrEqual(6);
+    expect(n.variable).toBeGreaterThanOrEqual(12);
+    expect(n.images).toBe(2 * SEED_PRODUCTS.length);
+  });
+
+  it('has sale prices, sold-out and low-stock variations, and realistic peso prices', async () => {
+    const { db } = shared.database;
+    const onSale = await db.select({ n: count() }).from(schema.products).where(isNotNull(schema.products.salePrice));
+    expect(onSale[0]?.n).toBeGreaterThanOrEqual(5);
+    const soldOut = await db.select({ n: count() }).from(schema.products).where(and(eq(schema.products.type, 'variation'), eq(schema.products.stockQuantity, 0)));
+    expect(soldOut[0]?.n).toBeGreaterThan(0);
+    const low = await db
+      .select({ n: count() })
+      .from(schema.products)
+      .where(and(eq(schema.products.type, 'variation'), gt(schema.products.stockQuantity, 0), lte(schema.products.stockQuantity, 5)));
+    expect(low[0]?.n).toBeGreaterThan(0);
+    for (const def of SEED_PRODUCTS) {
+      expect(def.price).toBeGreaterThanOrEqual(349);
+      expect(def.price).toBeLessThanOrEqual(4999);
+    }
+  });
+
+  it('is seeded only once', async () => {
+    const before = await counts(shared.database.db);
+    expect(await seedCatalogue(shared.database.db)).toBe(false);
+    expect(await counts(shared.database.db)).toEqual(before);
+  });
+
+  it('keeps one generated secret', async () => {
+    const first = await loadStoredSecret(shared.database.db);
+    expect(first.length).toBeGreaterThanOrEqual(40);
+    expect(await loadStoredSecret(shared.database.db)).toBe(first);
+  });
+});
+
+describe.skipIf(Boolean(process.env['DATABASE_URL']))('PGlite on disk', () => {
+  it('creates, migrates and seeds the data directory once, and reopens it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'suki-pglite-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      const secret = await loadStoredSecret(first.db);
+      const before = await counts(first.db);
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      expect(second.kind).toBe('pglite');
+      expect(await counts(second.db)).toEqual(before);
+      expect(await loadStoredSecret(second.db)).toBe(secret);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env['DATABASE_URL']))('PostgreSQL', () => {
+  it('lets several processes open, migrate and seed one empty database at once', async () => {
+    const scratch = await createScratchPostgres(process.env['DATABASE_URL']!);
+    try {
+      const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: scratch.url, poolSize: 3 })));
+      expect(opened.every((o) => o.kind === 'postgres')).toBe(true);
+      const n = await counts(opened[0]!.db);
+      expect(n.parents).toBe(SEED_PRODUCTS.length);
+      const secrets = await Promise.all(opened.map((o) => loadStoredSecret(o.db)));
+      expect(new Set(secrets).size).toBe(1);
+      await Promise.all(opened.map((o) => o.close()));
+    } finally {
+      await scratch.drop();
+    }
+  });
+});

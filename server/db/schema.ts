@@ -1,0 +1,236 @@
+/**
+ * The shop's tables. One schema for PGlite and PostgreSQL; migrations in ./migrations are generated
+ * from this file with `npm run db:generate`. Table names carry a `suki_` prefix so the shop can share
+ * a database with other software without clashes.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Key/value settings, e.g. the generated server secret. */
+export const settings = pgTable('suki_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Product categories (WordPress `product_cat` terms). */
+export const categories = pgTable('suki_categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  parent: integer('parent').notNull().default(0),
+  description: text('description').notNull().default(''),
+  menuOrder: integer('menu_order').notNull().default(0),
+});
+
+/** Brands (WooCommerce `product_brand` terms). */
+export const brands = pgTable('suki_brands', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+/** Global attributes such as `pa_colour` and `pa_size`. */
+export const attributes = pgTable('suki_attributes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  taxonomy: text('taxonomy').notNull().unique(),
+});
+
+/** Terms of a global attribute (Indigo, M, 39...). `hex` colours the generated images. */
+export const attributeTerms = pgTable(
+  'suki_attribute_terms',
+  {
+    id: integer('id').primaryKey(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    menuOrder: integer('menu_order').notNull().default(0),
+    hex: text('hex'),
+  },
+  (t) => [uniqueIndex('suki_attribute_terms_attr_slug').on(t.attributeId, t.slug)],
+);
+
+/**
+ * Products and variations share one id space, as WordPress posts do: a variation has `type`
+ * 'variation' and `parent_id` pointing at its variable product. Prices are integers in centavos.
+ * `min_price`/`max_price` are a lookup copy of the current price (for a variable product: over
+ * its variations) so listing filters and sorting stay in SQL.
+ */
+export const products = pgTable(
+  'suki_products',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id').notNull().default(0),
+    type: text('type', { enum: ['simple', 'variable', 'variation'] }).notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    sku: text('sku').notNull().unique(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    regularPrice: integer('regular_price').notNull().default(0),
+    salePrice: integer('sale_price'),
+    minPrice: integer('min_price').notNull().default(0),
+    maxPrice: integer('max_price').notNull().default(0),
+    /** Units in stock; null when stock is not tracked. */
+    stockQuantity: integer('stock_quantity'),
+    /** Most units one cart may hold, besides stock; null for no extra limit. */
+    maxPerOrder: integer('max_per_order'),
+    soldIndividually: boolean('sold_individually').notNull().default(false),
+    brandId: integer('brand_id').references(() => brands.id),
+    /** Average rating in hundredths (0–500), kept integral to avoid float drift. */
+    ratingHundredths: integer('rating_hundredths').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    totalSales: integer('total_sales').notNull().default(0),
+    menuOrder: integer('menu_order').notNull().default(0),
+    /** Base colour of the generated product images. */
+    hex: text('hex').notNull().default('#8a6d3b'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('suki_products_parent').on(t.parentId),
+    index('suki_products_min_price').on(t.minPrice),
+    index('suki_products_created').on(t.createdAt),
+    check('suki_products_prices_positive', sql`${t.regularPrice} >= 0 AND (${t.salePrice} IS NULL OR ${t.salePrice} >= 0)`),
+  ],
+);
+
+/** Which categories a product belongs to. */
+export const productCategories = pgTable(
+  'suki_product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('suki_product_categories_cat').on(t.categoryId)],
+);
+
+/** Attributes a (parent) product uses, and whether they select variations. */
+export const productAttributes = pgTable(
+  'suki_product_attributes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id),
+    position: integer('position').notNull().default(0),
+    hasVariations: boolean('has_variations').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.attributeId] })],
+);
+
+/** Terms a (parent) product offers for each of its attributes. */
+export const productAttributeTerms = pgTable(
+  'suki_product_attribute_terms',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => attributeTerms.id),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.termId] })],
+);
+
+/** The term a variation has for each variation attribute of its parent. */
+export const variationAttributes = pgTable(
+  'suki_variation_attributes',
+  {
+    variationId: integer('variation_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => attributeTerms.id),
+  },
+  (t) => [primaryKey({ columns: [t.variationId, t.attributeId] })],
+);
+
+/** Product images (attachment ids); position 1 is the main image, 2 the hover image. */
+export const productImages = pgTable(
+  'suki_product_images',
+  {
+    id: integer('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [uniqueIndex('suki_product_images_product_pos').on(t.productId, t.position)],
+);
+
+/**
+ * Shopper sessions. A row exists once the shopper has written to the cart; browsing alone only
+ * sets the cookie. `expires_at` slides forward (48 h) as the shopper comes back.
+ */
+export const sessions = pgTable(
+  'suki_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /**
+     * The expiry before the latest renewal. A write renews the session in one upsert and reads this
+     * back, which tells it whether the session had already expired (then its old cart goes).
+     */
+    previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('suki_sessions_expires').on(t.expiresAt)],
+);
+
+/**
+ * Cart lines. One row per (session, key); the key is derived from product and variation, so adding
+ * the same thing again updates the row (`ON CONFLICT ... quantity = quantity + excluded.quantity`).
+ */
+export const cartItems = pgTable(
+  'suki_cart_items',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 0 for a simple product. */
+    variationId: integer('variation_id').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    /** Insertion order, so lines keep the order the shopper added them in. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.key] }), check('suki_cart_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * Answers to cart writes sent with an `Idempotency-Key`, per session, kept 24 h. The row is
+ * claimed in the same transaction as the write, so a repeat waits for the first and then replays.
+ */
+export const idempotencyKeys = pgTable(
+  'suki_idempotency_keys',
+  {
+    sessionId: text('session_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    /** JSON array of [name, value] pairs. */
+    headers: text('headers'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.key] }), index('suki_idempotency_created').on(t.createdAt)],
+);

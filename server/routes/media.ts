@@ -1,0 +1,37 @@
+/** Generated product pictures at `/wp-content/uploads/suki/<slug>-<1|2>.svg`, cached for a year. */
+import { Hono } from 'hono';
+import { findImageSubject } from '../services/catalog.js';
+import { productImageSvg } from '../media/product-image.js';
+import type { ShopDeps } from './shared.js';
+
+const FILE = /^([a-z0-9-]{1,200})-([12])\.svg$/;
+
+/** Rendered pictures kept in memory; the catalogue is small, the bound is a safety net. */
+const CACHE_LIMIT = 1000;
+
+/** The media router, mounted at `/wp-content/uploads/suki`. */
+export function mediaRoutes(deps: ShopDeps): Hono {
+  const media = new Hono();
+  const cache = new Map<string, string>();
+
+  media.get('/:file', async (c) => {
+    const match = FILE.exec(c.req.param('file'));
+    if (!match) return c.text('Not Found', 404);
+    const file = match[0];
+    let svg = cache.get(file);
+    if (svg === undefined) {
+      const subject = await findImageSubject(deps.db, match[1] ?? '');
+      if (!subject) return c.text('Not Found', 404);
+      svg = productImageSvg(subject, match[2] === '2' ? 2 : 1);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(file, svg);
+    }
+    c.header('Content-Type', 'image/svg+xml');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // An SVG opened on its own must not run anything.
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return c.body(svg);
+  });
+
+  return media;
+}

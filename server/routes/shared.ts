@@ -1,0 +1,124 @@
+/** Pieces every route module uses: dependencies, answers, cart cookies, body reading. */
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { ShopDatabase } from '../db/client.js';
+import { sha256, type Keys } from '../lib/crypto.js';
+import { ApiError } from '../lib/errors.js';
+import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
+import { cartHash, type CartLine } from '../services/cart.js';
+import { idempotencyKeyOf, type Answer, type WriteScope } from '../services/idempotency.js';
+import { checkSession } from '../services/session-store.js';
+import { getOrCreateSession, renewSessionCookie, type ShopperSession } from '../session.js';
+import type { ShopUrls } from '../views/store-product.js';
+
+/** Where log lines go. */
+export interface ShopLogger {
+  info(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** What the routes need from the app. */
+export interface ShopDeps {
+  readonly db: ShopDatabase;
+  /** The signing keys (the secret is read once, then cached). */
+  readonly keys: () => Promise<Keys>;
+  readonly logger: ShopLogger;
+}
+
+/** Absolute URL base for links in answers. */
+export function shopUrls(c: Context): ShopUrls {
+  return { origin: requestOrigin(c) };
+}
+
+/** A JSON answer with WordPress's content type (`application/json; charset=UTF-8`). */
+export function sendJson(c: Context, value: unknown, status = 200): Response {
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  return c.body(JSON.stringify(value), status as 200);
+}
+
+/** Sends a stored or fresh answer; `Idempotent-Replayed` tells a replay apart. */
+export function sendAnswer(c: Context, answer: Answer, replayed: boolean): Response {
+  for (const [name, value] of answer.headers) c.header(name, value, { append: name.toLowerCase() === 'set-cookie' });
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  return c.body(answer.body, answer.status as 200);
+}
+
+/**
+ * WooCommerce's cart cookies, which page scripts read: `woocommerce_items_in_cart` and
+ * `woocommerce_cart_hash`. Only changes are sent, as WooCommerce does; an empty cart clears them.
+ */
+export function cartCookies(c: Context, lines: readonly CartLine[]): Array<[string, string]> {
+  const attributes = `; path=/; SameSite=Lax${isHttps(c) ? '; Secure' : ''}`;
+  const expired = '; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0';
+  const headers: Array<[string, string]> = [];
+  const items = getCookie(c, 'woocommerce_items_in_cart');
+  const hash = getCookie(c, 'woocommerce_cart_hash');
+  if (lines.length > 0) {
+    const fresh = cartHash(lines);
+    if (items !== '1') headers.push(['Set-Cookie', `woocommerce_items_in_cart=1${attributes}`]);
+    if (hash !== fresh) headers.push(['Set-Cookie', `woocommerce_cart_hash=${fresh}${attributes}`]);
+  } else {
+    if (items !== undefined) headers.push(['Set-Cookie', `woocommerce_items_in_cart=0${attributes}${expired}`]);
+    if (hash !== undefined) headers.push(['Set-Cookie', `woocommerce_cart_hash=${attributes}${expired}`]);
+  }
+  return headers;
+}
+
+/** Reads the raw body once (its hash identifies the request for idempotency). */
+export async function rawBody(c: Context): Promise<string> {
+  return c.req.text();
+}
+
+/** The write's scope: session, idempotency key and request fingerprint. */
+export function writeScope(c: Context, session: ShopperSession, route: string, body: string): WriteScope {
+  return {
+    sessionId: session.id,
+    key: idempotencyKeyOf(c.req.header('idempotency-key')),
+    fingerprint: sha256(`${c.req.method} ${route}\n${body}`),
+  };
+}
+
+/** Parses a JSON body; an empty body is `{}`. Refuses other media types (415) and bad JSON (400). */
+export function parseJsonBody(c: Context, raw: string): unknown {
+  if (raw.trim() === '') return {};
+  const type = mediaType(c);
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new ApiError(415, 'rest_invalid_content_type', 'Send the request body as JSON, with Content-Type: application/json.');
+  }
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.', { json_error_code: 4, json_error_message: 'Syntax error' });
+  }
+}
+
+/** Parses a form body (`application/x-www-form-urlencoded`); an empty body has no fields. */
+export function parseFormBody(c: Context, raw: string): URLSearchParams {
+  if (raw.trim() === '') return new URLSearchParams();
+  const type = mediaType(c);
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new ApiError(415, 'suki_invalid_content_type', 'Send the form as application/x-www-form-urlencoded.');
+  }
+  return new URLSearchParams(raw);
+}
+
+/**
+ * The session for a cart read: created when missing, expired carts dropped, and the cookie sent
+ * again when the expiry moved forward.
+ */
+export async function readerSession(c: Context, deps: ShopDeps): Promise<ShopperSession> {
+  const session = await getOrCreateSession(c);
+  if (!session.isNew) {
+    const check = await checkSession(deps.db, session.id);
+    if (check.renewed) renewSessionCookie(c, session.id);
+  }
+  return session;
+}
+
+/** The session for a cart write; every write moves the expiry forward, so the cookie is renewed too. */
+export async function writerSession(c: Context): Promise<ShopperSession> {
+  const session = await getOrCreateSession(c);
+  if (!session.isNew) renewSessionCookie(c, session.id);
+  return session;
+}
