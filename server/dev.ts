@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
   const httpServer = createHttpServer();
   const vite = await createViteServer({
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: { middlewareMode: true, ws: { server: httpServer } },
     appType: 'custom',
   });
   const api: { app?: Hono } = {};

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/ui/shop-config.js';
 import * as renderer from '../src/entry-server.js';
