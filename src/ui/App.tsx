@@ -1,6 +1,6 @@
 import { CartPanel } from './components/CartPanel.js';
 import { ConsentBanner, Footer, Header } from './components/Chrome.js';
-import { Announcer } from './components/Notices.js';
+import { Announcer, CartError } from './components/Notices.js';
 import { CartPage } from './pages/CartPage.js';
 import { ListingPage } from './pages/ListingPage.js';
 import { ProductPage } from './pages/ProductPage.js';
@@ -38,6 +38,7 @@ export function App() {
     <>
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
+        <CartError report />
         {body}
       </main>
       <Footer />

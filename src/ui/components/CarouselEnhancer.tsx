@@ -25,7 +25,14 @@ export default function CarouselEnhancer({ sectionId, label }: { sectionId: stri
       speed: 300,
       autoplay: { delay: CAROUSEL_DEFAULTS.intervalMs, pauseOnMouseEnter: true, disableOnInteraction: false },
       navigation: { prevEl: prev.current, nextEl: next.current },
-      a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' },
+      a11y: {
+        enabled: true,
+        slideRole: 'listitem',
+        prevSlideMessage: `Previous products in ${label}`,
+        nextSlideMessage: `Next products in ${label}`,
+        containerRoleDescriptionMessage: 'carousel',
+        itemRoleDescriptionMessage: 'slide',
+      },
       watchOverflow: true,
     });
     // Pause while keyboard focus is inside, like on hover.
@@ -49,7 +56,7 @@ export default function CarouselEnhancer({ sectionId, label }: { sectionId: stri
       root.classList.remove('carousel--ready');
       swiper.destroy(true, true);
     };
-  }, [sectionId]);
+  }, [sectionId, label]);
   return (
     <div className="carousel__nav" hidden={!ready}>
       <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous products in ${label}`}>

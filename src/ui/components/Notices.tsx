@@ -38,18 +38,18 @@ export function StoreNotice() {
 
 /**
  * The visible error of the last failed cart change (optimistic change already rolled back). It is
- * an error notice, so it is also reported as a non-fatal exception.
+ * an error notice, so the page-level instance (`report`) also reports it as a non-fatal exception.
  */
-export function CartError() {
+export function CartError({ report = false }: { report?: boolean }) {
   const { runtime } = useUi();
   const error = useSelector(runtime.stores.cart, (s) => s.error);
   const reported = useRef<number | null>(null);
   useEffect(() => {
-    if (error && reported.current !== error.at) {
+    if (report && error && reported.current !== error.at) {
       reported.current = error.at;
       runtime.emit('notice.failed', { message: error.message, source: 'cart' }, 'ui');
     }
-  }, [error, runtime]);
+  }, [error, runtime, report]);
   if (!error) return null;
   return (
     <div className="notice notice--error" data-testid="cart-error">

@@ -1,5 +1,4 @@
 import { CartLines, CartTotals } from '../components/CartLines.js';
-import { CartError } from '../components/Notices.js';
 import { useSelector, useUi } from '../runtime-context.js';
 
 /** The cart page: lines with quantities and removal, and totals in PHP. */
@@ -9,7 +8,6 @@ export function CartPage() {
   return (
     <>
       <h1 className="page-title">Cart</h1>
-      <CartError />
       {!cart || cart.lines.length === 0 ? (
         <div className="cart-empty">
           <p>Your cart is currently empty.</p>
