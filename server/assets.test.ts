@@ -1,0 +1,37 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { manifestAssets } from './assets.js';
+
+const manifest = {
+  'src/entry-client.tsx': { file: 'assets/main-1.js', isEntry: true, css: ['assets/main-1.css'], imports: ['_shared-2.js'], dynamicImports: ['src/plugins/pixel/index.ts'] },
+  '_shared-2.js': { file: 'assets/shared-2.js' },
+  '_schemas-3.js': { file: 'assets/schemas-3.js' },
+  'src/plugins/analytics-gtag/index.ts': { file: 'assets/analytics-gtag-4.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
+  'src/plugins/pixel/index.ts': { file: 'assets/pixel-5.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
+};
+
+const withManifest = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'suki-manifest-'));
+  await mkdir(path.join(dir, '.vite'));
+  await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+};
+
+describe('manifestAssets', () => {
+  it('links the entry, its CSS and static imports, and preloads only enabled plugin chunks', async () => {
+    const dir = await withManifest();
+    const assets = await manifestAssets(dir, ['analytics-gtag']);
+    expect(assets.scripts).toEqual(['/assets/main-1.js']);
+    expect(assets.styles).toEqual(['/assets/main-1.css']);
+    expect(assets.modulePreloads).toEqual(['/assets/shared-2.js', '/assets/analytics-gtag-4.js', '/assets/schemas-3.js']);
+    expect(assets.modulePreloads.join()).not.toContain('pixel');
+  });
+
+  it('links no plugin chunk when every plugin is off', async () => {
+    const dir = await withManifest();
+    const assets = await manifestAssets(dir, []);
+    expect(assets.modulePreloads).toEqual(['/assets/shared-2.js']);
+  });
+});
