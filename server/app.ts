@@ -4,10 +4,12 @@
  * one set of safety rules: security headers, same-origin writes, a 64 KiB body limit, validated
  * input and JSON errors without internals.
  */
+import { sql } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { OpenedDatabase } from './db/client.js';
+import { parameterRunner } from './db/statements.js';
 import { ApiError } from './lib/errors.js';
 import { isMutation, requestOrigin } from './lib/request.js';
 import { adminAjax } from './routes/admin-ajax.js';
@@ -53,7 +55,12 @@ const isApiPath = (path: string): boolean => path.startsWith('/wp-json/') || pat
 /** Builds the shop application. */
 export function createShopApp(options: ShopAppOptions): Hono {
   const logger: ShopLogger = options.logger ?? console;
-  const deps: ShopDeps = { db: options.database.db, keys: keyLoader(options.database.db, options.secret), logger };
+  const deps: ShopDeps = {
+    db: options.database.db,
+    run: options.database.statements ?? parameterRunner,
+    keys: keyLoader(options.database.db, options.secret),
+    logger,
+  };
   const app = new Hono();
 
   // Everything unexpected becomes a 500 without details; the details go to the log.
@@ -96,9 +103,12 @@ export function createShopApp(options: ShopAppOptions): Hono {
     const now = Date.now();
     if (now - lastMaintenance > MAINTENANCE_EVERY_MS) {
       lastMaintenance = now;
-      void Promise.all([purgeExpiredSessions(deps.db, now), purgeIdempotencyKeys(deps.db, now)]).catch((error: unknown) =>
-        logger.warn('maintenance failed', error),
-      );
+      void (async () => {
+        await purgeExpiredSessions(deps.db, now);
+        await purgeIdempotencyKeys(deps.db, now);
+        // PGlite has no autovacuum: reclaim the dead rows of the busy tables and refresh statistics.
+        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys`);
+      })().catch((error: unknown) => logger.warn('maintenance failed', error));
     }
     await next();
   });

@@ -3,7 +3,9 @@
  * cart routes, sessions, nonces and cookies, and in-process calls as server rendering makes them.
  */
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { sessions } from './db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrCreateSession } from './session.js';
 import { Shopper, startShop, STORE, type StoreCartJson, type StoreProductJson, type TestShop } from './test/harness.js';
@@ -160,7 +162,8 @@ describe('wc-ajax remove_from_cart and get_refreshed_fragments', () => {
 
   it('answers {"success":false} for an unknown or missing key', async () => {
     const shopper = new Shopper(shop.url);
-    for (const fields of [{ cart_item_key: 'd3d9446802a44259755d38e6d163e820' }, {}, { cart_item_key: 'x'.repeat(500) }]) {
+    const forms: Array<Record<string, string>> = [{ cart_item_key: 'd3d9446802a44259755d38e6d163e820' }, {}, { cart_item_key: 'x'.repeat(500) }];
+    for (const fields of forms) {
       const response = await shopper.fetch('/?wc-ajax=remove_from_cart', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -321,6 +324,40 @@ describe('Store API cart', () => {
 });
 
 describe('sessions and server rendering', () => {
+  it('keeps the session in the database for 48 hours, renewed by each write', async () => {
+    const shopper = new Shopper(shop.url);
+    await addForm(shopper, { product_id: String(product('coconut-jam-jar').id) });
+    const id = shopper.cookies.get('suki_session')!;
+    const { db } = shop.db.database;
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+    const left = new Date(row!.expiresAt).getTime() - Date.now();
+    expect(left).toBeGreaterThan(47.9 * 3_600_000);
+    expect(left).toBeLessThanOrEqual(48 * 3_600_000);
+    // A session last seen 30 hours ago is renewed when the shopper comes back, cookie included.
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 18 * 3_600_000).toISOString() }).where(eq(sessions.id, id));
+    const back = await shopper.fetch(`${STORE}/cart`);
+    expect(back.headers.getSetCookie().some((c) => c.startsWith(`suki_session=${id};`))).toBe(true);
+    const [renewed] = await db.select().from(sessions).where(eq(sessions.id, id));
+    expect(new Date(renewed!.expiresAt).getTime() - Date.now()).toBeGreaterThan(47 * 3_600_000);
+    expect(((await back.json()) as StoreCartJson).items).toHaveLength(1);
+  });
+
+  it('forgets the cart of an expired session, on reads and on writes', async () => {
+    const reader = new Shopper(shop.url);
+    await addForm(reader, { product_id: String(product('coconut-jam-jar').id) });
+    const { db } = shop.db.database;
+    const expire = (id: string) => db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.id, id));
+    await expire(reader.cookies.get('suki_session')!);
+    expect((await cartOf(reader)).items).toEqual([]);
+
+    const writer = new Shopper(shop.url);
+    await addForm(writer, { product_id: String(product('coconut-jam-jar').id), quantity: '2' });
+    await expire(writer.cookies.get('suki_session')!);
+    await addForm(writer, { product_id: String(product('enamel-kapeng-mug').id) });
+    const cart = await cartOf(writer);
+    expect(cart.items.map((i) => [i.name, i.quantity])).toEqual([['Enamel Kapeng Mug', 1]]);
+  });
+
   it('marks the session cookie Secure behind an https proxy', async () => {
     const response = await fetch(`${shop.url}${STORE}/cart`, { headers: { 'x-forwarded-proto': 'https' } });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('suki_session='));

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { DocumentAssets, RenderedPage, RenderInput } from '../src/entry-server.js';
 import type { ShopConfig } from '../src/ui/shop-config.js';
+import { getOrCreateSession } from './session.js';
 
 /** The SSR module's surface, loaded from source in dev and from the same source under tsx in production. */
 export interface RenderModule {
@@ -56,7 +57,10 @@ export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFe
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
   const url = new URL(c.req.url);
-  const shopper = shopperFetch(c.req.header('cookie') ?? '', options.apiFetch);
+  // One session for the whole page view, even on a first visit when parallel API calls would
+  // otherwise each start their own.
+  const session = await getOrCreateSession(c);
+  const shopper = shopperFetch(session.cookie, options.apiFetch);
   const withCookies = (response: Response) => {
     for (const line of shopper.setCookies) response.headers.append('set-cookie', line);
     return response;
@@ -80,7 +84,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     const renderer = await options.loadRenderer();
     const page = await renderer.renderPage({
       url,
-      cookie: c.req.header('cookie') ?? '',
+      cookie: session.cookie,
       fetch: shopper.fetch,
       config: options.config,
       plugins: options.plugins,

@@ -8,22 +8,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { queryRows, type ShopDatabase } from './query.js';
 import * as schema from './schema.js';
 import { seedCatalogue } from './seed.js';
+import { executeRunner, parameterRunner, prepareStatements, type StatementRunner } from './statements.js';
 
-/** The Drizzle database, whichever driver is underneath. Transactions have the same type. */
-export type ShopDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+export { queryRows, type ShopDatabase };
 
 /** An open database. */
 export interface OpenedDatabase {
   readonly db: ShopDatabase;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * How the cart's hot statements run: prepared once on PGlite, plain parameterised queries on
+   * PostgreSQL. Optional so a hand-made OpenedDatabase still works (with plain queries).
+   */
+  readonly statements?: StatementRunner;
   /** Closes the connection(s); the object is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -57,11 +62,14 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     // One process owns a PGlite directory, so no lock is needed around migrations here.
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     await seedCatalogue(db);
+    // PGlite has no autovacuum: without statistics the planner scans whole tables for every join.
+    await client.exec('ANALYZE');
+    await prepareStatements((text) => client.exec(text));
   } catch (error) {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', statements: executeRunner, close: () => client.close() };
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenedDatabase> {
@@ -83,12 +91,12 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Open
     } finally {
       lockClient.release();
     }
-    await seedCatalogue(db);
+    if (await seedCatalogue(db)) await db.execute(sql`ANALYZE`);
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', statements: parameterRunner, close: () => pool.end() };
 }
 
 /**
@@ -98,13 +106,4 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Open
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.dataDir ?? './.data');
-}
-
-/** Rows of a raw query. Both drivers answer an object with `rows`; the row type is the caller's promise. */
-export async function queryRows<T>(db: ShopDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
-    return result.rows as T[];
-  }
-  return [];
 }

@@ -12,7 +12,11 @@ import { openDatabase, type ShopDatabase } from './client.js';
 import * as schema from './schema.js';
 import { seedCatalogue } from './seed.js';
 import { SEED_PRODUCTS } from './seed-data.js';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { loadStoredSecret } from '../services/secret.js';
+import { queryRows } from './query.js';
+import { literal } from './statements.js';
 
 const counts = async (db: ShopDatabase) => {
   const [parents] = await db.select({ n: count() }).from(schema.products).where(eq(schema.products.parentId, 0));
@@ -68,6 +72,19 @@ describe('the demo catalogue', () => {
     const first = await loadStoredSecret(shared.database.db);
     expect(first.length).toBeGreaterThanOrEqual(40);
     expect(await loadStoredSecret(shared.database.db)).toBe(first);
+  });
+});
+
+describe('SQL literals for prepared statements', () => {
+  it('read back exactly the text they were made from', async () => {
+    const text = fc.string({ unit: 'binary' }).filter((s) => !s.includes('\0'));
+    await fc.assert(
+      fc.asyncProperty(text, async (value) => {
+        const [row] = await queryRows<{ v: string }>(shared.database.db, sql.raw(`SELECT ${literal(value)}::text AS v`));
+        expect(row?.v).toBe(value);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -208,6 +208,10 @@ export const cartItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** 0 for a simple product. */
     variationId: integer('variation_id').notNull().default(0),
+    /** The row that is sold: the variation, or the simple product (saves a CASE in every join). */
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     /** Insertion order, so lines keep the order the shopper added them in. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),

@@ -11,10 +11,16 @@ export function isHttps(c: Context): boolean {
   return forwarded !== undefined && forwarded.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** The shop's own origin as the shopper sees it, e.g. `http://127.0.0.1:3000`. */
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The shop's own origin as the shopper sees it, e.g. `http://127.0.0.1:3000`. A Host header that
+ * is not a plain host name or address yields a placeholder origin, so it never reaches a link.
+ */
 export function requestOrigin(c: Context): string {
   const url = new URL(c.req.url);
-  return `${isHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+  const host = HOST.test(url.host) ? url.host : 'invalid.invalid';
+  return `${isHttps(c) ? 'https:' : url.protocol}//${host}`;
 }
 
 /** Methods that change state and therefore get the origin check. */

@@ -1,7 +1,8 @@
 /** Pieces every route module uses: dependencies, answers, cart cookies, body reading. */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { ShopDatabase } from '../db/client.js';
+import type { ShopDatabase } from '../db/query.js';
+import type { StatementRunner } from '../db/statements.js';
 import { sha256, type Keys } from '../lib/crypto.js';
 import { ApiError } from '../lib/errors.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
@@ -21,6 +22,8 @@ export interface ShopLogger {
 /** What the routes need from the app. */
 export interface ShopDeps {
   readonly db: ShopDatabase;
+  /** How the hot cart statements run on this database. */
+  readonly run: StatementRunner;
   /** The signing keys (the secret is read once, then cached). */
   readonly keys: () => Promise<Keys>;
   readonly logger: ShopLogger;

@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { cartToken, createNonce, STORE_API_ACTION, verifyNonce } from '../lib/crypto.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
-import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartRefusal } from '../services/cart.js';
+import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartLine, type CartRefusal, type DbContext } from '../services/cart.js';
+import type { PurchaseRow } from '../db/statements.js';
 import { findProductIds, listCategories, loadProductById, loadProducts, ORDER_BY, type ProductListQuery } from '../services/catalog.js';
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
 import { readSessionId } from '../session.js';
@@ -181,7 +182,8 @@ async function cartWrite(
   deps: ShopDeps,
   route: string,
   status: number,
-  apply: (tx: Parameters<Parameters<typeof runCartWrite>[2]>[0], sessionId: string, body: unknown) => Promise<ApiError | null>,
+  apply: (tx: DbContext, sessionId: string, body: unknown, product: PurchaseRow | undefined) => Promise<ApiError | CartLine[] | null>,
+  productId?: (body: unknown) => number | undefined,
 ): Promise<Response> {
   const session = await writerSession(c);
   const nonce = c.req.header('nonce') ?? c.req.header('x-wc-store-api-nonce');
@@ -194,10 +196,12 @@ async function cartWrite(
   const raw = await rawBody(c);
   const body = parseJsonBody(c, raw);
   const urls = shopUrls(c);
-  const { answer, replayed } = await runCartWrite(deps.db, writeScope(c, session, route, raw), async (tx) => {
-    const refused = await apply(tx, session.id, body);
-    if (refused) return errorAnswer(refused);
-    const lines = await loadCart(tx, session.id);
+  const id = productId?.(body);
+  const scope = { ...writeScope(c, session, route, raw), ...(id === undefined ? {} : { productId: id }) };
+  const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
+    const outcome = await apply(tx, session.id, body, product);
+    if (outcome instanceof ApiError) return errorAnswer(outcome);
+    const lines = outcome ?? (await loadCart(tx, session.id));
     return jsonAnswer(status, storeCart(urls, lines), cartCookies(c, lines));
   });
   return sendAnswer(c, answer, replayed);
@@ -273,31 +277,39 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
 
   const getCart = async (c: Context) => {
     const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps.db, session.id);
+    const lines = session.isNew ? [] : await loadCart(deps, session.id);
     for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
     return sendJson(c, storeCart(shopUrls(c), lines));
   };
   api.get('/cart', getCart);
   api.get('/cart/items', async (c) => {
     const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps.db, session.id);
+    const lines = session.isNew ? [] : await loadCart(deps, session.id);
     return sendJson(c, storeCart(shopUrls(c), lines).items);
   });
   api.get('/cart/items/:key', async (c) => {
     const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps.db, session.id);
+    const lines = session.isNew ? [] : await loadCart(deps, session.id);
     const item = storeCart(shopUrls(c), lines).items.find((i) => i.key === c.req.param('key'));
     if (!item) throw new ApiError(409, 'woocommerce_rest_cart_invalid_key', 'Cart item no longer exists or is invalid.');
     return sendJson(c, item);
   });
 
   const add = (route: string) => (c: Context) =>
-    cartWrite(c, deps, route, 201, async (tx, sessionId, body) => {
-      const input = parseBody(addItemSchema, body);
-      const attributes = Object.fromEntries((input.variation ?? []).map((v) => [v.attribute, v.value]));
-      const result = await addToCart(tx, sessionId, { id: input.id, quantity: input.quantity ?? 1, attributes });
-      return result.ok ? null : storeRefusal(result.refusal);
-    });
+    cartWrite(
+      c,
+      deps,
+      route,
+      201,
+      async (tx, sessionId, body, product) => {
+        const input = parseBody(addItemSchema, body);
+        const attributes = Object.fromEntries((input.variation ?? []).map((v) => [v.attribute, v.value]));
+        const result = await addToCart(tx, sessionId, { id: input.id, quantity: input.quantity ?? 1, attributes }, { prefetched: product });
+        return result.ok ? result.lines : storeRefusal(result.refusal);
+      },
+      // Validated before the write starts, so the first statement can read the product too.
+      (body) => parseBody(addItemSchema, body).id,
+    );
   api.post('/cart/add-item', add('cart/add-item'));
   api.post('/cart/items', add('cart/items'));
 

@@ -72,19 +72,20 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
     const input = parseAddForm(parseFormBody(c, raw));
     const urls = shopUrls(c);
     const nonce = createNonce(await deps.keys(), session.id);
-    const { answer, replayed } = await runCartWrite(deps.db, writeScope(c, session, 'wc-ajax/add_to_cart', raw), async (tx) => {
-      const result = await addToCart(tx, session.id, {
+    const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id };
+    const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
+      const request = {
         id: input.product_id,
         quantity: input.quantity ?? 1,
         ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
         attributes: input.attributes,
-      });
+      };
+      const result = await addToCart(tx, session.id, request, { prefetched: product, descriptions: false });
       if (!result.ok) {
         const refusal = result.refusal;
         return jsonAnswer(200, { error: true, product_url: refusal.reason === 'invalid_id' ? false : productPermalink(urls, refusal.slug) });
       }
-      const lines = await loadCart(tx, session.id);
-      return jsonAnswer(200, fragments(urls, lines, nonce), cartCookies(c, lines));
+      return jsonAnswer(200, fragments(urls, result.lines, nonce), cartCookies(c, result.lines));
     });
     return sendAnswer(c, answer, replayed);
   };
@@ -96,10 +97,10 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
     const key = (form.get('cart_item_key') ?? '').trim();
     const urls = shopUrls(c);
     const nonce = createNonce(await deps.keys(), session.id);
-    const { answer, replayed } = await runCartWrite(deps.db, writeScope(c, session, 'wc-ajax/remove_from_cart', raw), async (tx) => {
+    const { answer, replayed } = await runCartWrite(deps, writeScope(c, session, 'wc-ajax/remove_from_cart', raw), async (tx) => {
       const removed = key !== '' && key.length <= 64 && (await removeLine(tx, session.id, key));
       if (!removed) return jsonAnswer(200, { success: false });
-      const lines = await loadCart(tx, session.id);
+      const lines = await loadCart(tx, session.id, { descriptions: false });
       return jsonAnswer(200, fragments(urls, lines, nonce), cartCookies(c, lines));
     });
     return sendAnswer(c, answer, replayed);
@@ -108,7 +109,7 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
   const refreshedFragmentsAction = async (c: Context) => {
     const session = await readerSession(c, deps);
     if (c.req.method === 'POST') parseFormBody(c, await rawBody(c));
-    const lines = session.isNew ? [] : await loadCart(deps.db, session.id);
+    const lines = session.isNew ? [] : await loadCart(deps, session.id, { descriptions: false });
     return sendJson(c, fragments(shopUrls(c), lines, createNonce(await deps.keys(), session.id)));
   };
 

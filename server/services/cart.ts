@@ -3,13 +3,20 @@
  * caller's transaction; the quantity check sits in the upsert's WHERE clause, so parallel adds to
  * one cart can neither lose nor duplicate a line nor go past stock.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ShopDatabase } from '../db/client.js';
-import { cartItems, productImages, products } from '../db/schema.js';
+import type { ShopDatabase } from '../db/query.js';
+import { cartItems, products } from '../db/schema.js';
+import { STATEMENTS, type CartLineRow, type PurchaseRow, type StatementRunner } from '../db/statements.js';
 import { md5 } from '../lib/crypto.js';
-import { loadVariationValues, type ProductRow, type VariationAttributeValue } from './catalog.js';
+import { loadVariationValues, type VariationAttributeValue } from './catalog.js';
 import { activePrice, isInStock, purchaseLimit, type SellableRow } from './stock-rules.js';
+
+/** A database (or open transaction) and the way its hot statements run. */
+export interface DbContext {
+  readonly db: ShopDatabase;
+  readonly run: StatementRunner;
+}
 
 /** What a shopper asks to add. */
 export interface AddRequest {
@@ -34,6 +41,14 @@ export type CartRefusal =
 /** Result of a cart write. */
 export type CartWrite = { readonly ok: true; readonly key: string } | { readonly ok: false; readonly refusal: CartRefusal };
 
+/** What a cart line needs to know about the product row it sells (a variation or a simple product). */
+export interface CartItemRow extends SellableRow {
+  readonly id: number;
+  readonly sku: string;
+  readonly shortDescription: string;
+  readonly description: string;
+}
+
 /** One cart line with what the answers show about it. */
 export interface CartLine {
   readonly key: string;
@@ -42,7 +57,7 @@ export interface CartLine {
   readonly productId: number;
   readonly variationId: number;
   /** The row that is bought: the variation, or the simple product. */
-  readonly item: ProductRow;
+  readonly item: CartItemRow;
   readonly parentName: string;
   readonly parentSlug: string;
   readonly imageId: number | null;
@@ -76,49 +91,53 @@ export function cartHash(lines: readonly CartLine[]): string {
   return md5(JSON.stringify(lines.map((line, i) => [line.key, line.item.id, line.quantity, totals.lineTotals[i]])) + String(totals.totalPrice));
 }
 
-/** The line key: like WooCommerce, an MD5 of product id, variation id and attribute values. */
-export function lineKey(productId: number, variationId: number, values: readonly VariationAttributeValue[]): string {
-  if (variationId === 0) return md5(String(productId));
-  return md5(`${productId}_${variationId}_${values.map((v) => `attribute_${v.taxonomy}${v.termSlug}`).join('')}`);
+/**
+ * The line key: like WooCommerce, an MD5 of the product id, plus the variation id for a variation
+ * (WooCommerce adds the attribute values too, which matter only for "any value" attributes; every
+ * variation here has fixed values, so its id says it all).
+ */
+export function lineKey(productId: number, variationId: number): string {
+  return md5(variationId === 0 ? String(productId) : `${productId}_${variationId}`);
 }
 
 const item = alias(products, 'item');
 const parent = alias(products, 'parent');
 
-/** The cart's lines in the order they were first added. */
-export async function loadCart(db: ShopDatabase, sessionId: string): Promise<CartLine[]> {
-  const rows = await db
-    .select({
-      key: cartItems.key,
-      quantity: cartItems.quantity,
-      productId: cartItems.productId,
-      variationId: cartItems.variationId,
-      item,
-      parentName: parent.name,
-      parentSlug: parent.slug,
-      imageId: productImages.id,
-      imageAlt: productImages.alt,
-    })
-    .from(cartItems)
-    .innerJoin(item, sql`${item.id} = CASE WHEN ${cartItems.variationId} > 0 THEN ${cartItems.variationId} ELSE ${cartItems.productId} END`)
-    .innerJoin(parent, eq(parent.id, cartItems.productId))
-    .leftJoin(productImages, and(eq(productImages.productId, cartItems.productId), eq(productImages.position, 1)))
-    .where(eq(cartItems.sessionId, sessionId))
-    .orderBy(asc(cartItems.seq));
-  const variationIds = rows.filter((r) => r.variationId > 0).map((r) => r.variationId);
-  const values = variationIds.length > 0 ? await loadVariationValues(db, variationIds) : new Map<number, VariationAttributeValue[]>();
-  return rows.map((r) => ({
+/** Maps a cart statement row to a line. */
+function toCartLine(r: CartLineRow): CartLine {
+  return {
     key: r.key,
-    quantity: r.quantity,
-    productId: r.productId,
-    variationId: r.variationId,
-    item: r.item,
-    parentName: r.parentName,
-    parentSlug: r.parentSlug,
-    imageId: r.imageId,
-    imageAlt: r.imageAlt ?? '',
-    attributes: values.get(r.variationId) ?? [],
-  }));
+    quantity: Number(r.quantity),
+    productId: Number(r.product_id),
+    variationId: Number(r.variation_id),
+    item: {
+      id: Number(r.id),
+      sku: r.sku,
+      regularPrice: Number(r.regular_price),
+      salePrice: r.sale_price === null ? null : Number(r.sale_price),
+      stockQuantity: r.stock_quantity === null ? null : Number(r.stock_quantity),
+      maxPerOrder: r.max_per_order === null ? null : Number(r.max_per_order),
+      soldIndividually: r.sold_individually,
+      shortDescription: r.short_description ?? '',
+      description: r.description ?? '',
+    },
+    parentName: r.parent_name,
+    parentSlug: r.parent_slug,
+    imageId: r.image_id === null ? null : Number(r.image_id),
+    imageAlt: r.image_alt ?? '',
+    attributes: (r.attrs ?? []).map((v) => ({ attributeId: v.a, name: v.n, taxonomy: v.t, termSlug: v.s, termName: v.tn })),
+  };
+}
+
+/**
+ * The cart's lines in the order they were first added, in one query (the hot path of every cart
+ * answer): line, product, parent, main image and variation attributes together. Descriptions are
+ * only fetched when the answer shows them.
+ */
+export async function loadCart(ctx: DbContext, sessionId: string, options: { descriptions?: boolean } = {}): Promise<CartLine[]> {
+  const statement = options.descriptions === false ? STATEMENTS.cartLinesBrief : STATEMENTS.cartLines;
+  const rows = await ctx.run<CartLineRow>(ctx.db, statement, [sessionId]);
+  return rows.map(toCartLine);
 }
 
 /** Normalises an attribute key (`attribute_pa_colour`, `pa_colour`, `Colour`) for matching. */
@@ -135,45 +154,65 @@ function matches(values: readonly VariationAttributeValue[], wanted: ReadonlyMap
   });
 }
 
+/** The columns a purchase decision reads (for variations of a variable product). */
+const purchaseColumns = {
+  id: products.id,
+  parentId: products.parentId,
+  type: products.type,
+  name: products.name,
+  slug: products.slug,
+  regularPrice: products.regularPrice,
+  salePrice: products.salePrice,
+  stockQuantity: products.stockQuantity,
+  maxPerOrder: products.maxPerOrder,
+  soldIndividually: products.soldIndividually,
+};
+
 interface Purchase {
   readonly productId: number;
   readonly variationId: number;
-  readonly row: ProductRow;
+  readonly row: SellableRow;
   readonly name: string;
   readonly slug: string;
-  readonly values: readonly VariationAttributeValue[];
 }
 
 /** Works out what exactly is bought: the simple product, or one variation of a variable product. */
-async function resolvePurchase(db: ShopDatabase, request: AddRequest): Promise<Purchase | CartRefusal> {
-  const [row] = await db.select().from(products).where(eq(products.id, request.id));
-  if (!row) return { reason: 'invalid_id' };
-  if (row.type === 'simple') return { productId: row.id, variationId: 0, row, name: row.name, slug: row.slug, values: [] };
-
-  if (row.type === 'variation') {
-    const [parentRow] = await db.select({ id: products.id, name: products.name, slug: products.slug }).from(products).where(eq(products.id, row.parentId));
-    if (!parentRow) return { reason: 'invalid_id' };
-    const values = (await loadVariationValues(db, [row.id])).get(row.id) ?? [];
-    return { productId: parentRow.id, variationId: row.id, row, name: parentRow.name, slug: parentRow.slug, values };
+async function resolvePurchase(ctx: DbContext, request: AddRequest, prefetched: PurchaseRow | undefined): Promise<Purchase | CartRefusal> {
+  // The product and (for a variation) its parent in one prepared query, unless the write's first
+  // statement read it already.
+  const found = prefetched && Number(prefetched.id) === request.id ? prefetched : (await ctx.run<PurchaseRow>(ctx.db, STATEMENTS.purchase, [request.id]))[0];
+  if (!found) return { reason: 'invalid_id' };
+  const row: SellableRow = {
+    regularPrice: Number(found.regular_price),
+    salePrice: found.sale_price === null ? null : Number(found.sale_price),
+    stockQuantity: found.stock_quantity === null ? null : Number(found.stock_quantity),
+    maxPerOrder: found.max_per_order === null ? null : Number(found.max_per_order),
+    soldIndividually: found.sold_individually,
+  };
+  const id = Number(found.id);
+  if (found.type === 'simple') return { productId: id, variationId: 0, row, name: found.name, slug: found.slug };
+  if (found.type === 'variation') {
+    if (found.parent_name === null || found.parent_slug === null) return { reason: 'invalid_id' };
+    return { productId: Number(found.parent_id), variationId: id, row, name: found.parent_name, slug: found.parent_slug };
   }
-
+  const { db } = ctx;
+  const named = { name: found.name, slug: found.slug };
   // A variable product: the variation comes from variation_id, or from the chosen attributes.
-  const named = { name: row.name, slug: row.slug };
-  const variations = await db.select().from(products).where(eq(products.parentId, row.id));
+  const variations = await db.select(purchaseColumns).from(products).where(eq(products.parentId, id));
+  if (request.variationId !== undefined && request.variationId > 0) {
+    const chosen = variations.find((v) => v.id === request.variationId);
+    if (!chosen) return { reason: 'no_matching_variation', ...named };
+    return { productId: id, variationId: chosen.id, row: chosen, ...named };
+  }
+  const wanted = new Map(Object.entries(request.attributes ?? {}).map(([k, v]) => [attributeKey(k), v]));
+  if (wanted.size === 0) return { reason: 'missing_variation', ...named };
   const values = await loadVariationValues(
     db,
     variations.map((v) => v.id),
   );
-  if (request.variationId !== undefined && request.variationId > 0) {
-    const chosen = variations.find((v) => v.id === request.variationId);
-    if (!chosen) return { reason: 'no_matching_variation', ...named };
-    return { productId: row.id, variationId: chosen.id, row: chosen, ...named, values: values.get(chosen.id) ?? [] };
-  }
-  const wanted = new Map(Object.entries(request.attributes ?? {}).map(([k, v]) => [attributeKey(k), v]));
-  if (wanted.size === 0) return { reason: 'missing_variation', ...named };
   const chosen = variations.find((v) => matches(values.get(v.id) ?? [], wanted));
   if (!chosen) return { reason: 'no_matching_variation', ...named };
-  return { productId: row.id, variationId: chosen.id, row: chosen, ...named, values: values.get(chosen.id) ?? [] };
+  return { productId: id, variationId: chosen.id, row: chosen, ...named };
 }
 
 function isRefusal(value: Purchase | CartRefusal): value is CartRefusal {
@@ -190,7 +229,7 @@ function limitRefusal(purchase: { row: SellableRow; name: string; slug: string }
   return { reason: 'limit', name, slug, limit, inCart };
 }
 
-async function quantityInCart(db: ShopDatabase, sessionId: string, key: string): Promise<number> {
+async function quantityInCart({ db }: DbContext, sessionId: string, key: string): Promise<number> {
   const [row] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
@@ -198,38 +237,53 @@ async function quantityInCart(db: ShopDatabase, sessionId: string, key: string):
   return row?.quantity ?? 0;
 }
 
+/** Result of an add: on success, the cart as it is afterwards. */
+export type AddResult = { readonly ok: true; readonly key: string; readonly lines: CartLine[] } | { readonly ok: false; readonly refusal: CartRefusal };
+
 /**
  * Adds units to the cart in one statement: insert the line, or on conflict add to its quantity, but
- * only while the sum stays within stock and the product's limit. Call inside a transaction that
- * has made sure the session row exists.
+ * only while the sum stays within stock and the product's limit; the same statement answers the
+ * cart as it is afterwards. Call inside the write's transaction (after `writeBegin`).
  */
-export async function addToCart(tx: ShopDatabase, sessionId: string, request: AddRequest): Promise<CartWrite> {
-  const purchase = await resolvePurchase(tx, request);
+export async function addToCart(
+  ctx: DbContext,
+  sessionId: string,
+  request: AddRequest,
+  options: { readonly prefetched?: PurchaseRow | undefined; readonly descriptions?: boolean } = {},
+): Promise<AddResult> {
+  const purchase = await resolvePurchase(ctx, request, options.prefetched);
   if (isRefusal(purchase)) return { ok: false, refusal: purchase };
-  const key = lineKey(purchase.productId, purchase.variationId, purchase.values);
+  const key = lineKey(purchase.productId, purchase.variationId);
   const limit = purchaseLimit(purchase.row);
   if (!isInStock(purchase.row) || request.quantity > limit) {
-    return { ok: false, refusal: limitRefusal(purchase, await quantityInCart(tx, sessionId, key)) };
+    return { ok: false, refusal: limitRefusal(purchase, await quantityInCart(ctx, sessionId, key)) };
   }
-  const written = await tx
-    .insert(cartItems)
-    .values({ sessionId, key, productId: purchase.productId, variationId: purchase.variationId, quantity: request.quantity })
-    .onConflictDoUpdate({
-      target: [cartItems.sessionId, cartItems.key],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
-    })
-    .returning({ quantity: cartItems.quantity });
-  if (written.length === 0) return { ok: false, refusal: limitRefusal(purchase, await quantityInCart(tx, sessionId, key)) };
-  return { ok: true, key };
+  const rows = await ctx.run<CartLineRow>(ctx.db, options.descriptions === false ? STATEMENTS.addLineBrief : STATEMENTS.addLine, [
+    sessionId,
+    key,
+    purchase.productId,
+    purchase.variationId,
+    purchase.variationId || purchase.productId,
+    request.quantity,
+    limit,
+  ]);
+  if (Number(rows[0]?.written ?? 0) === 0) {
+    return { ok: false, refusal: limitRefusal(purchase, await quantityInCart(ctx, sessionId, key)) };
+  }
+  return { ok: true, key, lines: rows.map(toCartLine) };
 }
 
 /** Sets a line's quantity, within stock and limits. `invalid_id` means the key is not in this cart. */
-export async function setLineQuantity(tx: ShopDatabase, sessionId: string, key: string, quantity: number): Promise<CartWrite> {
+export async function setLineQuantity({ db: tx }: DbContext, sessionId: string, key: string, quantity: number): Promise<CartWrite> {
   const [line] = await tx
-    .select({ item, parentName: parent.name, parentSlug: parent.slug, current: cartItems.quantity })
+    .select({
+      item: { stockQuantity: item.stockQuantity, maxPerOrder: item.maxPerOrder, soldIndividually: item.soldIndividually, regularPrice: item.regularPrice, salePrice: item.salePrice },
+      parentName: parent.name,
+      parentSlug: parent.slug,
+      current: cartItems.quantity,
+    })
     .from(cartItems)
-    .innerJoin(item, sql`${item.id} = CASE WHEN ${cartItems.variationId} > 0 THEN ${cartItems.variationId} ELSE ${cartItems.productId} END`)
+    .innerJoin(item, eq(item.id, cartItems.itemId))
     .innerJoin(parent, eq(parent.id, cartItems.productId))
     .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.key, key)))
     .for('update', { of: cartItems });
@@ -246,7 +300,7 @@ export async function setLineQuantity(tx: ShopDatabase, sessionId: string, key: 
 }
 
 /** Removes a line; false when the key is not in this cart. */
-export async function removeLine(tx: ShopDatabase, sessionId: string, key: string): Promise<boolean> {
+export async function removeLine({ db: tx }: DbContext, sessionId: string, key: string): Promise<boolean> {
   const removed = await tx
     .delete(cartItems)
     .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.key, key)))
@@ -255,6 +309,6 @@ export async function removeLine(tx: ShopDatabase, sessionId: string, key: strin
 }
 
 /** Empties the cart. */
-export async function clearCart(tx: ShopDatabase, sessionId: string): Promise<void> {
+export async function clearCart({ db: tx }: DbContext, sessionId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
 }

@@ -2,9 +2,9 @@
  * The database side of sessions: expiry and renewal. A session row is created by the first cart
  * write; reads only look at it.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { queryRows, type ShopDatabase } from '../db/client.js';
-import { cartItems, sessions } from '../db/schema.js';
+import { and, eq, lt } from 'drizzle-orm';
+import type { ShopDatabase } from '../db/query.js';
+import { sessions } from '../db/schema.js';
 import { SESSION_TTL_MS } from '../session.js';
 
 /** Renew the expiry once it is more than this old, so busy shoppers do not write on every read. */
@@ -38,24 +38,6 @@ export async function checkSession(db: ShopDatabase, id: string, nowMs = Date.no
     return { exists: true, renewed: true };
   }
   return { exists: true, renewed: false };
-}
-
-/**
- * Makes sure the session row exists with a fresh 48-hour expiry before a cart write, inside the
- * write's transaction, in one statement. When the row had already expired, its old cart is removed
- * first, so an abandoned cart never comes back.
- */
-export async function ensureSession(tx: ShopDatabase, id: string, nowMs = Date.now()): Promise<void> {
-  const rows = await queryRows<{ previous: string | null }>(
-    tx,
-    sql`INSERT INTO ${sessions} (id, expires_at) VALUES (${id}, ${new Date(nowMs + SESSION_TTL_MS).toISOString()})
-      ON CONFLICT (id) DO UPDATE SET previous_expires_at = ${sessions.expiresAt}, expires_at = excluded.expires_at
-      RETURNING previous_expires_at AS previous`,
-  );
-  const previous = rows[0]?.previous;
-  if (previous !== null && previous !== undefined && Date.parse(previous) <= nowMs) {
-    await tx.delete(cartItems).where(eq(cartItems.sessionId, id));
-  }
 }
 
 /** Removes expired sessions (their carts go with them). */
