@@ -32,3 +32,15 @@ describe('loadServerConfig', () => {
     expect(() => loadServerConfig({ PORT: 'x', SUKI_SECRET: 'y' })).toThrow(/PORT: .*\n.*SUKI_SECRET: /);
   });
 });
+
+describe('SUKI_UPSTREAM', () => {
+  it('takes an http(s) shop address and drops a trailing slash', () => {
+    expect(loadServerConfig({ SUKI_UPSTREAM: 'https://shop.example/' }).upstream).toBe('https://shop.example');
+    expect(loadServerConfig({}).upstream).toBeUndefined();
+  });
+  it('refuses other schemes, credentials and queries with a readable message', () => {
+    for (const bad of ['ftp://shop.example', 'https://user:pw@shop.example', 'https://shop.example/?x=1', 'shop.example']) {
+      expect(() => loadServerConfig({ SUKI_UPSTREAM: bad })).toThrow(/SUKI_UPSTREAM: must be the address of a WooCommerce shop/);
+    }
+  });
+});

@@ -14,6 +14,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Signs sessions, nonces and cart tokens; generated and stored in the database when absent. */
   readonly secret?: string;
+  /** An existing WooCommerce shop to stand in front of (upstream mode: no database at all). */
+  readonly upstream?: string;
 }
 
 // Empty strings count as "unset", as shells and .env files often produce them.
@@ -55,6 +57,21 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().min(32, 'must be at least 32 characters long (use a random string)').optional(),
   ),
+  SUKI_UPSTREAM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash && !url.username;
+        } catch {
+          return false;
+        }
+      }, 'must be the address of a WooCommerce shop, such as https://shop.example')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
 });
 
 /**
@@ -67,12 +84,13 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
     throw new Error(`Invalid server configuration:\n${problems.join('\n')}`);
   }
-  const { PORT, HOST, DATABASE_URL, SUKI_DATA_DIR, SUKI_SECRET } = parsed.data;
+  const { PORT, HOST, DATABASE_URL, SUKI_DATA_DIR, SUKI_SECRET, SUKI_UPSTREAM } = parsed.data;
   return {
     port: PORT,
     host: HOST,
     dataDir: SUKI_DATA_DIR,
     ...(DATABASE_URL === undefined ? {} : { databaseUrl: DATABASE_URL }),
     ...(SUKI_SECRET === undefined ? {} : { secret: SUKI_SECRET }),
+    ...(SUKI_UPSTREAM === undefined ? {} : { upstream: SUKI_UPSTREAM }),
   };
 }

@@ -15,6 +15,7 @@ import { openDatabase } from './db/client.js';
 import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
+import { createUpstreamApp, upstreamForwarder } from './upstream/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,29 @@ async function main(): Promise<void> {
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
   const assets = await manifestAssets(clientDir, plugins.map((p) => p.name));
+  if (serverConfig.upstream) {
+    // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
+    const upstream = new URL(serverConfig.upstream);
+    const forward = upstreamForwarder({ upstream });
+    const pages = createPagesHandler({
+      apiFetch: (request) => forward(request, new URL(request.url).origin),
+      loadRenderer: async () => renderer,
+      assets: async () => assets,
+      config,
+      plugins,
+      session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
+      logger: console,
+    });
+    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir }), { port: serverConfig.port, host: serverConfig.host });
+    console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
+    const stop = async () => {
+      await server.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+    return;
+  }
   const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
   // The pages handler calls the API in-process; `api` is filled in right after the app exists.
   const api: { app?: Hono } = {};

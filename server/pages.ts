@@ -18,6 +18,12 @@ export interface PagesOptions {
   readonly config: ShopConfig;
   readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
   readonly logger?: Pick<Console, 'error'>;
+  /**
+   * The shopper's Cookie header for API calls. Embedded mode mints our session first; upstream
+   * mode passes the cookies through, because the upstream shop owns the session.
+   * @default getOrCreateSession
+   */
+  readonly session?: (c: Context) => Promise<{ readonly cookie: string }>;
 }
 
 const cookiePairs = (header: string): Map<string, string> => {
@@ -59,7 +65,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
   const url = new URL(c.req.url);
   // One session for the whole page view, even on a first visit when parallel API calls would
   // otherwise each start their own.
-  const session = await getOrCreateSession(c);
+  const session = await (options.session ?? getOrCreateSession)(c);
   const shopper = shopperFetch(session.cookie, options.apiFetch);
   const withCookies = (response: Response) => {
     for (const line of shopper.setCookies) response.headers.append('set-cookie', line);

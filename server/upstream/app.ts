@@ -1,0 +1,72 @@
+/**
+ * Upstream mode: Suki in front of an existing WooCommerce shop. No database and nothing written to
+ * disk; the browser's API calls and the shop's media go to the upstream through our host, and the
+ * pages are rendered from the upstream's Store API with the shopper's own cookies.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { isMutation, requestOrigin } from '../lib/request.js';
+import { staticAssets } from '../routes/static-assets.js';
+import { createForwarder, type Forwarder } from './forward.js';
+
+/** Options of {@link createUpstreamApp}. */
+export interface UpstreamAppOptions {
+  readonly upstream: URL;
+  /** Renders pages; gets a fetch that reaches the upstream as our host. */
+  readonly pages?: (c: Context) => Promise<Response>;
+  readonly staticDir?: string;
+  /** Longest wait for the upstream. @default 8000 */
+  readonly timeoutMs?: number;
+  /** For tests. */
+  readonly fetch?: typeof fetch;
+}
+
+/** Whether a request is one the upstream answers (API, ajax endpoints, media). */
+export const isUpstreamPath = (url: URL): boolean =>
+  url.pathname.startsWith('/wp-json/') ||
+  url.pathname === '/wp-admin/admin-ajax.php' ||
+  url.pathname.startsWith('/wp-content/') ||
+  ((url.pathname === '/' || url.pathname === '/index.php') && (url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route')));
+
+/** The forwarder the app uses, also handed to the page renderer as its API fetch. */
+export const upstreamForwarder = (options: Pick<UpstreamAppOptions, 'upstream' | 'timeoutMs' | 'fetch'>): Forwarder =>
+  createForwarder({ upstream: options.upstream, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+
+/** Builds the upstream-mode app. */
+export function createUpstreamApp(options: UpstreamAppOptions): Hono {
+  const forward = upstreamForwarder(options);
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('X-Frame-Options')) c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
+  });
+
+  // Writes only from our own pages, as in embedded mode.
+  app.use('*', async (c, next) => {
+    if (isMutation(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (origin !== undefined && origin !== requestOrigin(c)) {
+        return c.json({ code: 'suki_forbidden_origin', message: 'Requests from other sites may not change this shop’s data.', data: { status: 403 } }, 403);
+      }
+    }
+    await next();
+  });
+
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!isUpstreamPath(url)) return next();
+    return forward(c.req.raw, requestOrigin(c));
+  });
+
+  if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
+  app.get('*', async (c) => {
+    if (options.pages) return options.pages(c);
+    return c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);
+  });
+  app.all('*', (c) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404));
+  return app;
+}
