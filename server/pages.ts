@@ -24,6 +24,11 @@ export interface PagesOptions {
    * @default getOrCreateSession
    */
   readonly session?: (c: Context) => Promise<{ readonly cookie: string }>;
+  /**
+   * Longest time all the API calls of one page view may take together; when it passes, the calls
+   * are cut off and the page answers with its error page (504). @default 8000
+   */
+  readonly pageDeadlineMs?: number;
 }
 
 const cookiePairs = (header: string): Map<string, string> => {
@@ -39,7 +44,7 @@ const cookiePairs = (header: string): Map<string, string> => {
  * A fetch that sends in-process API calls with the shopper's cookies, keeps cookies the API sets
  * (a new session on a first visit) for later calls, and collects them for the page's response.
  */
-export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFetch']) => {
+export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFetch'], deadline?: AbortSignal) => {
   const jar = cookiePairs(cookieHeader);
   const setCookies: string[] = [];
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -48,7 +53,8 @@ export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFe
     const headers = new Headers(request.headers);
     headers.set('cookie', cookie());
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-    const response = await apiFetch(new Request(request.url, { method: request.method, headers, body, signal: request.signal }));
+    const signal = deadline ? AbortSignal.any([request.signal, deadline]) : request.signal;
+    const response = await apiFetch(new Request(request.url, { method: request.method, headers, body, signal }));
     for (const line of response.headers.getSetCookie()) {
       setCookies.push(line);
       const pair = line.split(';', 1)[0] ?? '';
@@ -66,7 +72,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
   // One session for the whole page view, even on a first visit when parallel API calls would
   // otherwise each start their own.
   const session = await (options.session ?? getOrCreateSession)(c);
-  const shopper = shopperFetch(session.cookie, options.apiFetch);
+  const shopper = shopperFetch(session.cookie, options.apiFetch, AbortSignal.timeout(options.pageDeadlineMs ?? 8000));
   const withCookies = (response: Response) => {
     for (const line of shopper.setCookies) response.headers.append('set-cookie', line);
     return response;
@@ -99,7 +105,13 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     return withCookies(
       new Response(html, {
         status: page.status,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', vary: 'cookie' },
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          vary: 'cookie',
+          // The shop (or the upstream behind us) could not answer: ask clients and crawlers to come back.
+          ...(page.status >= 502 && page.status <= 504 ? { 'retry-after': '30' } : {}),
+        },
       }),
     );
   } catch (error) {

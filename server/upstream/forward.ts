@@ -120,7 +120,7 @@ export const createForwarder = (options: ForwarderOptions): Forwarder => {
 
     let answer: Response;
     try {
-      answer = await send(target, { method: request.method, headers, body: body ?? null, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      answer = await send(target, { method: request.method, headers, body: body ?? null, redirect: 'manual', signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
       return timedOut

@@ -290,9 +290,9 @@ describe('cart robustness', () => {
   });
 
   it('a failed cart load after a successful add is returned as the failure', async () => {
-    const { cart } = setup(inOrder(() => replay(recording('add_to_cart')), () => new Response('<h1>Bad gateway</h1>', { status: 502 })));
+    const { cart } = setup(inOrder(() => replay(recording('add_to_cart')), () => new Response('<h1>Service unavailable</h1>', { status: 503 })));
     const result = await cart.add({ productId: 10, quantity: 1, idempotencyKey: 'k' });
-    expect(result.ok ? null : result.error).toMatchObject({ kind: 'http', status: 502, code: 'invalid_json' });
+    expect(result.ok ? null : result.error).toMatchObject({ kind: 'http', status: 503, code: 'invalid_json' });
   });
 });
 

@@ -345,9 +345,24 @@ describe('failures are values', () => {
   });
 
   it('an empty error body', async () => {
-    const { http } = setup(() => new Response('', { status: 502 }));
+    const { http } = setup(() => new Response('', { status: 500 }));
     const reply = await http.rest({ path: 'wc/store/v1/cart', schema: anything });
-    expect(reply.ok ? null : reply.error).toEqual({ kind: 'http', status: 502, code: 'unknown_error', message: 'An unknown error occurred.' });
+    expect(reply.ok ? null : reply.error).toEqual({ kind: 'http', status: 500, code: 'unknown_error', message: 'An unknown error occurred.' });
+  });
+
+  it('a gateway that could not reach the shop (502) is a network failure, one that waited too long (504) a timeout', async () => {
+    const unavailable = setup(() => Response.json({ code: 'suki_upstream_unavailable', message: 'The shop cannot be reached right now. Please try again in a moment.' }, { status: 502 }));
+    expect(await unavailable.http.rest({ path: 'wc/store/v1/cart', schema: anything })).toEqual({
+      ok: false,
+      error: { kind: 'network', message: 'The shop cannot be reached right now. Please try again in a moment.' },
+    });
+    const proxy = setup(() => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    expect(await proxy.http.rest({ path: 'wc/store/v1/cart', schema: anything })).toEqual({ ok: false, error: { kind: 'network', message: 'The shop cannot be reached right now.' } });
+    const slow = setup(() => Response.json({ code: 'suki_upstream_timeout', message: 'The shop did not answer within 8 s. Please try again.' }, { status: 504 }));
+    expect(await slow.http.rest({ path: 'wc/store/v1/cart', schema: anything })).toEqual({
+      ok: false,
+      error: { kind: 'timeout', message: 'The shop did not answer within 8 s. Please try again.' },
+    });
   });
 
   it('an HTML login page with 200 where JSON was expected', async () => {

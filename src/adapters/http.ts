@@ -124,6 +124,7 @@ const OVERRIDDEN: ReadonlySet<RestMethod> = new Set(['PUT', 'PATCH', 'DELETE']);
 const MESSAGES = {
   offline: 'You are probably offline.',
   timeout: 'The shop took too long to answer.',
+  unreachable: 'The shop cannot be reached right now.',
   invalidJson: 'The response is not a valid JSON response.',
   unknown: 'An unknown error occurred.',
   shape: 'The response does not have the expected shape',
@@ -202,8 +203,19 @@ function parseJson(text: string): { readonly ok: true; readonly value: unknown }
   }
 }
 
-/** Maps a non-2xx answer to an `http` failure, keeping the server's `{code, message}` as plain text. */
+/**
+ * Maps a non-2xx answer to a failure, keeping the server's `{code, message}` as plain text. A 502 or
+ * 504 comes from a gateway (Suki in upstream mode, or a proxy) that could not get an answer from
+ * the shop: the shop was unreachable or slow, so those count as network and timeout failures and
+ * the cart may retry them.
+ */
 function statusFailure(raw: RawReply): PortFailure {
+  if (raw.status === 502 || raw.status === 504) {
+    const parsed = parseJson(raw.text);
+    const body = parsed.ok ? parsed.value : null;
+    const text = isRecord(body) && typeof body.message === 'string' ? htmlToText(body.message) : '';
+    return raw.status === 502 ? { kind: 'network', message: text || MESSAGES.unreachable } : { kind: 'timeout', message: text || MESSAGES.timeout };
+  }
   if (raw.text.trim() === '') return { kind: 'http', status: raw.status, code: 'unknown_error', message: MESSAGES.unknown };
   const parsed = parseJson(raw.text);
   if (!parsed.ok) return { kind: 'http', status: raw.status, code: 'invalid_json', message: MESSAGES.invalidJson };

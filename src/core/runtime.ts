@@ -28,8 +28,10 @@ export interface RuntimeOptions {
   /** Epoch milliseconds. @default Date.now */
   readonly now?: () => number;
   readonly cart?: {
-    /** Extra attempts of a cart request after a network or timeout failure. @default 1 */
-    readonly autoRetry?: number;
+    /** Waits before each retry of a cart change after a network or timeout failure. @default DEFAULT_RETRY_DELAYS_MS */
+    readonly retryDelaysMs?: readonly number[];
+    /** Waits `ms` (tests pass a fake clock). @default setTimeout */
+    readonly sleep?: (ms: number) => Promise<void>;
   };
 }
 
@@ -107,7 +109,8 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     now,
     logger: cartLogger,
     initial: initialState['cart'],
-    ...(options.cart?.autoRetry !== undefined ? { autoRetry: options.cart.autoRetry } : {}),
+    ...(options.cart?.retryDelaysMs ? { retryDelaysMs: options.cart.retryDelaysMs } : {}),
+    ...(options.cart?.sleep ? { sleep: options.cart.sleep } : {}),
   });
   const untapCatalog = bus.tap(
     ['catalog.listViewed', 'catalog.itemSelected'],

@@ -16,17 +16,31 @@ export interface LoadedPage {
   readonly page: PageData;
 }
 
+/**
+ * The HTTP status of a page whose data could not be loaded: 502 when the shop could not be reached
+ * or answered with something that is not its API (a login page, a proxy's error), 504 when it was
+ * too slow, 503 for the shop's own errors.
+ */
+export const failureStatus = (failure: PortFailure): 502 | 503 | 504 => {
+  if (failure.kind === 'timeout') return 504;
+  if (failure.kind === 'network' || failure.kind === 'invalid-response') return 502;
+  return 503;
+};
+
 const failurePage = (failure: PortFailure): LoadedPage =>
   failure.kind === 'not-found' || (failure.kind === 'http' && failure.status === 404)
     ? notFound()
     : {
-        status: 503,
+        status: failureStatus(failure),
         pageType: 'error',
         page: {
           type: 'error',
           title: 'The shop is taking a break',
           description: 'The shop could not load this page.',
-          message: 'We could not load this page right now. Please try again in a moment.',
+          message:
+            failure.kind === 'timeout'
+              ? 'The shop took too long to answer. Please try again in a moment.'
+              : 'We could not load this page right now. Please try again in a moment.',
         },
       };
 

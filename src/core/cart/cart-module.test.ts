@@ -18,7 +18,8 @@ const manualPort = () => {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const boot = (port: Partial<CartPort>, initialCart: Cart | null = null, autoRetry?: number) => {
+const boot = (port: Partial<CartPort>, initialCart: Cart | null = null, retryDelaysMs: readonly number[] = [0]) => {
+  const waits: number[] = [];
   let n = 0;
   const runtime = createRuntime({
     ports: stubPorts(port),
@@ -27,11 +28,16 @@ const boot = (port: Partial<CartPort>, initialCart: Cart | null = null, autoRetr
     ids: () => `key${++n}`,
     now: () => 7,
     ...(initialCart ? { initialState: { cart: { cart: initialCart } } } : {}),
-    ...(autoRetry !== undefined ? { cart: { autoRetry } } : {}),
+    cart: {
+      retryDelaysMs,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    },
   });
   const events: DomainEvent[] = [];
   runtime.ofDomain('cart').subscribe((e) => events.push(e));
-  return { runtime, events, state: () => runtime.stores.cart.getSnapshot() };
+  return { runtime, events, waits, state: () => runtime.stores.cart.getSnapshot() };
 };
 
 describe('cart module', () => {
@@ -88,23 +94,129 @@ describe('cart module', () => {
     });
   });
 
-  it('retries network and timeout failures with the same idempotency key, at most autoRetry times', async () => {
+  it('keeps a change through network and timeout failures and sends it again with the same key after each wait', async () => {
     const add = vi
       .fn<CartPort['add']>()
       .mockResolvedValueOnce(err({ kind: 'timeout', message: 't' }))
       .mockResolvedValueOnce(err({ kind: 'network', message: 'n' }))
       .mockResolvedValueOnce(ok(cartOf([line(3, 1)])));
-    const { runtime } = boot({ add }, null, 2);
+    // Read back between attempts: the add has not arrived.
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([])));
+    const { runtime, waits, events } = boot({ add, load }, null, [100, 300]);
     const result = await runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3), idempotencyKey: 'mine' });
     expect(result.ok).toBe(true);
     expect(add.mock.calls.map(([request]) => request.idempotencyKey)).toEqual(['mine', 'mine', 'mine']);
+    expect(waits).toEqual([100, 300]);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(events.filter((e) => e.type === 'cart.added')).toHaveLength(1);
 
     const flaky = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
-    const other = boot({ add: flaky });
+    const other = boot({ add: flaky, load: vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([]))) }, cartOf([]), [5, 5, 5]);
     const failed = await other.runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) });
     expect(failed).toMatchObject({ ok: false, error: { kind: 'network' } });
-    expect(flaky).toHaveBeenCalledTimes(2);
+    expect(flaky).toHaveBeenCalledTimes(4);
     expect(other.state().error?.message).toMatch(/could not be reached/);
+    expect(other.state().retrying).toBeNull();
+    expect(other.state().cart?.lines).toEqual([]);
+  });
+
+  it('shows that a change is kept and retried while it waits, with the line still on screen', async () => {
+    let release = () => {};
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'network', message: 'n' })).mockResolvedValueOnce(ok(cartOf([line(3, 1)])));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([])));
+    let n = 0;
+    const runtime = createRuntime({
+      ports: stubPorts({ add, load }),
+      consent: { default: 'granted' },
+      logger: silentLogger(),
+      ids: () => `key${++n}`,
+      cart: { retryDelaysMs: [1000], sleep: () => new Promise<void>((resolve) => (release = resolve)) },
+    });
+    const pending = runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) });
+    await vi.waitFor(() => expect(runtime.stores.cart.getSnapshot().retrying).not.toBeNull());
+    const waiting = runtime.stores.cart.getSnapshot();
+    expect(waiting.retrying).toMatchObject({ intent: 'add', name: 'Product 3', attempt: 1, of: 1, failure: { kind: 'network' } });
+    expect(waiting.cart?.lines.map((l) => l.id)).toEqual([3]);
+    expect(waiting.status).toBe('saving');
+    release();
+    expect((await pending).ok).toBe(true);
+    expect(runtime.stores.cart.getSnapshot().retrying).toBeNull();
+  });
+
+  it('never applies an add twice on a shop that ignores idempotency keys: a lost answer is found by reading the cart back', async () => {
+    // The shop made the change, but its answer was lost (a gateway timeout).
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'timeout', message: 'The shop did not answer within 8 s.' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([line(3, 3)])));
+    const { runtime, state, events } = boot({ add, load }, cartOf([line(3, 1)]));
+    const result = await runtime.execute('cart.add', { productId: 3, quantity: 2, item: facts(3) });
+    expect(result.ok).toBe(true);
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(state().cart?.lines.map((l) => [l.id, l.quantity])).toEqual([[3, 3]]);
+    expect(events.map((e) => e.type)).toEqual(['cart.added']);
+  });
+
+  it('never applies a remove twice: a line already gone counts as removed', async () => {
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(err({ kind: 'network', message: 'n' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([line(2, 1)])));
+    const { runtime, state, events } = boot({ remove, load }, cartOf([line(1, 1), line(2, 1)]));
+    const result = await runtime.execute('cart.remove', { key: 'k1' });
+    expect(result.ok).toBe(true);
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(state().cart?.lines.map((l) => l.id)).toEqual([2]);
+    expect(events.map((e) => e.type)).toEqual(['cart.removed']);
+  });
+
+  it('sends a quantity change again without reading back, since setting a quantity twice is harmless', async () => {
+    const setQuantity = vi.fn<CartPort['setQuantity']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 't' })).mockResolvedValueOnce(ok(cartOf([line(1, 4)])));
+    const load = vi.fn<CartPort['load']>();
+    const { runtime } = boot({ setQuantity, load }, cartOf([line(1, 1)]));
+    expect((await runtime.execute('cart.setQuantity', { key: 'k1', quantity: 4 })).ok).toBe(true);
+    expect(setQuantity).toHaveBeenCalledTimes(2);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('after giving up on a change of unknown outcome, the next add reads the cart first for its baseline', async () => {
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'timeout', message: 't' }));
+    // The shop is unreachable for reads while the first add is retried; then it answers again and
+    // shows that the first add did arrive.
+    const load = vi
+      .fn<CartPort['load']>()
+      .mockResolvedValueOnce(err({ kind: 'network', message: 'n' }))
+      .mockResolvedValue(ok(cartOf([line(3, 1)])));
+    const { runtime, state } = boot({ add, load }, cartOf([]), [0]);
+    const first = await runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) });
+    expect(first.ok).toBe(false);
+    expect(add).toHaveBeenCalledTimes(1);
+    // The second add of the same product starts from the cart as the shop has it (quantity 1) and,
+    // when its own answer is lost too, is recognised by the move from 1.
+    const second = await runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) });
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(second.ok).toBe(false);
+    expect(add).toHaveBeenCalledTimes(3);
+    // The third add's answer is lost as well, but this time the read-back shows it arrived.
+    load.mockResolvedValueOnce(ok(cartOf([line(3, 1)]))).mockResolvedValueOnce(ok(cartOf([line(3, 2)])));
+    const third = await runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) });
+    expect(third.ok).toBe(true);
+    expect(add).toHaveBeenCalledTimes(4);
+    expect(state().cart?.lines.map((l) => [l.id, l.quantity])).toEqual([[3, 2]]);
+  });
+
+  it('gives up at once when reading back gets a broken answer', async () => {
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'timeout', message: 't' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'invalid-response', message: 'HTML where JSON was expected' }));
+    const { runtime, state } = boot({ add, load }, cartOf([]), [0, 0, 0]);
+    const result = await runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(state().cart?.lines).toEqual([]);
+  });
+
+  it('a port that answers with something other than a result counts as a failed connection, and the queue goes on', async () => {
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(undefined as unknown as Result<Cart, PortFailure>);
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const { runtime } = boot({ add, load }, cartOf([]), []);
+    expect(await runtime.execute('cart.add', { productId: 3, quantity: 1, item: facts(3) })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect((await runtime.execute('cart.refresh', undefined)).ok).toBe(true);
   });
 
   it('does not retry refusals', async () => {

@@ -24,6 +24,17 @@ export interface CartError {
   readonly at: number;
 }
 
+/** A change that is kept and will be sent again. */
+export interface CartRetry {
+  readonly intent: CartIntentKind;
+  readonly name: string;
+  /** 1 for the first retry. */
+  readonly attempt: number;
+  /** Retries this change gets in all. */
+  readonly of: number;
+  readonly failure: PortFailure;
+}
+
 /**
  * `unknown`: no cart read yet and nothing queued; `loading`: a refresh is queued or running;
  * `saving`: a change is queued or running; `ready`: the cart is shown and nothing is queued.
@@ -42,6 +53,8 @@ export interface CartState {
   readonly queueLength: number;
   /** The last failure; cleared when the shopper makes another change. */
   readonly error: CartError | null;
+  /** Set while a change waits to be sent again because the shop could not be reached or was slow. */
+  readonly retrying: CartRetry | null;
   readonly status: CartStatus;
 }
 
@@ -54,8 +67,13 @@ export interface CartModuleOptions {
   readonly ids: () => string;
   readonly now: () => number;
   readonly logger: Logger;
-  /** Extra attempts after a network or timeout failure, with the same idempotency key. @default 1 */
-  readonly autoRetry?: number;
+  /**
+   * Waits before each new attempt after a network or timeout failure; one entry per retry, so its
+   * length is the number of retries. @default DEFAULT_RETRY_DELAYS_MS
+   */
+  readonly retryDelaysMs?: readonly number[];
+  /** Waits `ms`. @default setTimeout */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** A serialized `CartState` to start from (hydration); only its `cart` is kept. */
   readonly initial?: unknown;
 }
@@ -92,7 +110,12 @@ type Intent =
     }
   | { readonly kind: 'refresh'; readonly key: string; readonly settle: Settle };
 
+/** About ten seconds of retrying before a change is given up and rolled back. */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 3000, 6000];
+
 const retryable = (failure: PortFailure): boolean => failure.kind === 'network' || failure.kind === 'timeout';
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const hydrateCart = (initial: unknown): Cart | null => {
   if (typeof initial !== 'object' || initial === null || !('cart' in initial)) return null;
@@ -123,11 +146,23 @@ export const cartFailureMessage = (intent: CartIntentKind, name: string, failure
  * Creates the cart module. Every change and refresh goes through one queue: requests leave one at a
  * time, in the order the shopper made them. The store shows the server's last cart with the queued
  * changes re-applied on top, so when a change fails, dropping it from the queue undoes exactly that
- * change. Network and timeout failures are retried `autoRetry` times with the same key.
+ * change.
+ *
+ * Network and timeout failures keep the change in the queue (and on screen) and send it again after
+ * each of `retryDelaysMs`, with the same idempotency key. A shop that ignores idempotency keys (a
+ * stock WooCommerce behind upstream mode) may have made a change whose answer was lost, so before
+ * an add or remove is sent again the cart is read back: if the change is already there, it counts
+ * as done and is never applied twice (see {@link changeLanded}).
  */
 export const createCartModule = (options: CartModuleOptions): CartModule => {
   const { port, emit, ids, now, logger } = options;
-  const autoRetry = Math.max(0, Math.floor(options.autoRetry ?? 1));
+  const retryDelays = (options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).map((ms) => Math.max(0, ms));
+  const sleep = options.sleep ?? defaultSleep;
+  /**
+   * True when a change may have reached the server without our knowing its outcome, so the last
+   * confirmed cart may be out of date; the next add reads the cart first to have a true baseline.
+   */
+  let uncertain = false;
   const facts = new Map<number, ItemFacts>();
   const queue: Intent[] = [];
   /** Keys of lines added optimistically, mapped to the server's key once the add is confirmed. */
@@ -144,6 +179,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     addedProducts: [],
     queueLength: 0,
     error: null,
+    retrying: null,
     status: confirmed ? 'ready' : 'unknown',
   });
 
@@ -180,7 +216,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     return counts;
   };
 
-  const publish = (change?: { error?: CartError | null; added?: number }): void => {
+  const publish = (change?: { error?: CartError | null; added?: number; retrying?: CartRetry | null }): void => {
     const cart = view();
     const pending = pendingProductsOf();
     store.update((draft) => {
@@ -189,6 +225,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       draft.status = statusOf(cart);
       if (!samePending(draft.pendingProducts, pending)) draft.pendingProducts = pending;
       if (change?.error !== undefined) draft.error = castDraft(change.error);
+      if (change?.retrying !== undefined) draft.retrying = castDraft(change.retrying);
       if (change?.added !== undefined && !draft.addedProducts.includes(change.added)) draft.addedProducts.push(change.added);
     });
   };
@@ -203,7 +240,9 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
 
   const resolveKey = (key: string): string => confirmedKeys.get(key) ?? key;
 
-  const call = async (intent: Intent): Promise<Result<Cart, PortFailure>> => {
+  const call = async (intent: Intent): Promise<Result<Cart, PortFailure>> => checkedResult(await callPort(intent));
+
+  const callPort = async (intent: Intent): Promise<Result<Cart, PortFailure>> => {
     try {
       switch (intent.kind) {
         case 'add': {
@@ -231,11 +270,68 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     }
   };
 
+  const load = async (): Promise<Result<Cart, PortFailure>> => {
+    try {
+      return checkedResult(await port.load());
+    } catch (error) {
+      logger.error('the cart port threw instead of returning a failure', error);
+      return err({ kind: 'network', message: messageOf(error) });
+    }
+  };
+
+  /** Takes a cart read back from the server as the truth (the queued changes stay on top). */
+  const adopt = (cart: Cart): void => {
+    confirmed = cart;
+    uncertain = false;
+    publish();
+  };
+
   const send = async (intent: Intent): Promise<Result<Cart, PortFailure>> => {
-    for (let attempt = 0; ; attempt++) {
+    const checked = intent.kind === 'add' || intent.kind === 'remove';
+    // Whether a request of this change went out and its outcome is unknown (its answer was lost).
+    let unknownOutcome = false;
+    const giveUp = (result: Result<Cart, PortFailure>): Result<Cart, PortFailure> => {
+      if (unknownOutcome) uncertain = true;
+      return result;
+    };
+    const attempt = async (): Promise<Result<Cart, PortFailure>> => {
       const result = await call(intent);
-      if (result.ok || attempt >= autoRetry || !retryable(result.error)) return result;
-      logger.warn(`cart ${intent.kind} failed (${result.error.kind}); retrying with the same key`);
+      // Sticky: a later refusal does not tell whether an earlier lost request was made.
+      if (intent.kind !== 'refresh' && !result.ok && retryable(result.error)) unknownOutcome = true;
+      return result;
+    };
+    // The add's baseline: its line's quantity before it was sent; null until known.
+    let before: number | null = null;
+    let result: Result<Cart, PortFailure> | null = null;
+    if (intent.kind === 'add') {
+      if (uncertain) {
+        const fresh = await load();
+        if (fresh.ok) adopt(fresh.value);
+        else result = fresh;
+      }
+      if (result === null) before = quantityOfLine(confirmed, lineIdOf(intent.input));
+    }
+    result ??= await attempt();
+    for (let retry = 0; ; retry++) {
+      if (result.ok) return result;
+      if (!retryable(result.error) || retry >= retryDelays.length) return giveUp(result);
+      const failure = result.error;
+      logger.warn(`cart ${intent.kind} failed (${failure.kind}); trying again (${retry + 1} of ${retryDelays.length})`);
+      if (intent.kind !== 'refresh') publish({ retrying: { intent: intent.kind, name: nameOf(intent), attempt: retry + 1, of: retryDelays.length, failure } });
+      await sleep(retryDelays[retry] ?? 0);
+      if (checked) {
+        const readBack = await load();
+        if (!readBack.ok) {
+          // Still unreachable: keep the original failure and wait again. A broken answer: give up.
+          if (!retryable(readBack.error)) return giveUp(result);
+          continue;
+        }
+        adopt(readBack.value);
+        unknownOutcome = false;
+        if (intent.kind === 'add' && before === null) before = quantityOfLine(readBack.value, lineIdOf(intent.input));
+        else if (changeLanded(intent, before, readBack.value, resolveKey)) return readBack;
+      }
+      result = await attempt();
     }
   };
 
@@ -246,6 +342,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
   };
 
   const settle = (intent: Intent, result: Result<Cart, PortFailure>): void => {
+    if (store.getSnapshot().retrying !== null) publish({ retrying: null });
     if (!result.ok) {
       if (intent.kind === 'refresh') {
         logger.warn(`reading the cart failed (${result.error.kind})`);
@@ -267,6 +364,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     }
     const cart = result.value;
     confirmed = cart;
+    uncertain = false;
     switch (intent.kind) {
       case 'add': {
         const { input } = intent;
@@ -377,6 +475,38 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       publish();
     },
   };
+};
+
+/** A port's answer, or a network failure when a broken port answered with something else. */
+const checkedResult = (value: unknown): Result<Cart, PortFailure> =>
+  typeof value === 'object' && value !== null && 'ok' in value && typeof value.ok === 'boolean'
+    ? (value as Result<Cart, PortFailure>)
+    : err({ kind: 'network', message: 'The cart could not be reached.' });
+
+/** Quantity of the line with this id (product or variation), 0 when absent or no cart yet. */
+const quantityOfLine = (cart: Cart | null, id: number): number => {
+  let total = 0;
+  for (const line of cart?.lines ?? []) if (line.id === id) total += line.quantity;
+  return total;
+};
+
+/**
+ * Whether an add or remove whose answer was lost is already in the cart read back: an add when its
+ * line's quantity moved from the baseline (`before`), a remove when its line is gone. Only this
+ * shopper's own queue changes the cart between the baseline and the read, one request at a time,
+ * so a moved quantity means this add arrived.
+ */
+export const changeLanded = (
+  intent: { readonly kind: 'add'; readonly input: { readonly productId: number; readonly variationId?: number | undefined } } | { readonly kind: 'remove'; readonly lineKey: string },
+  before: number | null,
+  now: Cart,
+  resolveKey: (key: string) => string = (key) => key,
+): boolean => {
+  if (intent.kind === 'remove') {
+    const key = resolveKey(intent.lineKey);
+    return !now.lines.some((line) => line.key === key);
+  }
+  return before !== null && quantityOfLine(now, lineIdOf(intent.input)) !== before;
 };
 
 const samePending = (a: Readonly<Record<number, number>>, b: Readonly<Record<number, number>>): boolean => {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CartRetry } from '../../core/cart/cart-module.js';
 import type { DomainEvent } from '../../core/events.js';
 import { storeNoticeCookie, writeCookie } from '../cookies.js';
 import { useSelector, useUi } from '../runtime-context.js';
@@ -50,10 +51,29 @@ export function CartError({ report = false }: { report?: boolean }) {
       runtime.emit('notice.failed', { message: error.message, source: 'cart' }, 'ui');
     }
   }, [error, runtime, report]);
-  if (!error) return null;
+  if (!error) return <CartRetrying />;
   return (
     <div className="notice notice--error" data-testid="cart-error">
       <p>{error.message}</p>
+    </div>
+  );
+}
+
+/** Sentence shown while a cart change waits to be sent again. */
+export const retryingMessage = (retry: CartRetry): string => {
+  const what = retry.name ? `“${retry.name}”` : 'Your change';
+  const why = retry.failure.kind === 'timeout' ? 'The shop is slow to answer' : 'The shop cannot be reached';
+  return `${why}. ${what} is kept and will be sent again (attempt ${retry.attempt} of ${retry.of}).`;
+};
+
+/** While the shop is unreachable, says that the change on screen is kept and will be sent again. */
+function CartRetrying() {
+  const { runtime } = useUi();
+  const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
+  if (!retrying) return null;
+  return (
+    <div className="notice notice--info" data-testid="cart-retrying">
+      <p>{retryingMessage(retrying)}</p>
     </div>
   );
 }
@@ -76,14 +96,21 @@ export const announcementFor = (event: DomainEvent<'cart.added' | 'cart.removed'
 export function Announcer() {
   const { runtime } = useUi();
   const [message, setMessage] = useState('');
+  const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
+  const say = useCallback((text: string) => {
+    // Clear first so the same sentence twice in a row is spoken twice.
+    setMessage('');
+    requestAnimationFrame(() => setMessage(text));
+  }, []);
   useEffect(() => {
-    const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => {
-      // Clear first so the same sentence twice in a row is spoken twice.
-      setMessage('');
-      requestAnimationFrame(() => setMessage(announcementFor(event)));
-    });
+    const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => say(announcementFor(event)));
     return () => sub.unsubscribe();
-  }, [runtime]);
+  }, [runtime, say]);
+  // Said once per change that starts waiting, not on every attempt.
+  const firstRetry = retrying?.attempt === 1 ? retrying : null;
+  useEffect(() => {
+    if (firstRetry) say(retryingMessage(firstRetry).replace(/ \(attempt \d+ of \d+\)/, ''));
+  }, [firstRetry, say]);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
       {message}
