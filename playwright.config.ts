@@ -1,8 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env['E2E_PORT'] ?? 3107);
+// A second Suki in upstream mode, in front of the first: the pair stands in for a stock shop.
+const frontPort = Number(process.env['E2E_FRONT_PORT'] ?? port + 1);
+const embedded = `http://127.0.0.1:${port}`;
+const front = `http://127.0.0.1:${frontPort}`;
 
-// End-to-end tests in Debian's Chromium against the production server on 127.0.0.1 only.
+// End-to-end tests in Debian's Chromium against production servers on 127.0.0.1 only.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -12,19 +16,34 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/wp-json/wc/store/v1/products?per_page=1`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-  },
+  projects: [
+    { name: 'embedded', testIgnore: /upstream\.spec\.ts$/, use: { baseURL: embedded } },
+    // The cart tests again, through the pair, plus what only upstream mode does.
+    { name: 'upstream', testMatch: /(cart|upstream)\.spec\.ts$/, use: { baseURL: front }, metadata: { upstream: embedded } },
+  ],
+  // Started in this order: the embedded shop builds the client the front serves too.
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${embedded}/wp-json/wc/store/v1/products?per_page=1`,
+      env: { PORT: String(port), HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node scripts/e2e-upstream.mjs',
+      url: `${front}/wp-json/wc/store/v1/products?per_page=1`,
+      env: { PORT: String(frontPort), HOST: '127.0.0.1', SUKI_UPSTREAM: embedded },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
 });

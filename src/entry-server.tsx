@@ -38,6 +38,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     ports: { catalog: adapters.catalog, cart: adapters.cart },
     plugins: [],
     consent: { default: config.consent.default, ...(stored === 'granted' || stored === 'denied' ? { stored } : {}) },
+    // A page must answer within its deadline; the browser is the one that retries.
+    cart: { retryDelaysMs: [] },
   });
   await runtime.start();
   try {

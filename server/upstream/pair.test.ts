@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters } from '../../src/adapters/index.js';
 import shopConfig from '../../plugins.config.js';
@@ -78,5 +80,66 @@ describe('upstream mode, through the pair', () => {
   it('refuses a foreign Origin on writes before anything reaches the upstream', async () => {
     const res = await fetch(`${front.url}/?wc-ajax=add_to_cart`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'product_id=1&quantity=1' });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('upstream mode, when the shop is down or slow', () => {
+  // A front whose upstream refuses connections, and one whose upstream accepts and never answers.
+  let down: { url: string; close(): Promise<void> };
+  let slow: { url: string; close(): Promise<void> };
+  let silent: Server;
+  beforeAll(async () => {
+    silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const frontFor = (target: URL, timeoutMs: number) => {
+      const forward = upstreamForwarder({ upstream: target, timeoutMs });
+      const pages = createPagesHandler({
+        apiFetch: (request) => forward(request, new URL(request.url).origin),
+        loadRenderer: async () => (await import('../../src/entry-server.js')) as RenderModule,
+        assets: async () => ({ scripts: [], styles: [], modulePreloads: [] }),
+        config: parseShopConfig(shopConfig),
+        plugins: [],
+        session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
+        pageDeadlineMs: 600,
+      });
+      return listen(createUpstreamApp({ upstream: target, pages, timeoutMs }), { port: 0 });
+    };
+    // Port 9 (discard) is closed on the test machines: connections are refused at once.
+    down = await frontFor(new URL('http://127.0.0.1:9'), 2000);
+    slow = await frontFor(new URL(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`), 400);
+  });
+  afterAll(async () => {
+    await down?.close();
+    await slow?.close();
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('a page answers 502 with an error page when the shop cannot be reached', async () => {
+    const res = await fetch(`${down.url}/shop/`);
+    expect(res.status).toBe(502);
+    expect(res.headers.get('retry-after')).toBe('30');
+    const html = await res.text();
+    expect(html).toContain('We could not load this page right now.');
+    expect(html).toContain('<title>');
+  });
+
+  it('a page answers 504 within the page deadline when the shop does not answer', async () => {
+    const started = Date.now();
+    const res = await fetch(`${slow.url}/product/anything/`);
+    const took = Date.now() - started;
+    expect(res.status).toBe(504);
+    expect(await res.text()).toContain('The shop took too long to answer.');
+    // The forwarder gives up after 400 ms and the whole page after 600 ms; allow for a slow machine.
+    expect(took).toBeLessThan(5000);
+  });
+
+  it('the browser’s API calls get 502 / 504 JSON the adapters read as retryable failures', async () => {
+    const adaptersDown = createAdapters({ baseUrl: down.url });
+    const downResult = await adaptersDown.cart.load();
+    expect(downResult.ok ? null : downResult.error).toEqual({ kind: 'network', message: 'The shop cannot be reached right now. Please try again in a moment.' });
+    const adaptersSlow = createAdapters({ baseUrl: slow.url });
+    const slowResult = await adaptersSlow.cart.add({ productId: 1, quantity: 1, idempotencyKey: 'slow-1' });
+    expect(slowResult.ok ? null : slowResult.error.kind).toBe('timeout');
   });
 });
