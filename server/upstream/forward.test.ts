@@ -2,39 +2,31 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recording, replay, SHOP } from '../../src/adapters/testing/fake-shop.js';
-import { listen } from '../listen.js';
+import { startFakeStockShop } from '../test/fake-stock-shop.js';
 import { createForwarder, rewriteOrigin, rewriteSetCookie } from './forward.js';
 
 const OURS = 'http://127.0.0.1:4000';
 
-// A stand-in for a stock shop: answers with the recorded stock bodies and headers, as if it ran at
-// its own address (the recorded shop's origin is replaced by the stand-in's).
+// A stand-in for a stock shop that answers with the recorded stock bodies and headers.
 let upstream: { url: string; close(): Promise<void> };
 let silent: Server;
 let silentUrl: string;
 beforeAll(async () => {
   const fake = new Hono();
   let origin = '';
-  const answer = (name: string, extra: Record<string, string> = {}) => {
-    const rec = recording(name);
-    const headers = rec.headers.map(([k, v]) => [k, v.split(SHOP).join(origin)] as const);
-    const res = replay({ ...rec, headers, body: rec.body.split(SHOP).join(origin).split(SHOP.replace(/\//g, '\\/')).join(origin.replace(/\//g, '\\/')) });
-    for (const [name, value] of Object.entries(extra)) res.headers.append(name, value);
-    return res;
-  };
-  fake.post('/', (c) => {
-    const action = c.req.query('wc-ajax');
-    if (action === 'add_to_cart') return answer('add_to_cart', { 'set-cookie': 'wp_woocommerce_session_x=abc; expires=Tue, 24 Nov 2026 22:46:12 GMT; Max-Age=172800; path=/; domain=shop.example; secure; HttpOnly; SameSite=None' });
-    if (action === 'remove_from_cart') return answer('remove_from_cart_missing');
-    return c.text('-1', 400);
+  upstream = await startFakeStockShop(fake, (answer) => {
+    fake.post('/', (c) => {
+      const action = c.req.query('wc-ajax');
+      if (action === 'add_to_cart') return answer('add_to_cart', { 'set-cookie': 'wp_woocommerce_session_x=abc; expires=Tue, 24 Nov 2026 22:46:12 GMT; Max-Age=172800; path=/; domain=shop.example; secure; HttpOnly; SameSite=None' });
+      if (action === 'remove_from_cart') return answer('remove_from_cart_missing');
+      return c.text('-1', 400);
+    });
+    fake.post('/error/', () => answer('add_to_cart_error'));
+    fake.get('/wp-json/wc/store/v1/products', () => answer('storeapi-products', { link: `<${origin}/wp-json/wc/store/v1/products?page=2>; rel="next"` }));
+    fake.post('/wp-json/wc/store/v1/cart/add-item', (c) => (c.req.header('nonce') ? answer('storeapi-cart-add-item') : answer('storeapi-cart-add-item-nononce')));
+    fake.get('/login/', () => new Response('<!doctype html><title>Log in</title>', { headers: { 'content-type': 'text/html; charset=UTF-8' } }));
+    fake.get('/echo/', (c) => c.json({ cookie: c.req.header('cookie') ?? null, host: c.req.header('host'), nonce: c.req.header('nonce') ?? null, secret: c.req.header('x-internal') ?? null }));
   });
-  fake.post('/error/', () => answer('add_to_cart_error'));
-  fake.get('/wp-json/wc/store/v1/products', () => answer('storeapi-products', { link: `<${origin}/wp-json/wc/store/v1/products?page=2>; rel="next"` }));
-  fake.post('/wp-json/wc/store/v1/cart/add-item', (c) => (c.req.header('nonce') ? answer('storeapi-cart-add-item') : answer('storeapi-cart-add-item-nononce')));
-  fake.get('/login/', () => new Response('<!doctype html><title>Log in</title>', { headers: { 'content-type': 'text/html; charset=UTF-8' } }));
-  fake.get('/echo/', (c) => c.json({ cookie: c.req.header('cookie') ?? null, host: c.req.header('host'), nonce: c.req.header('nonce') ?? null, secret: c.req.header('x-internal') ?? null }));
-  upstream = await listen(fake, { port: 0 });
   origin = upstream.url;
   // An upstream that accepts the connection and never answers.
   silent = createServer(() => {});
