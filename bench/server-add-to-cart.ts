@@ -3,7 +3,7 @@
  * in-memory PGlite, warmed up, then measured with 1 and with 32 concurrent keep-alive connections,
  * each its own shopper (session cookie) sending adds the way the storefront does (form body plus
  * an Idempotency-Key). Prints p50/p99 and writes bench-results/server-add-to-cart.json.
- * Goal: p50 under 5 ms.
+ * Goal: p50 under 5 ms. Also measures the same adds through a Suki in upstream mode in front of it.
  *
  * With DATABASE_URL set (e.g. under scripts/with-postgres.sh) it measures PostgreSQL instead.
  */
@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createShopApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
 import { listen } from '../server/listen.js';
+import { createUpstreamApp } from '../server/upstream/app.js';
 
 interface Reply {
   readonly status: number;
@@ -125,6 +126,18 @@ async function main(): Promise<void> {
     await measure(server.url, products, 4, 100, 15_000, 'warmup');
     const single = await measure(server.url, products, 1, 400, 20_000, 'c1');
     const many = await measure(server.url, products, 32, 200, 30_000, 'c32');
+    // The same adds through a second Suki in upstream mode in front of this one: the forwarding cost.
+    const front = await listen(createUpstreamApp({ upstream: new URL(server.url) }), { port: 0, host: '127.0.0.1' });
+    let viaFront: Awaited<ReturnType<typeof measure>>;
+    let direct: Awaited<ReturnType<typeof measure>>;
+    try {
+      await measure(front.url, products, 2, 50, 10_000, 'front-warmup');
+      // Interleaved with a direct run on the same, now larger, database, so the two compare fairly.
+      viaFront = await measure(front.url, products, 1, 400, 20_000, 'front-c1');
+      direct = await measure(server.url, products, 1, 400, 20_000, 'direct-c1');
+    } finally {
+      await front.close();
+    }
 
     const result = {
       benchmark: 'POST /?wc-ajax=add_to_cart',
@@ -134,12 +147,19 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       goal: { p50_ms_below: 5 },
       results: [single, many],
+      upstream_mode: {
+        via: 'a Suki in upstream mode in front of this shop (one more HTTP hop on 127.0.0.1, both in this process)',
+        through_front: viaFront,
+        direct_same_moment: direct,
+        overhead_p50_ms: round(viaFront.p50_ms - direct.p50_ms),
+      },
     };
-    for (const r of result.results) {
+    for (const r of [...result.results, { ...viaFront, connections: 'front 1' }, { ...direct, connections: 'direct 1' }]) {
       console.log(
         `${String(r.connections).padStart(2)} connection(s): ${r.requests} requests, p50 ${r.p50_ms} ms, p90 ${r.p90_ms} ms, p99 ${r.p99_ms} ms, ${r.requests_per_second} req/s`,
       );
     }
+    console.log(`upstream mode adds ${result.upstream_mode.overhead_p50_ms} ms at p50 (1 connection)`);
     console.log(single.p50_ms < 5 ? `goal met: p50 ${single.p50_ms} ms < 5 ms (1 connection)` : `goal missed: p50 ${single.p50_ms} ms (1 connection)`);
     const out = database.kind === 'pglite' ? 'bench-results/server-add-to-cart.json' : 'bench-results/server-add-to-cart-postgres.json';
     mkdirSync('bench-results', { recursive: true });
