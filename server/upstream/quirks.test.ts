@@ -10,9 +10,18 @@ import { createRuntime, type Runtime } from '../../src/core/runtime.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { facts } from '../../src/core/testing/cart-fixtures.js';
 import { listen } from '../listen.js';
-import { shopperFetch } from '../pages.js';
+import shopConfig from '../../plugins.config.js';
+import { parseShopConfig } from '../../src/ui/shop-config.js';
+import { createPagesHandler, shopperFetch, type RenderModule } from '../pages.js';
 import { startFakeStockShop, type FakeStockShop } from '../test/fake-stock-shop.js';
-import { createUpstreamApp } from './app.js';
+import { createUpstreamApp, upstreamForwarder } from './app.js';
+
+interface StockProduct {
+  readonly slug: string;
+  readonly name: string;
+  readonly [field: string]: unknown;
+}
+const CATEGORY = { id: 15, name: 'Peer &amp; Co.', slug: 'peer', link: '' };
 
 const LOGIN_PAGE = '<!DOCTYPE html><html><head><title>Log In ‹ Shop — WordPress</title></head><body class="login"><form name="loginform" id="loginform"></form></body></html>';
 
@@ -40,8 +49,38 @@ beforeAll(async () => {
       return c.text('0', 400);
     });
     fake.get('/wp-json/wc/store/v1/cart', () => answer('storeapi-cart'));
+    // The catalogue: the recorded listing, given an image and a category per product and one product
+    // out of stock (the recorded shop had none of these), served as the stock shop serves them.
+    const catalogue = async () => {
+      const listed = (await answer('storeapi-products').json()) as StockProduct[];
+      return listed.map((product, i) => ({
+        ...product,
+        images: [{ id: 100 + i, src: `${stock.url}/wp-content/uploads/2024/07/${product.slug}.jpg`, thumbnail: `${stock.url}/wp-content/uploads/2024/07/${product.slug}-300x300.jpg`, srcset: '', sizes: '', name: product.slug, alt: product.name }],
+        categories: [CATEGORY],
+        is_in_stock: product.slug !== 'peer-cap',
+        is_purchasable: product.slug !== 'peer-cap',
+        stock_availability: product.slug === 'peer-cap' ? { text: 'Out of stock', class: 'out-of-stock' } : { text: '', class: 'in-stock' },
+      }));
+    };
+    fake.get('/wp-json/wc/store/v1/products', async (c) => {
+      const all = await catalogue();
+      const slug = c.req.query('slug');
+      const items = slug ? all.filter((p) => p.slug === slug) : all;
+      return c.json(items, 200, { 'x-wp-total': String(items.length), 'x-wp-totalpages': '1' });
+    });
+    fake.get('/wp-json/wc/store/v1/products/categories', (c) => c.json([{ ...CATEGORY, description: '', parent: 0, count: 4, image: null, review_count: 0, permalink: `${stock.url}/product-category/peer/` }]));
+    fake.get('/wp-content/uploads/*', (c) => c.body(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 200, { 'content-type': 'image/jpeg' }));
   });
-  front = await listen(createUpstreamApp({ upstream: new URL(stock.url) }), { port: 0 });
+  const forward = upstreamForwarder({ upstream: new URL(stock.url) });
+  const pages = createPagesHandler({
+    apiFetch: (request) => forward(request, new URL(request.url).origin),
+    loadRenderer: async () => (await import('../../src/entry-server.js')) as RenderModule,
+    assets: async () => ({ scripts: [], styles: [], modulePreloads: [] }),
+    config: parseShopConfig(shopConfig),
+    plugins: [],
+    session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
+  });
+  front = await listen(createUpstreamApp({ upstream: new URL(stock.url), pages }), { port: 0 });
 });
 afterAll(async () => {
   await front?.close();
@@ -105,5 +144,37 @@ describe('stock quirks through upstream mode', () => {
       expect(state.cart).toEqual(loaded.value);
       expect(state.error?.message).toMatch(/not a valid JSON response/);
     }
+  });
+});
+
+describe('pages rendered from a stock shop’s Store API', () => {
+  it('the listing shows the shop’s currency, sale prices, images through our host, categories and stock', async () => {
+    const res = await fetch(`${front.url}/shop/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Peer Mug');
+    // USD as the shop reports it, formatted for en-PH, with the sale price and the struck regular price.
+    expect(html).toContain('aria-label="Sale price $9.99"');
+    expect(html).toContain('aria-label="Regular price $12.50"');
+    expect(html).toContain('$19.99');
+    expect(html).toContain(`${front.url}/wp-content/uploads/2024/07/peer-mug`);
+    expect(html).not.toContain(stock.url);
+    expect(html).toContain('Peer &amp; Co.');
+    expect(html).toMatch(/Out of stock/);
+    const image = await fetch(`${front.url}/wp-content/uploads/2024/07/peer-mug.jpg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('the product page renders a stock product by slug, and an unknown slug is a 404 page', async () => {
+    const res = await fetch(`${front.url}/product/peer-mug/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<h1[^>]*>Peer Mug<\/h1>/);
+    expect(html).toContain('In stock');
+    expect(html).toContain('aria-label="Sale price $9.99"');
+    const cap = await (await fetch(`${front.url}/product/peer-cap/`)).text();
+    expect(cap).toContain('Out of stock');
+    expect((await fetch(`${front.url}/product/no-such-thing/`)).status).toBe(404);
   });
 });
