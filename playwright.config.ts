@@ -23,9 +23,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'embedded', testIgnore: /upstream\.spec\.ts$/, use: { baseURL: embedded } },
+    { name: 'embedded', testIgnore: /upstream\.spec\.ts$/, grepInvert: /@plain-selects/, use: { baseURL: embedded } },
     // The cart tests again, through the pair, plus what only upstream mode does.
-    { name: 'upstream', testMatch: /(cart|upstream)\.spec\.ts$/, use: { baseURL: front }, metadata: { upstream: embedded } },
+    { name: 'upstream', testMatch: /(cart|upstream|product)\.spec\.ts$/, grepInvert: /@swatches/, use: { baseURL: front }, metadata: { upstream: embedded } },
   ],
   // Started in this order: the embedded shop builds the client the front serves too.
   webServer: [
@@ -40,7 +40,8 @@ export default defineConfig({
     {
       command: 'node scripts/e2e-upstream.mjs',
       url: `${front}/wp-json/wc/store/v1/products?per_page=1`,
-      env: { PORT: String(frontPort), HOST: '127.0.0.1', SUKI_UPSTREAM: embedded },
+      // The front also runs with the swatches plugin off, to prove the plain selects work.
+      env: { PORT: String(frontPort), HOST: '127.0.0.1', SUKI_UPSTREAM: embedded, SUKI_SWATCHES: 'off' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

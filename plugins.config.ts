@@ -30,5 +30,30 @@ export default defineShopConfig({
       enabled: true,
       options: { pixelId: process.env['SUKI_PIXEL_ID'] || undefined },
     },
+    // Swatches in place of the attribute selects; switched off, the product page shows plain selects.
+    swatches: {
+      enabled: process.env['SUKI_SWATCHES'] !== 'off',
+      options: {
+        showLabel: true,
+        clearOnReselect: true,
+        labelSeparator: ':',
+        stockLabelThreshold: 5,
+        showStock: true,
+        clickableOutOfStock: false,
+        displayLimit: 5,
+        types: { pa_colour: 'color', pa_size: 'label' },
+        colors: {
+          natural: '#c9b18a',
+          black: '#242424',
+          white: '#ece6d8',
+          indigo: '#2f3e74',
+          mustard: '#c9971c',
+          terracotta: '#b4583a',
+          sage: '#7f9873',
+          maroon: '#6e1f2b',
+          ube: '#5e4391',
+        },
+      },
+    },
   },
 });

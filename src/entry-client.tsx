@@ -7,6 +7,7 @@ import type { AppState } from './ui/app-state.js';
 import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
+import { createViewRegistry } from './ui/slots.js';
 import './ui/styles.css';
 
 const readState = (): AppState => {
@@ -28,7 +29,8 @@ async function boot(): Promise<void> {
   const modules = await Promise.all(
     loaders.map(async ({ name, load }) => {
       try {
-        return { name, plugin: (await load()).default as PluginDefinition };
+        const module = await load();
+        return { name, plugin: module.default as PluginDefinition, views: module.views };
       } catch (error) {
         console.error(`[${name}] could not be loaded`, error);
         return null;
@@ -36,6 +38,7 @@ async function boot(): Promise<void> {
     }),
   );
   const plugins = modules.flatMap((m) => (m ? [{ plugin: m.plugin, options: state.plugins.find((p) => p.name === m.name)?.options }] : []));
+  const views = createViewRegistry(modules.flatMap((m) => (m ? [{ ...(m.views ? { views: m.views } : {}), options: state.plugins.find((p) => p.name === m.name)?.options }] : [])));
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart },
     plugins,
@@ -47,12 +50,13 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('Suki: the page has no #app element.');
   hydrateRoot(
     root,
-    <RuntimeProvider value={{ runtime, state, signals: createUiSignals() }}>
+    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views }}>
       <App />
     </RuntimeProvider>,
   );
   runtime.emit('page.viewed', { path: state.path, title: document.title, pageType: state.pageType }, 'ui');
   const page = state.page;
+  if (page.type === 'product') runtime.emit('catalog.itemViewed', { item: itemFactsOf(page.product) }, 'ui');
   const sections = page.type === 'product' ? (page.related ? [page.related] : []) : 'sections' in page ? page.sections : [];
   for (const section of sections) {
     if (section.products.length === 0) continue;

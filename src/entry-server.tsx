@@ -9,6 +9,9 @@ import { loadPage } from './ui/load-page.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import type { ShopConfig } from './ui/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
+import { createViewRegistry, type ViewRegistry } from './ui/slots.js';
+import { pluginLoaders } from './plugins/registry.js';
+import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -24,6 +27,18 @@ export interface RenderInput {
   readonly config: ShopConfig;
   /** Enabled plugins with validated options, passed on to the browser. */
   readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
+}
+
+/** Views of the enabled plugins, for server rendering (the browser mounts the same ones). */
+async function viewsOf(plugins: RenderInput['plugins']): Promise<ViewRegistry> {
+  const loaders = pluginLoaders(plugins.map((p) => p.name));
+  const modules = await Promise.all(
+    loaders.map(async ({ name, load }) => {
+      const module = await load();
+      return { ...(module.views ? { views: module.views } : {}), options: plugins.find((p) => p.name === name)?.options };
+    }),
+  );
+  return createViewRegistry(modules);
 }
 
 /**
@@ -67,7 +82,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals() }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: await viewsOf(input.plugins) }}>
         <App />
       </RuntimeProvider>,
     );
@@ -85,6 +100,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       title: page.title === 'Suki — shop local' || page.type === 'product' || page.type === 'cart' ? page.title : `${page.title} — ${config.shop.name}`,
       description: page.description,
       preloadImage: firstImage ? { src: firstImage.src, srcset: firstImage.srcset, sizes: firstImage.sizes } : null,
+      structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin)) : null,
     };
   } finally {
     await runtime.stop();

@@ -7,8 +7,12 @@ import type {
   CategoryRef,
   Product,
   ProductAttribute,
+  ProductIdentifiers,
   ProductPage,
+  ProductPrices,
   ProductQuery,
+  ProductVariation,
+  QuantityLimits,
 } from '../core/domain/catalog.js';
 import type { CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -68,7 +72,19 @@ export const storeProductSchema = z.object({
     maximum: z.optional(z.int()),
     multiple_of: z.optional(z.int()),
   }),
+  // Plugins add their data under their own namespace; only the identifiers are read here.
+  extensions: z.optional(z.record(z.string(), z.unknown())),
 });
+
+/** The `_cr_gtin/_cr_mpn/_cr_brand` identifiers as the shop exposes them under `extensions`. */
+const identifiersSchema = z.object({
+  gtin: z.optional(z.string()),
+  mpn: z.optional(z.string()),
+  brand: z.optional(z.string()),
+});
+
+/** Namespace of the identifiers in `extensions` (the Customer Reviews plugin owns those fields). */
+export const IDENTIFIERS_NAMESPACE = 'customer-reviews-woocommerce';
 
 /** A Store API product category. */
 export const storeCategorySchema = z.object({
@@ -94,6 +110,49 @@ function toProductType(product: StoreProduct): Product['type'] {
   return product.has_options ? 'variable' : 'simple';
 }
 
+function toIdentifiers(product: StoreProduct): ProductIdentifiers {
+  const parsed = identifiersSchema.safeParse(product.extensions?.[IDENTIFIERS_NAMESPACE]);
+  const found = parsed.success ? parsed.data : {};
+  return { gtin: htmlToText(found.gtin ?? ''), mpn: htmlToText(found.mpn ?? ''), brand: htmlToText(found.brand ?? '') };
+}
+
+function toPrices(product: StoreProduct): ProductPrices {
+  const { prices } = product;
+  const range = prices.price_range ?? null;
+  return {
+    price: toMinorUnits(prices.price),
+    regularPrice: toMinorUnits(prices.regular_price),
+    salePrice: toMinorUnits(prices.sale_price),
+    range: range ? { min: toMinorUnits(range.min_amount), max: toMinorUnits(range.max_amount) } : null,
+    currency: toCurrency(prices),
+  };
+}
+
+function toLimits(product: StoreProduct): QuantityLimits {
+  return {
+    minimum: product.add_to_cart.minimum ?? 1,
+    maximum: product.add_to_cart.maximum ?? 9999,
+    multipleOf: product.add_to_cart.multiple_of ?? 1,
+  };
+}
+
+/** Maps a validated Store API variation to what the variation form needs. */
+export function toVariation(product: StoreProduct): ProductVariation {
+  const image = product.images[0];
+  return {
+    id: product.id,
+    sku: product.sku ?? '',
+    prices: toPrices(product),
+    onSale: product.on_sale,
+    isInStock: product.is_in_stock,
+    isPurchasable: product.is_purchasable,
+    stockLeft: product.low_stock_remaining ?? null,
+    limits: toLimits(product),
+    image: image ? toImage(image) : null,
+    identifiers: toIdentifiers(product),
+  };
+}
+
 function toRating(value: string | number | undefined): number {
   const rating = typeof value === 'number' ? value : Number.parseFloat(value ?? '0');
   return Number.isFinite(rating) ? rating : 0;
@@ -101,8 +160,6 @@ function toRating(value: string | number | undefined): number {
 
 /** Maps a validated Store API product to the domain product (all text plain). */
 export function toProduct(product: StoreProduct): Product {
-  const { prices } = product;
-  const range = prices.price_range ?? null;
   return {
     id: product.id,
     name: htmlToText(product.name),
@@ -113,13 +170,7 @@ export function toProduct(product: StoreProduct): Product {
     shortDescription: htmlToText(product.short_description ?? ''),
     description: htmlToText(product.description ?? ''),
     onSale: product.on_sale,
-    prices: {
-      price: toMinorUnits(prices.price),
-      regularPrice: toMinorUnits(prices.regular_price),
-      salePrice: toMinorUnits(prices.sale_price),
-      range: range ? { min: toMinorUnits(range.min_amount), max: toMinorUnits(range.max_amount) } : null,
-      currency: toCurrency(prices),
-    },
+    prices: toPrices(product),
     images: product.images.map(toImage),
     categories: (product.categories ?? []).map(toTermRef),
     brands: (product.brands ?? []).map(toTermRef),
@@ -142,12 +193,8 @@ export function toProduct(product: StoreProduct): Product {
     lowStockRemaining: product.low_stock_remaining ?? null,
     averageRating: toRating(product.average_rating),
     reviewCount: product.review_count ?? 0,
-    addToCart: {
-      text: htmlToText(product.add_to_cart.text),
-      minimum: product.add_to_cart.minimum ?? 1,
-      maximum: product.add_to_cart.maximum ?? 9999,
-      multipleOf: product.add_to_cart.multiple_of ?? 1,
-    },
+    addToCart: { text: htmlToText(product.add_to_cart.text), ...toLimits(product) },
+    identifiers: toIdentifiers(product),
   };
 }
 
@@ -163,6 +210,7 @@ export function toProductParams(query: ProductQuery): Query {
     max_price: query.maxPrice,
     search: query.search,
     include: query.include && query.include.length > 0 ? query.include.join(',') : undefined,
+    exclude: query.exclude && query.exclude.length > 0 ? query.exclude.join(',') : undefined,
   };
 }
 
@@ -229,5 +277,16 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     );
   };
 
-  return { listProducts, getProduct, listCategories };
+  const listVariations = async (parentId: number): Promise<Result<readonly ProductVariation[], PortFailure>> => {
+    const reply = await http.rest({
+      path: PRODUCTS_ROUTE,
+      query: { parent: parentId, type: 'variation', per_page: -1 },
+      schema: z.array(storeProductSchema),
+    });
+    if (!reply.ok) return reply;
+    // A shop that ignored `type` may list the parent too; only variations of this product count.
+    return ok(reply.value.data.filter((product) => product.type === 'variation' && product.id !== parentId).map(toVariation));
+  };
+
+  return { listProducts, getProduct, listCategories, listVariations };
 }

@@ -33,6 +33,7 @@ export const createLazyAdapters = (options: AdaptersOptions): LazyAdapters => {
     listProducts: async (query) => (await load()).catalog.listProducts(query),
     getProduct: async (idOrSlug) => (await load()).catalog.getProduct(idOrSlug),
     listCategories: async () => (await load()).catalog.listCategories(),
+    listVariations: async (parentId) => (await load()).catalog.listVariations(parentId),
   };
   const cart: CartAdapter = {
     load: async () => (await load()).cart.load(),

@@ -28,6 +28,17 @@ export interface ItemFacts {
 export interface DomainEventMap {
   /** A list of products was shown (listing, carousel, related products). */
   'catalog.listViewed': { readonly listName: string; readonly items: readonly ItemFacts[]; readonly offset: number };
+  /** A product page was shown (GA `view_item`). */
+  'catalog.itemViewed': { readonly item: ItemFacts };
+  /**
+   * On a variable product's page, the chosen variation changed: an id once every attribute is
+   * chosen and a variation matches, null when the choice is incomplete or was reset.
+   */
+  'product.variationChanged': {
+    readonly productId: number;
+    readonly variationId: number | null;
+    readonly selection: Readonly<Record<string, string>>;
+  };
   /** The shopper chose a product from a list. `position` is 1-based. */
   'catalog.itemSelected': { readonly listName: string; readonly item: ItemFacts; readonly position: number };
   /** The server confirmed an add. */

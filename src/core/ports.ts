@@ -1,5 +1,5 @@
 import type { Result } from './result.js';
-import type { Category, Product, ProductPage, ProductQuery } from './domain/catalog.js';
+import type { Category, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
 
 /**
@@ -26,6 +26,8 @@ export interface CatalogPort {
   /** By numeric id or by slug. */
   getProduct(idOrSlug: number | string): Promise<Result<Product, PortFailure>>;
   listCategories(): Promise<Result<readonly Category[], PortFailure>>;
+  /** Every variation of a variable product, with price, stock, limits and image. */
+  listVariations(parentId: number): Promise<Result<readonly ProductVariation[], PortFailure>>;
 }
 
 /** Reads and changes the shopper's cart. Every write resolves to the cart as the server now has it. */

@@ -126,6 +126,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   commands.handle('cart.remove', (input) => cart.remove(input), 'cart');
   commands.handle('cart.setQuantity', (input) => cart.setQuantity(input), 'cart');
   commands.handle('cart.refresh', () => cart.refresh(), 'cart');
+  commands.handle('catalog.variations', (input) => options.ports.catalog.listVariations(input.productId), 'catalog');
   commands.handle('consent.set', consent.handleSet, 'consent');
 
   const running: RunningPlugin[] = [];

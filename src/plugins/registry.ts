@@ -1,8 +1,11 @@
 import type { PluginDefinition } from '../core/plugin.js';
+import type { PluginViews } from '../ui/slots.js';
 
 /** A plugin module as the registry loads it. */
 export interface PluginModule {
   readonly default: PluginDefinition;
+  /** React views the plugin mounts into the shell's named slots. */
+  readonly views?: PluginViews;
 }
 
 /**
@@ -12,6 +15,7 @@ export interface PluginModule {
 export const pluginRegistry = {
   'analytics-gtag': () => import('./analytics-gtag/index.js'),
   pixel: () => import('./pixel/index.js'),
+  swatches: () => import('./swatches/index.js'),
 } as const satisfies Record<string, () => Promise<PluginModule>>;
 
 /** Names of the plugins that exist. */

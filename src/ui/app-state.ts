@@ -1,4 +1,4 @@
-import type { Category, Product } from '../core/domain/catalog.js';
+import type { Category, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
@@ -26,7 +26,15 @@ export type PageData =
       readonly page: number;
       readonly totalPages: number;
     }
-  | { readonly type: 'product'; readonly title: string; readonly description: string; readonly product: Product; readonly related: ProductSection | null }
+  | {
+      readonly type: 'product';
+      readonly title: string;
+      readonly description: string;
+      readonly product: Product;
+      /** A variable product's variations when there are few enough to embed (30); else the browser loads them. */
+      readonly variations: readonly ProductVariation[] | null;
+      readonly related: ProductSection | null;
+    }
   | { readonly type: 'cart'; readonly title: string; readonly description: string }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 

@@ -29,6 +29,8 @@ export interface RenderedPage {
   readonly description: string;
   /** The largest above-the-fold image, preloaded so the browser fetches it before any script. */
   readonly preloadImage: { readonly src: string; readonly srcset: string; readonly sizes: string } | null;
+  /** schema.org JSON-LD, already serialized with `serializeJsonLd`; null when the page has none. */
+  readonly structuredData?: string | null;
 }
 
 /** The whole HTML document of a page. */
@@ -50,6 +52,7 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     preload,
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    page.structuredData ? `<script type="application/ld+json">${page.structuredData}</script>` : '',
     assets.devHead ?? '',
     '</head>',
     '<body>',

@@ -3,6 +3,12 @@ import type { PageType } from '../core/events.js';
 import type { CatalogPort, PortFailure } from '../core/ports.js';
 import type { ListingLayout, PageData, ProductSection } from './app-state.js';
 
+/** Variations embedded in a product page at most (WooCommerce's ajax variation threshold). */
+export const EMBEDDED_VARIATIONS_LIMIT = 30;
+
+/** Products in the related-products carousel. */
+export const RELATED_COUNT = 8;
+
 /** Products per shop page. */
 export const SHOP_PAGE_SIZE = 12;
 
@@ -146,13 +152,18 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
     if (!result.ok) return failurePage(result.error);
     const product = result.value;
     const first = product.categories[0];
+    // Few enough variations are embedded in the page (WooCommerce's threshold of 30); above that
+    // the browser loads them, and a failure here only means the browser will try.
+    const embed = product.type === 'variable' && product.variations.length <= EMBEDDED_VARIATIONS_LIMIT;
+    const [variationList, list] = await Promise.all([
+      embed ? catalog.listVariations(product.id) : Promise.resolve(null),
+      first ? catalog.listProducts({ category: String(first.id), exclude: [product.id], perPage: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' }) : Promise.resolve(null),
+    ]);
+    const variations = product.type !== 'variable' ? [] : variationList?.ok ? variationList.value : null;
     let related: ProductSection | null = null;
-    if (first) {
-      const list = await catalog.listProducts({ category: String(first.id), perPage: 5, orderby: 'popularity', order: 'desc' });
-      if (list.ok) {
-        const items = list.value.items.filter((p) => p.id !== product.id).slice(0, 4);
-        related = section('related', 'Related products', 'grid', items, items.length);
-      }
+    if (list?.ok) {
+      const items = list.value.items.filter((p) => p.id !== product.id).slice(0, RELATED_COUNT);
+      related = section('related', 'Related products', 'carousel', items, items.length);
     }
     return {
       status: 200,
@@ -162,6 +173,7 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
         title: `${product.name} — Suki`,
         description: product.shortDescription.slice(0, 160) || product.name,
         product,
+        variations,
         related,
       },
     };

@@ -4,12 +4,15 @@ import type { CommandInput, CommandType } from '../core/commands.js';
 import type { DomainEvent, DomainEventType } from '../core/events.js';
 import type { AppState } from './app-state.js';
 import type { UiSignals } from './signals.js';
+import type { ViewRegistry } from './slots.js';
 
 /** What every view can reach: the runtime and the page's serialized state. */
 export interface UiContextValue {
   readonly runtime: Runtime;
   readonly state: AppState;
   readonly signals: UiSignals;
+  /** Views the enabled plugins mount into named slots. */
+  readonly views: ViewRegistry;
 }
 
 // Defaults to undefined so a view rendered outside the provider fails with a clear message.

@@ -53,6 +53,33 @@ export interface VariationRef {
   readonly attributes: ReadonlyArray<{ readonly name: string; readonly value: string }>;
 }
 
+/** Identifiers a product or variation may carry for search engines (the `_cr_gtin/_cr_mpn/_cr_brand` fields). */
+export interface ProductIdentifiers {
+  readonly gtin: string;
+  readonly mpn: string;
+  readonly brand: string;
+}
+
+/**
+ * What a shopper needs to know about one variation once chosen: its price, stock, quantity limits,
+ * image and identifiers. Its attribute values come from the parent's {@link VariationRef}.
+ */
+export interface ProductVariation {
+  readonly id: number;
+  readonly sku: string;
+  readonly prices: ProductPrices;
+  readonly onSale: boolean;
+  readonly isInStock: boolean;
+  readonly isPurchasable: boolean;
+  /** Units left when the shop says stock is low (`variation_stock_left`), else null. */
+  readonly stockLeft: number | null;
+  /** Quantity rules; `maximum` is the variation's `max_qty`. */
+  readonly limits: QuantityLimits;
+  /** The variation's own image, or null to keep the product's. */
+  readonly image: ProductImage | null;
+  readonly identifiers: ProductIdentifiers;
+}
+
 /** Add-to-cart quantity rules of a product. */
 export interface QuantityLimits {
   readonly minimum: number;
@@ -88,6 +115,7 @@ export interface Product {
   readonly averageRating: number;
   readonly reviewCount: number;
   readonly addToCart: QuantityLimits & { readonly text: string };
+  readonly identifiers: ProductIdentifiers;
 }
 
 /** Sort keys the Store API accepts for `orderby`. */
@@ -106,6 +134,7 @@ export interface ProductQuery {
   readonly maxPrice?: MinorUnits;
   readonly search?: string;
   readonly include?: readonly number[];
+  readonly exclude?: readonly number[];
 }
 
 /** One page of products with the totals from `X-WP-Total` / `X-WP-TotalPages`. */

@@ -41,6 +41,7 @@ describe('analytics-gtag', () => {
     const mango = facts(7, { sku: '', name: 'Mango', categories: ['Snacks'], price: 12_345 });
     runtime.emit('catalog.listViewed', { listName: '', offset: 10, items: [mango, facts(8)] });
     runtime.emit('catalog.listViewed', { listName: 'Empty', offset: 0, items: [] });
+    runtime.emit('catalog.itemViewed', { item: mango });
     runtime.emit('catalog.itemSelected', { listName: 'Shop', item: mango, position: 1 });
     await runtime.execute('cart.add', { productId: 7, quantity: 2, item: mango });
     await runtime.execute('cart.setQuantity', { key: 'k7', quantity: 5 });
@@ -49,6 +50,7 @@ describe('analytics-gtag', () => {
 
     expect(calls.map((c) => c[1])).toEqual([
       'view_item_list',
+      'view_item',
       'select_content',
       'add_to_cart',
       'change_cart_quantity',
@@ -69,6 +71,11 @@ describe('analytics-gtag', () => {
         send_to: 'shop',
       },
     ]);
+    expect(calls[1]![2]).toEqual({
+      items: [{ id: '#7', name: 'Mango', list_name: 'Product List', category: 'Snacks', price: '123.45' }],
+      send_to: 'shop',
+    });
+    calls.splice(1, 1);
     expect(calls[1]![2]).toEqual({
       content_type: 'product',
       items: [{ id: '#7', name: 'Mango', list_name: 'Shop', category: 'Snacks', price: '123.45' }],

@@ -44,6 +44,7 @@ const analyticsGtag = definePlugin({
 
     const subscription = ofType(
       'catalog.listViewed',
+      'catalog.itemViewed',
       'catalog.itemSelected',
       'cart.added',
       'cart.removed',
@@ -62,6 +63,9 @@ const analyticsGtag = definePlugin({
           });
           return;
         }
+        case 'catalog.itemViewed':
+          send('view_item', { items: [toGtagImpression(event.payload.item, config.listName)] });
+          return;
         case 'catalog.itemSelected':
           send('select_content', {
             content_type: 'product',

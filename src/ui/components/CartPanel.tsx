@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CART_PANEL_OFFSET_PX } from '../../core/rules/layout.js';
 import { useSelector, useUi } from '../runtime-context.js';
 import { CartLines, CartTotals } from './CartLines.js';
 import { CartError } from './Notices.js';
+import { useModal } from './use-modal.js';
 
 
 /** Header button that opens the slide-out cart; its name carries the item count. */
@@ -45,35 +46,8 @@ export function CartPanel() {
     [signals],
   );
 
-  useEffect(() => {
-    if (!open) return;
-    const node = panel.current;
-    node?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-      if (e.key === 'Tab' && node) {
-        // Keep focus inside the modal panel.
-        const focusables = [...node.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')];
-        const first = focusables[0];
-        const last = focusables[focusables.length - 1];
-        if (!first || !last) return;
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('no-scroll');
-      if (opener.current instanceof HTMLElement) opener.current.focus();
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useModal(open, panel, close, opener);
 
   return (
     <>

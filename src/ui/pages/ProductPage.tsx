@@ -1,19 +1,62 @@
 import { useState } from 'react';
+import { galleryWithVariation } from '../../core/rules/gallery.js';
+import { variationSummary } from '../../core/rules/variation-data.js';
 import type { PageData } from '../app-state.js';
 import { AddToCartButton } from '../components/AddToCartButton.js';
-import { LazyImage } from '../components/LazyImage.js';
 import { Price } from '../components/Price.js';
+import { ProductGallery } from '../components/ProductGallery.js';
 import { ProductSection } from '../components/ProductSection.js';
 import { QuantityStepper } from '../components/QuantityStepper.js';
+import { Tabs, type TabSpec } from '../components/Tabs.js';
+import { useVariationChoice, VariationForm } from '../components/VariationForm.js';
 
 type ProductData = Extract<PageData, { type: 'product' }>;
 
-/** A minimal product page: name, image, price, short description, quantity and add to cart. */
+/**
+ * The product page: breadcrumbs, gallery with lightbox, summary with price and stock, the simple
+ * product's quantity and add to cart or the variable product's variation form, the tabs
+ * (description, additional information) and the related-products carousel.
+ */
 export function ProductPage({ page }: { page: ProductData }) {
   const { product } = page;
+  const choice = useVariationChoice(product, page.variations);
+  const { chosen } = choice;
   const [quantity, setQuantity] = useState(Math.max(1, product.addToCart.minimum));
-  const image = product.images[0];
   const limits = product.addToCart;
+  const images = galleryWithVariation(product.images, chosen?.image ?? null);
+  const identifiers = chosen?.identifiers ?? product.identifiers;
+  const sku = chosen?.sku || product.sku;
+
+  const details: Array<[string, string]> = [
+    ...product.attributes.map((a): [string, string] => [a.name, a.terms.map((t) => t.name).join(', ')]),
+    ...(identifiers.brand || product.brands[0] ? [['Brand', identifiers.brand || product.brands[0]?.name || ''] as [string, string]] : []),
+    ...(identifiers.gtin ? [['GTIN', identifiers.gtin] as [string, string]] : []),
+    ...(identifiers.mpn ? [['MPN', identifiers.mpn] as [string, string]] : []),
+  ];
+  const tabs: TabSpec[] = [
+    ...(product.description ? [{ id: 'description', label: 'Description', panel: <p>{product.description}</p> }] : []),
+    ...(details.length > 0
+      ? [
+          {
+            id: 'additional',
+            label: 'Additional information',
+            panel: (
+              <table className="product__attributes">
+                <tbody>
+                  {details.map(([name, value]) => (
+                    <tr key={name}>
+                      <th scope="row">{name}</th>
+                      <td>{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -31,18 +74,30 @@ export function ProductPage({ page }: { page: ProductData }) {
       </nav>
       <article className="product">
         <div className="product__gallery">
-          {image && <LazyImage className="product__image" image={image} eager priority width={800} height={800} />}
+          <ProductGallery name={product.name} images={images} />
         </div>
         <div className="product__summary">
           <h1 className="product__title">{product.name}</h1>
           <Price prices={product.prices} onSale={product.onSale} />
-          <p className={product.isInStock ? 'stock stock--in' : 'stock stock--out'}>
-            {product.isInStock ? 'In stock' : 'Out of stock'}
-            {product.isInStock && product.lowStockRemaining !== null && ` (only ${product.lowStockRemaining} left)`}
-          </p>
+          {product.type !== 'variable' && (
+            <p className={product.isInStock ? 'stock stock--in' : 'stock stock--out'}>
+              {variationSummary({
+                id: product.id,
+                sku: product.sku,
+                prices: product.prices,
+                onSale: product.onSale,
+                isInStock: product.isInStock,
+                isPurchasable: product.isPurchasable,
+                stockLeft: product.lowStockRemaining,
+                limits: product.addToCart,
+                image: null,
+                identifiers: product.identifiers,
+              })}
+            </p>
+          )}
           {product.shortDescription && <p className="product__short">{product.shortDescription}</p>}
           {product.type === 'variable' ? (
-            <p className="product__note">Choose a colour and size on the full product page (coming with the swatches module).</p>
+            <VariationForm product={product} choice={choice} />
           ) : (
             product.isPurchasable &&
             product.isInStock && (
@@ -62,21 +117,12 @@ export function ProductPage({ page }: { page: ProductData }) {
               </form>
             )
           )}
-          {product.sku && <p className="product__meta">SKU: {product.sku}</p>}
-          {product.categories.length > 0 && (
-            <p className="product__meta">Category: {product.categories.map((c) => c.name).join(', ')}</p>
-          )}
+          {sku && <p className="product__meta">SKU: {sku}</p>}
+          {product.categories.length > 0 && <p className="product__meta">Category: {product.categories.map((c) => c.name).join(', ')}</p>}
         </div>
       </article>
-      {product.description && (
-        <section className="product__description" aria-labelledby="desc-heading">
-          <h2 id="desc-heading">Description</h2>
-          <p>{product.description}</p>
-        </section>
-      )}
-      {page.related && page.related.products.length > 0 && (
-        <ProductSection section={page.related} eagerCount={0} firstOnPage={false} />
-      )}
+      <Tabs tabs={tabs} label="Product details" />
+      {page.related && page.related.products.length > 0 && <ProductSection section={page.related} eagerCount={0} firstOnPage={false} />}
     </>
   );
 }

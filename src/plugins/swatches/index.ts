@@ -1,0 +1,32 @@
+/**
+ * Variation swatches: colour, image and label swatches in place of the attribute selects of a
+ * variable product's form. The selection rules live in core (`rules/variation-selection`), shared
+ * with the plain selects the page falls back to when this plugin is off.
+ */
+import { definePlugin } from '../../core/plugin.js';
+import { swatchesOptions } from './options.js';
+import { swatchesViews } from './views.js';
+
+declare module '../../core/events.js' {
+  interface DomainEventMap {
+    /** The shopper chose a swatch value. */
+    'swatches.selected': { readonly productId: number; readonly attribute: string; readonly value: string };
+    /** The shopper cleared an attribute by clicking its chosen swatch again. */
+    'swatches.cleared': { readonly productId: number; readonly attribute: string };
+  }
+}
+
+const swatches = definePlugin({
+  name: 'swatches',
+  kind: 'feature',
+  config: swatchesOptions,
+  setup({ config, logger }) {
+    logger.debug(`swatches on (clear on reselect ${config.clearOnReselect ? 'on' : 'off'}, clickable out of stock ${config.clickableOutOfStock ? 'on' : 'off'})`);
+    return () => undefined;
+  },
+});
+
+export default swatches;
+
+/** Views the shell mounts: the swatch picker in `product.attributePicker`. */
+export const views = swatchesViews;

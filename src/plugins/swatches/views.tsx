@@ -1,0 +1,141 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type SwatchAttribute, type SwatchItem } from '../../core/rules/variation-selection.js';
+import { useUi } from '../../ui/runtime-context.js';
+import type { AttributePickerProps, PluginViews } from '../../ui/slots.js';
+import { swatchesOptions, type SwatchesOptions } from './options.js';
+
+/** "N left" badges: only when exactly one attribute is left to choose, for the values of that one. */
+function stockBadges(props: AttributePickerProps, options: SwatchesOptions): ReadonlyMap<string, number> {
+  const badges = new Map<string, number>();
+  if (!options.showStock || props.attributes.length < 2) return badges;
+  const open = props.attributes.filter((a) => (props.selection[a.name] ?? '') === '');
+  const last = open.length === 1 ? open[0] : undefined;
+  if (!last) return badges;
+  for (const value of last.values) {
+    const match = props.variations.find((v) => variationMatches(v, { ...props.selection, [last.name]: value.slug }));
+    const detail = match ? props.details.get(match.id) : undefined;
+    if (detail?.isInStock && detail.stockLeft !== null && detail.stockLeft > 0 && detail.stockLeft <= options.stockLabelThreshold) badges.set(value.slug, detail.stockLeft);
+  }
+  return badges;
+}
+
+/** The first image of a variation with this value, for image swatches. */
+function imageFor(props: AttributePickerProps, attribute: SwatchAttribute, slug: string): string | null {
+  for (const variation of props.variations) {
+    if (variation.attributes[attribute.name] !== slug) continue;
+    const image = props.details.get(variation.id)?.image;
+    if (image) return image.thumbnail || image.src;
+  }
+  return null;
+}
+
+function AttributeSwatches({ props, attribute, items, options, badges }: { props: AttributePickerProps; attribute: SwatchAttribute; items: readonly SwatchItem[]; options: SwatchesOptions; badges: ReadonlyMap<string, number> }) {
+  const { runtime } = useUi();
+  const [expanded, setExpanded] = useState(false);
+  const refs = useRef(new Map<string, HTMLLIElement>());
+  const type = options.types[attribute.name] ?? 'label';
+  const selectedIndex = items.findIndex((item) => item.state === 'selected');
+  const limit = options.displayLimit;
+  const limited = !expanded && limit > 0 && items.length > limit && selectedIndex < limit;
+  const shown = limited ? items.slice(0, limit) : items;
+  const focusIndex = selectedIndex >= 0 ? selectedIndex : Math.max(0, shown.findIndex((item) => item.clickable));
+  const labelId = `swatch-label-${attribute.name}`;
+
+  const choose = (item: SwatchItem) => {
+    if (!item.clickable) return;
+    const next = chooseSwatch(props.attributes, props.variations, props.selection, attribute.name, item.slug, options);
+    if (next === props.selection) return;
+    props.onChange(next);
+    const chosen = next[attribute.name] ?? '';
+    if (chosen === '') runtime.emit('swatches.cleared', { productId: props.product.id, attribute: attribute.name }, 'swatches');
+    else runtime.emit('swatches.selected', { productId: props.product.id, attribute: attribute.name, value: chosen }, 'swatches');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLLIElement>, index: number, item: SwatchItem) => {
+    if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      choose(item);
+      return;
+    }
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const delta = moves[e.key];
+    if (delta === undefined) return;
+    e.preventDefault();
+    const target = shown[(index + delta + shown.length) % shown.length];
+    if (target) refs.current.get(target.slug)?.focus();
+  };
+
+  return (
+    <div className="swatches__attribute" data-attribute={attribute.name}>
+      <div className="swatches__label" id={labelId}>
+        {attributeLabel(attribute, props.selection, options.labelSeparator, options.showLabel)}
+      </div>
+      <ul className={`swatches__list swatches__list--${type}`} role="radiogroup" aria-labelledby={labelId} aria-busy={props.loading || undefined}>
+        {shown.map((item, index) => {
+          const colour = type === 'color' ? options.colors[item.slug] : undefined;
+          const image = type === 'image' ? imageFor(props, attribute, item.slug) : null;
+          const tipId = item.reason ? `swatch-tip-${attribute.name}-${item.slug}` : undefined;
+          const badge = badges.get(item.slug);
+          return (
+            <li
+              key={item.slug}
+              ref={(node) => {
+                if (node) refs.current.set(item.slug, node);
+                else refs.current.delete(item.slug);
+              }}
+              role="radio"
+              aria-checked={item.state === 'selected'}
+              aria-disabled={!item.clickable || undefined}
+              aria-label={item.name}
+              aria-describedby={tipId}
+              tabIndex={index === focusIndex ? 0 : -1}
+              className={`swatch swatch--${item.state}`}
+              data-state={item.state}
+              onClick={() => choose(item)}
+              onKeyDown={(e) => onKeyDown(e, index, item)}
+            >
+              {colour ? (
+                <span className="swatch__color" style={{ backgroundColor: colour }} aria-hidden="true" />
+              ) : image ? (
+                <img className="swatch__image" src={image} alt="" width={40} height={40} />
+              ) : (
+                <span className="swatch__text" aria-hidden="true">
+                  {item.name}
+                </span>
+              )}
+              {badge !== undefined && <span className="swatch__stock">{badge} left</span>}
+              {tipId && (
+                <span className="swatch__tooltip" role="tooltip" id={tipId}>
+                  {item.reason}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {limited && (
+        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={`Show all ${items.length} ${attribute.label} options`}>
+          More
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The swatches in place of the attribute selects: one radio group per attribute. */
+function SwatchPicker(props: AttributePickerProps & { readonly options: unknown }) {
+  // Validated at start-up; parsing again here only restores the types (and the defaults).
+  const options = swatchesOptions.parse(props.options ?? {});
+  const items = swatchItems(props.attributes, props.variations, props.selection, options);
+  const badges = stockBadges(props, options);
+  return (
+    <div className="swatches">
+      {props.attributes.map((attribute) => (
+        <AttributeSwatches key={attribute.name} props={props} attribute={attribute} items={items[attribute.name] ?? []} options={options} badges={badges} />
+      ))}
+    </div>
+  );
+}
+
+/** The swatches plugin's views. */
+export const swatchesViews: PluginViews = { 'product.attributePicker': SwatchPicker };

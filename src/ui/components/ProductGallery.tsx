@@ -1,0 +1,119 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { ProductImage } from '../../core/domain/catalog.js';
+import { thumbnailMoves } from '../../core/rules/gallery.js';
+import { Lightbox } from './Lightbox.js';
+
+const GalleryEnhancer = lazy(() => import('./GalleryEnhancer.js'));
+
+/** The main slider's controls, once Swiper has taken over the server-rendered strip. */
+export interface GallerySlider {
+  slideTo(index: number): void;
+  isAnimating(): boolean;
+}
+
+interface ProductGalleryProps {
+  readonly name: string;
+  /** The images to show; the first may be a chosen variation's image. */
+  readonly images: readonly ProductImage[];
+}
+
+/**
+ * The product gallery: a main image slider (fade, 300 ms, not infinite) with a thumbnail strip of
+ * buttons, and a lightbox. The server renders a scroll-snap strip that works without scripts;
+ * Swiper takes over in the browser. Thumbnails are buttons reachable by Tab; arrow keys move the
+ * main slider.
+ */
+export function ProductGallery({ name, images }: ProductGalleryProps) {
+  const [current, setCurrent] = useState(0);
+  const [enhance, setEnhance] = useState(false);
+  const [lightboxAt, setLightboxAt] = useState<number | null>(null);
+  const slider = useRef<GallerySlider | null>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => setEnhance(images.length > 1), [images.length]);
+
+  // A new main image (a variation chosen or reset) brings the slider back to it, as WooCommerce does.
+  const firstSrc = images[0]?.src;
+  useEffect(() => {
+    slider.current?.slideTo(0);
+    setCurrent(0);
+  }, [firstSrc]);
+
+  const onReady = useCallback((controls: GallerySlider | null) => {
+    slider.current = controls;
+  }, []);
+
+  const show = (index: number) => {
+    if (!thumbnailMoves(index, current, slider.current?.isAnimating() ?? false)) return;
+    if (slider.current) slider.current.slideTo(index);
+    else document.getElementById(`gallery-slide-${index}`)?.scrollIntoView({ block: 'nearest', inline: 'start' });
+    setCurrent(index);
+  };
+
+  const openLightbox = (index: number) => {
+    opener.current = document.activeElement;
+    setLightboxAt(index);
+  };
+
+  if (images.length === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
+  const count = images.length;
+  return (
+    <div className="gallery" data-gallery role="region" aria-roledescription="gallery" aria-label={`Images of ${name}`}>
+      <div className="gallery__main swiper">
+        <ul className="swiper-wrapper gallery__track">
+          {images.map((image, index) => (
+            <li className="swiper-slide gallery__slide" id={`gallery-slide-${index}`} key={`${image.id}-${index}`} aria-label={`Image ${index + 1} of ${count}`}>
+              <button type="button" className="gallery__zoom" onClick={() => openLightbox(index)} aria-label={`Enlarge image ${index + 1} of ${count}${image.alt ? `: ${image.alt}` : ''}`}>
+                <img
+                  src={image.src}
+                  srcSet={image.srcset || undefined}
+                  sizes={image.sizes || undefined}
+                  alt={image.alt || name}
+                  title={image.name || undefined}
+                  width={800}
+                  height={800}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
+                  data-main-image={index === 0 ? '' : undefined}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {count > 1 && (
+        <div className="gallery__thumbs">
+          <ul className="gallery__thumb-list" aria-label="Choose an image">
+            {images.map((image, index) => (
+              <li key={`${image.id}-${index}`} className="gallery__thumb-item">
+                <button
+                  type="button"
+                  className="gallery__thumb"
+                  aria-label={`Show image ${index + 1} of ${count}`}
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={() => show(index)}
+                >
+                  <img src={image.thumbnail || image.src} alt="" width={120} height={120} loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {enhance && (
+        <Suspense fallback={null}>
+          <GalleryEnhancer onReady={onReady} onChange={setCurrent} />
+        </Suspense>
+      )}
+      {lightboxAt !== null && (
+        <Lightbox
+          images={images}
+          start={lightboxAt}
+          name={name}
+          opener={opener}
+          onClose={() => setLightboxAt(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Named slots where plugin views mount. A feature plugin's module may export `views`: for each slot
+ * it fills, a React component that gets the slot's props plus the plugin's validated options. The
+ * shell renders the slot's own fallback when no enabled plugin fills it, so switching a plugin off
+ * leaves a working page.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { Product, ProductVariation } from '../core/domain/catalog.js';
+import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
+import { useUi } from './runtime-context.js';
+
+/** Props of the attribute picker of a variable product's form. */
+export interface AttributePickerProps {
+  readonly product: Product;
+  readonly attributes: readonly SwatchAttribute[];
+  readonly variations: readonly SwatchVariation[];
+  /** Price, stock and image of each variation by id, once known (embedded or loaded). */
+  readonly details: ReadonlyMap<number, ProductVariation>;
+  readonly selection: Selection;
+  /** Replaces the whole selection (the page keeps it in the URL and finds the variation). */
+  readonly onChange: (next: Selection) => void;
+  /** True while variation data is still being loaded (products with more than 30 variations). */
+  readonly loading: boolean;
+}
+
+/** Every slot and the props its views get. */
+export interface SlotPropsMap {
+  /** Replaces the attribute selects of a variable product's form. */
+  'product.attributePicker': AttributePickerProps;
+}
+
+/** A slot's name. */
+export type SlotName = keyof SlotPropsMap;
+
+/** A view for a slot: the slot's props plus the plugin's options, as validated at start-up. */
+export type SlotView<K extends SlotName> = ComponentType<SlotPropsMap[K] & { readonly options: unknown }>;
+
+/** What a plugin module exports as `views`. */
+export type PluginViews = { readonly [K in SlotName]?: SlotView<K> };
+
+/** Views of the enabled plugins with their options, in plugin order. */
+export interface ViewRegistry {
+  readonly get: <K extends SlotName>(slot: K) => { readonly view: SlotView<K>; readonly options: unknown } | null;
+}
+
+/** Builds the registry from loaded plugin modules; the first plugin that fills a slot wins. */
+export function createViewRegistry(modules: ReadonlyArray<{ readonly views?: PluginViews; readonly options: unknown }>): ViewRegistry {
+  return {
+    get: (slot) => {
+      for (const module of modules) {
+        const view = module.views?.[slot];
+        if (view) return { view, options: module.options };
+      }
+      return null;
+    },
+  };
+}
+
+/** An empty registry (no plugin contributes views). */
+export const NO_VIEWS: ViewRegistry = { get: () => null };
+
+/** Renders the view a plugin mounted in `name`, or `fallback` when none did. */
+export function Slot<K extends SlotName>({ name, props, fallback }: { name: K; props: SlotPropsMap[K]; fallback: ReactNode }) {
+  const { views } = useUi();
+  const found = views.get(name);
+  if (!found) return <>{fallback}</>;
+  const View = found.view as ComponentType<SlotPropsMap[K] & { readonly options: unknown }>;
+  return <View {...props} options={found.options} />;
+}

@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { gtagEvents, hydrated, recordTracking } from './helpers.js';
+
+// A variable product of the seed with colours and sizes.
+const TEE = '/product/suki-logo-tee/';
+
+const mainImage = (page: Page) => page.locator('[data-main-image]');
+const colours = (page: Page) => page.getByRole('radiogroup', { name: /^Colour/ });
+const sizes = (page: Page) => page.getByRole('radiogroup', { name: /^Size/ });
+
+// Tagged: the embedded shop runs with swatches on, the upstream-mode front with them off.
+test.describe('product page with swatches @swatches', () => {
+  test('choose colour and size, see the image swap and the stock, add the variation, see it in the cart; reset restores the image', async ({ page }) => {
+    await recordTracking(page);
+    await page.goto(TEE);
+    await hydrated(page);
+    const original = await mainImage(page).getAttribute('src');
+
+    await colours(page).getByRole('radio', { name: 'White' }).click();
+    await expect(colours(page).getByRole('radio', { name: 'White' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText('Colour: White', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/attribute_pa_colour=white/);
+
+    await sizes(page).getByRole('radio', { name: 'M', exact: true }).click();
+    await expect(page).toHaveURL(/attribute_pa_size=m/);
+    await expect.poll(() => mainImage(page).getAttribute('src')).not.toBe(original);
+    await expect(page.getByText(/^(In stock|Only \d+ left in stock)$/)).toBeVisible();
+
+    const add = page.getByRole('button', { name: 'Add “Suki Logo Tee” to your cart' });
+    await add.click();
+    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cart (1 items)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' }).getByText(/Colour: White, Size: M/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Clicking the chosen colour again clears it (clear on reselect) and the original image returns.
+    await colours(page).getByRole('radio', { name: 'White' }).click();
+    await expect(colours(page).getByRole('radio', { name: 'White' })).toHaveAttribute('aria-checked', 'false');
+    await expect.poll(() => mainImage(page).getAttribute('src')).toBe(original);
+    await expect(page).not.toHaveURL(/attribute_pa_colour/);
+  });
+
+  test('a shared address renders the chosen variation on the server, before any script', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${TEE}?attribute_pa_colour=white&attribute_pa_size=m`);
+    await expect(colours(page).getByRole('radio', { name: 'White' })).toHaveAttribute('aria-checked', 'true');
+    await expect(sizes(page).getByRole('radio', { name: 'M', exact: true })).toHaveAttribute('aria-checked', 'true');
+    const html = await page.content();
+    const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as { '@graph': Array<Record<string, unknown>> };
+    const product = data['@graph'].find((node) => node['@type'] === 'Product');
+    expect(product).toMatchObject({ name: 'Suki Logo Tee', offers: { '@type': 'AggregateOffer', priceCurrency: 'PHP' } });
+    expect(data['@graph'].some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
+    await context.close();
+  });
+
+  test('keyboard only: Tab to the colours, arrows move, Space chooses', async ({ page }) => {
+    await page.goto(TEE);
+    await hydrated(page);
+    const first = colours(page).getByRole('radio').first();
+    await first.focus();
+    await expect(first).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    const second = colours(page).getByRole('radio').nth(1);
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Enter');
+    await expect(second).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('lightbox: open, next, Escape returns focus to the image that opened it', async ({ page }) => {
+    await page.goto(TEE);
+    await hydrated(page);
+    const opener = page.getByRole('button', { name: /^Enlarge image 1 of \d+/ });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Images of Suki Logo Tee' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/^Image 1 of \d+/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next image' }).click();
+    await expect(dialog.getByText(/^Image 2 of \d+/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('tabs follow the WAI-ARIA pattern; analytics gets view_item', async ({ page }) => {
+    await recordTracking(page);
+    await page.goto(TEE);
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => gtagEvents(page)).toContain('view_item');
+    const description = page.getByRole('tab', { name: 'Description' });
+    await description.focus();
+    await page.keyboard.press('ArrowRight');
+    const additional = page.getByRole('tab', { name: 'Additional information' });
+    await expect(additional).toBeFocused();
+    await expect(additional).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Additional information' }).getByRole('rowheader', { name: 'Colour' })).toBeVisible();
+  });
+
+  test('axe finds no serious or critical violations on a variable product page', async ({ page }) => {
+    await page.goto(TEE);
+    await hydrated(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('product page without the swatches plugin @plain-selects', () => {
+  test('plain selects choose the variation, and it is added to the cart', async ({ page }) => {
+    await page.goto(TEE);
+    await hydrated(page);
+    await expect(page.getByRole('radiogroup')).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Colour' }).selectOption('white');
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('m');
+    await expect(page).toHaveURL(/attribute_pa_colour=white.*attribute_pa_size=m|attribute_pa_size=m.*attribute_pa_colour=white/);
+    await page.getByRole('button', { name: 'Add “Suki Logo Tee” to your cart' }).click();
+    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+  });
+});
