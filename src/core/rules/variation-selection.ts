@@ -98,9 +98,7 @@ export function swatchItems(
 
 /**
  * What clicking a value does. An unknown or unclickable value changes nothing. The chosen value:
- * cleared with clear-on-reselect, else nothing. Another value: chosen, and other choices that no
- * variation can match together with it are dropped (in attribute order), so the selection always
- * matches at least one variation.
+ * cleared with clear-on-reselect, else nothing. Another value: chosen.
  */
 export function chooseSwatch(
   attributes: readonly SwatchAttribute[],
@@ -113,12 +111,9 @@ export function chooseSwatch(
   const item = swatchItems(attributes, variations, selection, options)[attribute]?.find((i) => i.slug === slug);
   if (!item || !item.clickable) return selection;
   if (item.state === 'selected') return options.clearOnReselect ? clearSwatch(selection, attribute) : selection;
-  const next: Record<string, string> = { ...without(selection, attribute), [attribute]: slug };
-  for (const other of attributes) {
-    if (other.name === attribute || anyMatch(variations, next, false)) continue;
-    delete next[other.name];
-  }
-  return next;
+  // Clickable means some variation matches the other choices with this value, so the new
+  // selection always matches at least one variation: nothing else has to be dropped.
+  return { ...without(selection, attribute), [attribute]: slug };
 }
 
 /** The selection without a choice for `attribute`. */
