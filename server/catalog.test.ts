@@ -212,7 +212,9 @@ describe('product shape', () => {
     expect(tee.add_to_cart.text).toBe('Select options');
     expect(tee.attributes.map((a) => a.taxonomy)).toEqual(['pa_colour', 'pa_size']);
     expect(tee.attributes[0]?.terms.map((t) => t.slug)).toEqual(['black', 'white', 'mustard']);
-    expect(tee.variations).toHaveLength(3 * 6);
+    // Every colour and size, except mustard in XS, which is never made.
+    expect(tee.variations).toHaveLength(3 * 6 - 1);
+    expect(tee.variations.some((v) => v.attributes.some((a) => a.value === 'mustard') && v.attributes.some((a) => a.value === 'xs'))).toBe(false);
     expect(tee.variations[0]?.attributes).toEqual([
       { name: 'Colour', value: 'black' },
       { name: 'Size', value: 'xs' },
@@ -228,6 +230,59 @@ describe('product shape', () => {
     expect(variations.every((v) => v.status === 200 && v.body.type === 'variation')).toBe(true);
     expect(variations.some((v) => !v.body.is_in_stock)).toBe(true);
     expect(variations.some((v) => v.body.low_stock_remaining !== null && v.body.low_stock_remaining <= 5)).toBe(true);
+  });
+});
+
+describe('variations through their parents (parent, type=variation), exclude, type', () => {
+  it('lists a product’s variations with their own price, stock, limits, picture and identifiers', async () => {
+    const [tee] = (await list('?slug=suki-logo-tee')).body;
+    const answer = await shopper.getJson<StoreProductJson[]>(`${STORE}/products?parent=${tee!.id}&type=variation&per_page=100`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-wp-total')).toBe(String(tee!.variations.length));
+    const variations = answer.body;
+    expect(variations.map((v) => v.id)).toEqual(tee!.variations.map((v) => v.id));
+    for (const v of variations) {
+      expect(v.type).toBe('variation');
+      expect(v.parent).toBe(tee!.id);
+      expect(v.images).toHaveLength(1);
+      expect(v.images[0]?.src).toContain(`/wp-content/uploads/suki/${v.slug}-1.svg`);
+      const ids = (v.extensions as Record<string, { gtin: string; mpn: string; brand: string }>)['customer-reviews-woocommerce'];
+      expect(ids?.gtin).toMatch(/^480\d{10}$/);
+      expect(ids?.brand).toBe('Kalye Threads');
+      expect(ids?.mpn).toBe(v.sku.replace(/^SUKI-/, ''));
+    }
+    // The 2XL upcharge shows in its variations' own prices.
+    const xxl = variations.find((v) => /-2xl$/.test(v.slug))!;
+    expect(xxl.prices.price).toBe('64900');
+    expect(variations.some((v) => !v.is_in_stock)).toBe(true);
+    const picture = await fetch(xxl.images[0]!.src);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('pages through more than 30 variations, and excludes ids', async () => {
+    const [sneakers] = (await list('?slug=canvas-street-sneakers')).body;
+    expect(sneakers!.variations.length).toBeGreaterThan(30);
+    const first = await shopper.getJson<StoreProductJson[]>(`${STORE}/products?parent=${sneakers!.id}&type=variation&per_page=20`);
+    expect(first.body).toHaveLength(20);
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const excluded = sneakers!.variations[0]!.id;
+    const rest = await shopper.getJson<StoreProductJson[]>(`${STORE}/products?parent[]=${sneakers!.id}&type=variation&per_page=100&exclude=${excluded}`);
+    expect(rest.body).toHaveLength(sneakers!.variations.length - 1);
+    expect(rest.body.some((v) => v.id === excluded)).toBe(false);
+    const related = await shopper.getJson<StoreProductJson[]>(`${STORE}/products?category=footwear&exclude=${sneakers!.id}&per_page=100`);
+    expect(related.body.length).toBeGreaterThan(0);
+    expect(related.body.some((p) => p.id === sneakers!.id)).toBe(false);
+    const simple = await shopper.getJson<StoreProductJson[]>(`${STORE}/products?type=simple&per_page=100`);
+    expect(simple.body.every((p) => p.type === 'simple')).toBe(true);
+  });
+
+  it('refuses bad values with a 400, never a 500', async () => {
+    for (const query of ['type=variation', 'parent=abc&type=variation', 'parent=0&type=variation', 'exclude=-1', 'type=bundle', `parent=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}&type=variation`]) {
+      const res = await shopper.fetch(`${STORE}/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { code: string }).code, query).toBe('rest_invalid_param');
+    }
   });
 });
 

@@ -42,7 +42,23 @@ describe('the demo catalogue', () => {
     expect(n.parents).toBeGreaterThanOrEqual(60);
     expect(n.categories).toBeGreaterThanOrEqual(6);
     expect(n.variable).toBeGreaterThanOrEqual(12);
-    expect(n.images).toBe(2 * SEED_PRODUCTS.length);
+    // Two per product (more for a gallery product), plus one per variation.
+    const productImages = SEED_PRODUCTS.reduce((sum, def) => sum + (def.gallery ?? 2), 0);
+    const variations = await shared.database.db.select({ n: count() }).from(schema.products).where(eq(schema.products.type, 'variation'));
+    expect(n.images).toBe(productImages + (variations[0]?.n ?? 0));
+  });
+
+  it('has products with more than 30 variations, impossible combinations and one with more than 30 images', async () => {
+    const { db } = shared.database;
+    const perParent = await db
+      .select({ parent: schema.products.parentId, n: count() })
+      .from(schema.products)
+      .where(eq(schema.products.type, 'variation'))
+      .groupBy(schema.products.parentId);
+    expect(perParent.filter((p) => p.n > 30).length).toBeGreaterThanOrEqual(2);
+    expect(SEED_PRODUCTS.filter((def) => (def.missing?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(2);
+    const gallery = await db.select({ product: schema.productImages.productId, n: count() }).from(schema.productImages).groupBy(schema.productImages.productId);
+    expect(gallery.some((g) => g.n > 30)).toBe(true);
   });
 
   it('has sale prices, sold-out and low-stock variations, and realistic peso prices', async () => {

@@ -100,6 +100,10 @@ export interface SeedProductDef {
   readonly sizes?: readonly string[];
   /** Sizes that cost more, and how much more (pesos). */
   readonly upcharge?: { readonly sizes: readonly string[]; readonly amount: number };
+  /** Combinations never made (`colour-size` slugs), so the shop has impossible choices. */
+  readonly missing?: readonly string[];
+  /** Gallery images of the product (main, hover, then more). @default 2 */
+  readonly gallery?: number;
 }
 
 const APPAREL = ['s', 'm', 'l', 'xl'];
@@ -121,10 +125,10 @@ export const SEED_PRODUCTS: readonly SeedProductDef[] = [
   { name: 'Calado Embroidered Handkerchief', category: 'barong-filipiniana', brand: 'mayumi-crafts', price: 349, blurb: 'A cotton handkerchief with a calado corner, folded in a paper sleeve.' },
 
   // Tees
-  { name: 'Suki Logo Tee', category: 'tees', brand: 'kalye-threads', price: 599, colours: ['black', 'white', 'mustard'], sizes: APPAREL_WIDE, upcharge: { sizes: ['2xl'], amount: 50 }, blurb: 'Our small logo on a heavyweight cotton tee that keeps its shape.' },
+  { name: 'Suki Logo Tee', category: 'tees', brand: 'kalye-threads', price: 599, colours: ['black', 'white', 'mustard'], sizes: APPAREL_WIDE, upcharge: { sizes: ['2xl'], amount: 50 }, missing: ['mustard-xs'], blurb: 'Our small logo on a heavyweight cotton tee that keeps its shape.' },
   { name: 'Jeepney Line Art Tee', category: 'tees', brand: 'kalye-threads', price: 649, colours: ['white', 'indigo'], sizes: APPAREL, blurb: 'A single-line drawing of a Manila jeepney across the chest.' },
   { name: 'Baybayin "Salamat" Tee', category: 'tees', brand: 'sinag-studio', price: 699, sale: 559, sizes: APPAREL_WIDE, blurb: 'Salamat written in Baybayin script, screen-printed in water-based ink.' },
-  { name: 'Sampaguita Pocket Tee', category: 'tees', brand: 'sinag-studio', price: 549, colours: ['white', 'sage'], sizes: APPAREL, blurb: 'A pocket tee with a small sampaguita blossom stitched above the pocket.' },
+  { name: 'Sampaguita Pocket Tee', category: 'tees', brand: 'sinag-studio', price: 549, colours: ['white', 'sage', 'black', 'indigo', 'mustard', 'ube'], sizes: APPAREL_WIDE, upcharge: { sizes: ['2xl'], amount: 60 }, missing: ['ube-xs', 'mustard-2xl'], blurb: 'A pocket tee with a small sampaguita blossom stitched above the pocket.' },
   { name: 'Mango Season Oversized Tee', category: 'tees', brand: 'kalye-threads', price: 650, blurb: 'A roomy one-size tee printed with a crate of Guimaras mangoes.' },
   { name: 'Sari-Sari Store Tee', category: 'tees', brand: 'kalye-threads', price: 599, blurb: 'A tribute to the corner sari-sari store, in one relaxed size.' },
   { name: 'Kalesa Ringer Tee', category: 'tees', brand: 'alon-supply', price: 720, blurb: 'A ringer tee with a vintage kalesa print and contrast trims.' },
@@ -148,7 +152,7 @@ export const SEED_PRODUCTS: readonly SeedProductDef[] = [
   { name: 'Narra Wood Serving Board', category: 'home-kitchen', brand: 'tahanan-goods', price: 1350, blurb: 'A serving board cut from reclaimed narra and finished with food-safe oil.' },
   { name: 'Coconut Shell Bowl Set', category: 'home-kitchen', brand: 'tahanan-goods', price: 690, blurb: 'Four polished coconut shell bowls for rice, fruit or snacks.' },
   { name: 'Capiz Shell Pendant Lamp', category: 'home-kitchen', brand: 'mayumi-crafts', price: 3850, maxPerOrder: 2, blurb: 'A pendant lamp of overlapping capiz shells that glows like a parol.' },
-  { name: 'Hand-Woven Table Runner', category: 'home-kitchen', brand: 'habi-lane', price: 780, colours: ['natural', 'indigo', 'terracotta'], blurb: 'A cotton table runner woven in a binakol pattern.' },
+  { name: 'Hand-Woven Table Runner', category: 'home-kitchen', brand: 'habi-lane', price: 780, colours: ['natural', 'indigo', 'terracotta'], gallery: 32, blurb: 'A cotton table runner woven in a binakol pattern.' },
   { name: 'Clay Palayok Cooking Pot', category: 'home-kitchen', brand: 'tahanan-goods', price: 1120, sale: 980, blurb: 'A traditional clay palayok for sinigang, adobo and slow-cooked rice.' },
   { name: 'Bamboo Utensil Set', category: 'home-kitchen', brand: 'alon-supply', price: 420, blurb: 'A bamboo spoon, fork and chopsticks in a woven travel sleeve.' },
   { name: 'Abaca Placemats Set', category: 'home-kitchen', brand: 'habi-lane', price: 950, blurb: 'Six round abaca placemats that wipe clean with a damp cloth.' },
@@ -187,7 +191,7 @@ export const SEED_PRODUCTS: readonly SeedProductDef[] = [
   { name: 'Rubber Tsinelas Classic', category: 'footwear', brand: 'alon-supply', price: 349, sizes: SHOES, blurb: 'The house-and-beach tsinelas, in a thicker sole that lasts.' },
   { name: 'Woven Slide Sandals', category: 'footwear', brand: 'mayumi-crafts', price: 990, blurb: 'Flat slides with a woven pandan strap.' },
   { name: 'Leather Huarache Sandals', category: 'footwear', brand: 'lakbay-leather', price: 2290, blurb: 'Hand-woven leather sandals with a rubber sole.' },
-  { name: 'Canvas Street Sneakers', category: 'footwear', brand: 'kalye-threads', price: 1890, sale: 1590, blurb: 'Low-top canvas sneakers with a vulcanised sole, made in Laguna.' },
+  { name: 'Canvas Street Sneakers', category: 'footwear', brand: 'kalye-threads', price: 1890, sale: 1590, colours: ['natural', 'black', 'white', 'indigo', 'terracotta', 'sage'], sizes: SHOES, missing: ['white-43', 'indigo-38', 'sage-42'], blurb: 'Low-top canvas sneakers with a vulcanised sole, made in Laguna.' },
   { name: 'Kids’ Painted Bakya', category: 'footwear', brand: 'tahanan-goods', price: 650, blurb: 'Small painted bakya for children, with a soft strap.' },
   { name: 'Embroidered House Slippers', category: 'footwear', brand: 'mayumi-crafts', price: 799, blurb: 'Closed-toe house slippers embroidered with calachuchi flowers.' },
   { name: 'Suede Desert Boots', category: 'footwear', brand: 'lakbay-leather', price: 4250, stock: 4, blurb: 'Chukka boots in soft suede with a crepe sole, made to order in Marikina.' },

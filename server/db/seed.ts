@@ -144,6 +144,7 @@ export function buildCatalogue() {
     categoryRows.push({ productId: id, categoryId: category.id, position: 0 });
     imageRows.push({ id: nextImage++, productId: id, position: 1, alt: def.name });
     imageRows.push({ id: nextImage++, productId: id, position: 2, alt: `${def.name}, another view` });
+    for (let position = 3; position <= (def.gallery ?? 2); position++) imageRows.push({ id: nextImage++, productId: id, position, alt: `${def.name}, view ${position}` });
 
     if (!variable) return;
     const dimensions: Array<{ attributeId: number; terms: SeedTerm[] }> = [];
@@ -157,6 +158,7 @@ export function buildCatalogue() {
     // Every combination of the dimensions becomes one variation.
     let combos: SeedTerm[][] = [[]];
     for (const dimension of dimensions) combos = combos.flatMap((combo) => dimension.terms.map((term) => [...combo, term]));
+    combos = combos.filter((combo) => !def.missing?.includes(combo.map((t) => t.slug).join('-')));
     let min = Number.POSITIVE_INFINITY;
     let max = 0;
     combos.forEach((combo, i) => {
@@ -191,6 +193,8 @@ export function buildCatalogue() {
         hex: combo.find((t) => t.hex)?.hex ?? hex,
         createdAt,
       });
+      // Each variation has its own picture, drawn in its colour.
+      imageRows.push({ id: nextImage++, productId: variationId, position: 1, alt: `${def.name}, ${combo.map((t) => t.name).join(', ')}` });
       combo.forEach((term) => {
         const attributeId = SEED_COLOURS.includes(term) ? COLOUR_ATTRIBUTE.id : SIZE_ATTRIBUTE.id;
         variationAttributeRows.push({ variationId, attributeId, termId: term.id });

@@ -64,7 +64,7 @@ function lines(text: string, width: number): string[] {
 }
 
 /** The SVG document for a product picture. */
-export function productImageSvg(subject: ImageSubject, position: 1 | 2): string {
+export function productImageSvg(subject: ImageSubject, position: number): string {
   const base = parseHex(subject.hex) ? toHex(parseHex(subject.hex)) : '#8a6d3b';
   const ink = inkFor(base);
   const label = escapeXml(subject.name);
@@ -87,14 +87,18 @@ export function productImageSvg(subject: ImageSubject, position: 1 | 2): string 
   }
   const light = shade(base, 0.35);
   const dark = shade(base, -0.25);
+  // Further gallery views turn the weave and carry their number, so each one looks different.
+  const angle = 45 + (position - 2) * 17;
+  const badge = position > 2 ? `<text x="720" y="110" text-anchor="end" font-size="56" font-weight="700" fill="${ink}" font-family="system-ui, sans-serif">${position}</text>` : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" role="img" aria-label="${label}">` +
-    `<defs><pattern id="weave" width="80" height="80" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+    `<defs><pattern id="weave" width="80" height="80" patternUnits="userSpaceOnUse" patternTransform="rotate(${angle})">` +
     `<rect width="80" height="80" fill="${base}"/><rect width="40" height="80" fill="${light}" fill-opacity="0.55"/>` +
     `<rect y="0" width="80" height="20" fill="${dark}" fill-opacity="0.35"/></pattern></defs>` +
     `<rect width="800" height="800" fill="url(#weave)"/>` +
     `<rect x="120" y="560" width="560" height="170" rx="24" fill="${base}" fill-opacity="0.92"/>` +
     `<g font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">${title.replace(/y="(\d+)"/g, (_m, y: string) => `y="${Number(y) + 10}"`)}</g>` +
+    badge +
     `</svg>`
   );
 }

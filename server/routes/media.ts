@@ -1,10 +1,10 @@
-/** Generated product pictures at `/wp-content/uploads/suki/<slug>-<1|2>.svg`, cached for a year. */
+/** Generated product pictures at `/wp-content/uploads/suki/<slug>-<position>.svg`, cached for a year. */
 import { Hono } from 'hono';
 import { findImageSubject } from '../services/catalog.js';
 import { productImageSvg } from '../media/product-image.js';
 import type { ShopDeps } from './shared.js';
 
-const FILE = /^([a-z0-9-]{1,200})-([12])\.svg$/;
+const FILE = /^([a-z0-9-]{1,200})-([1-9][0-9]?)\.svg$/;
 
 /** Rendered pictures kept in memory; the catalogue is small, the bound is a safety net. */
 const CACHE_LIMIT = 1000;
@@ -21,8 +21,9 @@ export function mediaRoutes(deps: ShopDeps): Hono {
     let svg = cache.get(file);
     if (svg === undefined) {
       const subject = await findImageSubject(deps.db, match[1] ?? '');
-      if (!subject) return c.text('Not Found', 404);
-      svg = productImageSvg(subject, match[2] === '2' ? 2 : 1);
+      const position = Number(match[2]);
+      if (!subject || !subject.positions.includes(position)) return c.text('Not Found', 404);
+      svg = productImageSvg(subject, position);
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(file, svg);
     }

@@ -39,6 +39,15 @@ const queryPrice = (name: string) =>
 
 const SLUG = /^[\p{Ll}\p{Lo}\p{N}_-]{1,200}$/u;
 
+/** A list of ids as WordPress takes it: repeated `name[]` parameters or one comma-separated value. */
+const idList = (name: string) =>
+  z
+    .array(z.string())
+    .max(100, `${name} takes at most 100 ids.`)
+    .transform((values) => values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== ''))
+    .refine((ids) => ids.length <= 100 && ids.every((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_ID), `${name}[] is not of type integer.`)
+    .transform((ids) => ids.map(Number));
+
 const productQuerySchema = z.object({
   page: queryInt('page', 1, 100_000).optional(),
   per_page: queryInt('per_page', 1, 100).optional(),
@@ -53,12 +62,10 @@ const productQuerySchema = z.object({
   min_price: queryPrice('min_price').optional(),
   max_price: queryPrice('max_price').optional(),
   search: z.string().max(200, 'search must be at most 200 characters long.').optional(),
-  include: z
-    .array(z.string())
-    .transform((values) => values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== ''))
-    .refine((ids) => ids.every((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_ID), 'include[] is not of type integer.')
-    .transform((ids) => ids.map(Number))
-    .optional(),
+  include: idList('include').optional(),
+  exclude: idList('exclude').optional(),
+  parent: idList('parent').optional(),
+  type: z.enum(['simple', 'variable', 'variation', 'grouped', 'external'], { error: 'type is not one of simple, variable, variation, grouped and external.' }).optional(),
   slug: z
     .string()
     .max(2000)
@@ -71,7 +78,10 @@ const productQuerySchema = z.object({
 /** Validates the products route's query; unknown parameters are ignored, as WordPress does. */
 export function parseProductQuery(params: URLSearchParams): ProductListQuery {
   const pick = (name: string) => params.get(name) ?? undefined;
-  const include = [...params.getAll('include'), ...params.getAll('include[]')];
+  const list = (name: string) => {
+    const values = [...params.getAll(name), ...params.getAll(`${name}[]`)];
+    return values.length > 0 ? values : undefined;
+  };
   const parsed = productQuerySchema.safeParse({
     page: pick('page'),
     per_page: pick('per_page'),
@@ -81,7 +91,10 @@ export function parseProductQuery(params: URLSearchParams): ProductListQuery {
     min_price: pick('min_price'),
     max_price: pick('max_price'),
     search: pick('search'),
-    include: include.length > 0 ? include : undefined,
+    include: list('include'),
+    exclude: list('exclude'),
+    parent: list('parent'),
+    type: pick('type'),
     slug: pick('slug'),
     on_sale: pick('on_sale'),
   });
@@ -100,6 +113,9 @@ export function parseProductQuery(params: URLSearchParams): ProductListQuery {
     ...(q.max_price === undefined ? {} : { maxPrice: q.max_price }),
     ...(q.search === undefined ? {} : { search: q.search }),
     ...(q.include === undefined ? {} : { include: q.include }),
+    ...(q.exclude === undefined ? {} : { exclude: q.exclude }),
+    ...(q.parent === undefined ? {} : { parents: q.parent }),
+    ...(q.type === undefined ? {} : { type: q.type }),
     ...(q.slug === undefined ? {} : { slugs: q.slug }),
     ...(q.on_sale === undefined ? {} : { onSale: q.on_sale === 'true' || q.on_sale === '1' }),
   };
@@ -234,22 +250,40 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
   api.get('/products', async (c) => {
     const url = new URL(c.req.url);
     const query = parseProductQuery(url.searchParams);
-    const { ids, total } = await findProductIds(deps.db, query);
-    const totalPages = Math.ceil(total / query.perPage);
-    if (query.page > totalPages && total > 0) {
-      throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
-    }
-    const records = await loadProducts(deps.db, ids);
     const urls = shopUrls(c);
-    c.header('X-WP-Total', String(total));
-    c.header('X-WP-TotalPages', String(totalPages));
-    const pageLink = (page: number) => {
-      const params = new URLSearchParams(url.search);
-      params.set('page', String(page));
-      return `${urls.origin}${url.pathname}?${params.toString()}`;
+    const pageLinks = (total: number) => {
+      const totalPages = Math.ceil(total / query.perPage);
+      if (query.page > totalPages && total > 0) {
+        throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+      }
+      c.header('X-WP-Total', String(total));
+      c.header('X-WP-TotalPages', String(totalPages));
+      const pageLink = (page: number) => {
+        const params = new URLSearchParams(url.search);
+        params.set('page', String(page));
+        return `${urls.origin}${url.pathname}?${params.toString()}`;
+      };
+      if (query.page > 1) c.header('Link', `<${pageLink(Math.min(query.page - 1, Math.max(totalPages, 1)))}>; rel="prev"`, { append: true });
+      if (query.page < totalPages) c.header('Link', `<${pageLink(query.page + 1)}>; rel="next"`, { append: true });
     };
-    if (query.page > 1) c.header('Link', `<${pageLink(Math.min(query.page - 1, Math.max(totalPages, 1)))}>; rel="prev"`, { append: true });
-    if (query.page < totalPages) c.header('Link', `<${pageLink(query.page + 1)}>; rel="next"`, { append: true });
+    if (query.type === 'variation' || query.parents) {
+      // Variations are listed through their parents, in the parents' menu order.
+      if (!query.parents) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): parent', { params: { parent: 'parent is required to list variations.' } });
+      const records = await loadProducts(deps.db, query.parents);
+      const all = records
+        .flatMap((record) => record.variations.map((variation) => ({ record, variation })))
+        .filter(({ variation }) => (!query.include || query.include.includes(variation.row.id)) && !query.exclude?.includes(variation.row.id));
+      pageLinks(all.length);
+      const start = (query.page - 1) * query.perPage;
+      return sendJson(c, all.slice(start, start + query.perPage).map(({ record, variation }) => storeVariation(urls, record, variation)));
+    }
+    if (query.type === 'grouped' || query.type === 'external') {
+      pageLinks(0);
+      return sendJson(c, []);
+    }
+    const { ids, total } = await findProductIds(deps.db, query);
+    pageLinks(total);
+    const records = await loadProducts(deps.db, ids);
     return sendJson(c, records.map((record) => storeProduct(urls, record)));
   });
 

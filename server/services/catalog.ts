@@ -2,7 +2,7 @@
  * Catalogue queries: filtering, sorting and paging in SQL, then the details of one page of
  * products loaded in a handful of set-based queries (never one query per product).
  */
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ShopDatabase } from '../db/client.js';
 import {
   attributeTerms,
@@ -52,6 +52,8 @@ export interface VariationAttributeValue {
 export interface VariationRecord {
   readonly row: ProductRow;
   readonly attributes: readonly VariationAttributeValue[];
+  /** The variation's own images (empty: it shows the product's). */
+  readonly images: readonly ImageRecord[];
 }
 
 /** An image of a product. */
@@ -89,6 +91,11 @@ export interface ProductListQuery {
   readonly include?: readonly number[];
   readonly slugs?: readonly string[];
   readonly onSale?: boolean;
+  readonly exclude?: readonly number[];
+  /** Only products of this type; variations are listed through `parents`. */
+  readonly type?: 'simple' | 'variable' | 'variation' | 'grouped' | 'external';
+  /** Parents whose variations to list. */
+  readonly parents?: readonly number[];
 }
 
 /** Escapes LIKE wildcards so a search for `50%` means the characters, not a pattern. */
@@ -118,6 +125,8 @@ function listConditions(query: ProductListQuery): SQL | undefined {
   }
   if (query.include && query.include.length > 0) conditions.push(inArray(products.id, [...query.include]));
   if (query.slugs && query.slugs.length > 0) conditions.push(inArray(products.slug, [...query.slugs]));
+  if (query.exclude && query.exclude.length > 0) conditions.push(notInArray(products.id, [...query.exclude]));
+  if (query.type === 'simple' || query.type === 'variable') conditions.push(eq(products.type, query.type));
   if (query.onSale !== undefined) {
     const onSale = or(
       and(isNotNull(products.salePrice), lt(products.salePrice, products.regularPrice)),
@@ -193,7 +202,11 @@ export async function loadProducts(db: ShopDatabase, ids: readonly number[]): Pr
       .where(inArray(productCategories.productId, parentIds))
       .orderBy(asc(productCategories.position), asc(categories.menuOrder)),
     brandIds.length > 0 ? db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(inArray(brands.id, brandIds)) : Promise.resolve([]),
-    db.select().from(productImages).where(inArray(productImages.productId, parentIds)).orderBy(asc(productImages.position)),
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, [...parentIds, ...variationRows.map((v) => v.id)]))
+      .orderBy(asc(productImages.position)),
     db
       .select({
         productId: productAttributes.productId,
@@ -247,6 +260,7 @@ export async function loadProducts(db: ShopDatabase, ids: readonly number[]): Pr
         .map((v) => ({
           row: v,
           attributes: [...(variationValueRows.get(v.id) ?? [])].sort((x, y) => order.indexOf(x.attributeId) - order.indexOf(y.attributeId)),
+          images: imageRows.filter((img) => img.productId === v.id).map(({ id: iid, position, alt }) => ({ id: iid, position, alt })),
         })),
     });
   }
@@ -319,14 +333,21 @@ export async function listCategories(db: ShopDatabase): Promise<CategoryRecord[]
   return rows;
 }
 
-/** What the image generator needs about a product, by slug. */
-export async function findImageSubject(db: ShopDatabase, slug: string): Promise<{ name: string; hex: string; category: string } | null> {
+/** What the image generator needs about a product or a variation, by slug. */
+export async function findImageSubject(db: ShopDatabase, slug: string): Promise<{ name: string; hex: string; category: string; positions: readonly number[] } | null> {
   const [row] = await db
-    .select({ name: products.name, hex: products.hex, category: sql<string>`coalesce(${categories.name}, '')` })
+    .select({ id: products.id, parentId: products.parentId, name: products.name, hex: products.hex })
     .from(products)
-    .leftJoin(productCategories, eq(productCategories.productId, products.id))
-    .leftJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(and(eq(products.slug, slug), eq(products.parentId, 0)))
+    .where(eq(products.slug, slug))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const [category] = await db
+    .select({ name: categories.name })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(eq(productCategories.productId, row.parentId === 0 ? row.id : row.parentId))
+    .orderBy(asc(productCategories.position))
+    .limit(1);
+  const images = await db.select({ position: productImages.position }).from(productImages).where(eq(productImages.productId, row.id));
+  return { name: row.name, hex: row.hex, category: category?.name ?? '', positions: images.map((i) => i.position) };
 }

@@ -176,6 +176,8 @@ export const STORE = '/wp-json/wc/store/v1';
 /** Loose shape of a Store API product in tests. */
 export interface StoreProductJson {
   id: number;
+  parent: number;
+  sku: string;
   name: string;
   slug: string;
   type: string;

@@ -5,6 +5,7 @@
 import type { CategoryRecord, ImageRecord, ProductRecord, ProductRow, VariationRecord } from '../services/catalog.js';
 import { activePrice, isInStock, isOnSale, lowStockRemaining, purchaseLimit, QUANTITY_CEILING } from '../services/stock-rules.js';
 import { escapeHtml, paragraphs } from '../lib/escape.js';
+import { IDENTIFIERS_NAMESPACE, identifiersFor } from '../services/identifiers.js';
 import { CURRENCY_FIELDS, priceHtml } from '../lib/money.js';
 
 /** Absolute URLs of the shop, built from the request's origin. */
@@ -142,8 +143,13 @@ export function storeProduct(urls: ShopUrls, record: ProductRecord) {
     low_stock_remaining: variable ? null : lowStockRemaining(row),
     sold_individually: row.soldIndividually,
     add_to_cart: addToCart(urls, row, name, variable, row.slug),
-    extensions: {},
+    extensions: { [IDENTIFIERS_NAMESPACE]: identifiers(row, record) },
   };
+}
+
+function identifiers(row: ProductRow, record: ProductRecord) {
+  const { gtin, mpn, brand } = identifiersFor(row.id, row.sku, record.brand?.name ?? '');
+  return { gtin, mpn: escapeHtml(mpn), brand: escapeHtml(brand) };
 }
 
 /** A variation as `GET products/{variation id}` answers it. */
@@ -173,7 +179,10 @@ export function storeVariation(urls: ShopUrls, record: ProductRecord, variation:
     is_in_stock: isInStock(row),
     low_stock_remaining: lowStockRemaining(row),
     sold_individually: row.soldIndividually,
+    // The variation's own picture when it has one, as WooCommerce shows it; else the product's.
+    images: variation.images.length > 0 ? variation.images.map((image) => storeImage(urls, row.slug, image)) : parent.images,
     add_to_cart: addToCart(urls, row, escapeHtml(record.row.name), false, record.row.slug),
+    extensions: { [IDENTIFIERS_NAMESPACE]: identifiers(row, record) },
   };
 }
 
