@@ -100,6 +100,58 @@ test.describe('product page with swatches @swatches', () => {
     await expect(page.getByRole('tabpanel', { name: 'Additional information' }).getByRole('rowheader', { name: 'Colour' })).toBeVisible();
   });
 
+  test('over 30 variations: the browser loads them, and impossible or sold-out values are disabled with the reason', async ({ page }) => {
+    const loaded = page.waitForResponse((res) => res.url().includes('type=variation') && res.url().includes('parent='));
+    await page.goto('/product/canvas-street-sneakers/');
+    await hydrated(page);
+    expect((await loaded).status()).toBe(200);
+    await colours(page).getByRole('radio', { name: 'White' }).click();
+    const size43 = sizes(page).getByRole('radio', { name: '43' });
+    // Sizes show five at first; "More" shows the rest.
+    await page.getByRole('button', { name: /^Show all \d+ Size options$/ }).click();
+    await expect(size43).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('tooltip').filter({ hasText: 'Unavailable with the options you chose.' }).first()).toBeAttached();
+    await size43.click({ force: true });
+    await expect(size43).toHaveAttribute('aria-checked', 'false');
+    await sizes(page).getByRole('radio', { name: '40' }).click();
+    await expect(page.getByRole('button', { name: 'Add “Canvas Street Sneakers” to your cart' }).or(page.getByText('This option is out of stock.'))).toBeVisible();
+  });
+
+  test('gallery: a thumbnail moves the main image; the lightbox of a 32-image product has no overlay gallery; a broken image alerts and closes', async ({ page }) => {
+    await page.goto('/product/hand-woven-table-runner/');
+    await hydrated(page);
+    const third = page.getByRole('button', { name: 'Show image 3 of 32' });
+    await third.click();
+    await expect(third).toHaveAttribute('aria-current', 'true');
+    await page.getByRole('button', { name: /^Enlarge image 1 of 32/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Images of Hand-Woven Table Runner' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'All images' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.route('**/hand-woven-table-runner-2.svg', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    const alerted = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: /^Enlarge image 1 of 32/ }).click();
+    await dialog.getByRole('button', { name: 'Next image' }).click();
+    const alert = await alerted;
+    expect(alert.message()).toBe('Image cannot be loaded. Make sure the path is correct and image exist.');
+    await alert.accept();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('related products: a carousel with previous/next buttons; choosing one sends select_content', async ({ page }) => {
+    await recordTracking(page);
+    await page.goto(TEE);
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    const related = page.getByRole('region', { name: 'Related products' });
+    await related.scrollIntoViewIfNeeded();
+    await expect(related.getByRole('button', { name: 'Next products in Related products' })).toBeVisible();
+    // Ctrl-click opens it in a new tab, so this page (and its recorded calls) stays.
+    await related.getByRole('article').first().getByRole('heading').getByRole('link').click({ modifiers: ['Control'] });
+    await expect.poll(() => gtagEvents(page)).toContain('select_content');
+  });
+
   test('axe finds no serious or critical violations on a variable product page', async ({ page }) => {
     await page.goto(TEE);
     await hydrated(page);

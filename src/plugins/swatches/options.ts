@@ -15,7 +15,11 @@ const flag = (fallback: boolean) => z._default(z.pipe(z.unknown(), z.transform(l
 /** How one attribute's values are drawn. */
 export const swatchType = z.enum(['color', 'image', 'label']);
 
-/** Options of the swatches plugin, with the spec's defaults. */
+/**
+ * Options of the swatches plugin, with the spec's defaults. Adding to the cart is always done in
+ * place (the spec's "ajax add to cart: yes"), and going to the cart afterwards follows the shop's
+ * own `cart.redirectAfterAdd` (default no), so the swatches have no separate switches for them.
+ */
 export const swatchesOptions = z.strictObject({
   /** Show the chosen value after the attribute label ("Colour: Blue"). @default true */
   showLabel: flag(true),
@@ -25,10 +29,6 @@ export const swatchesOptions = z.strictObject({
   labelSeparator: z._default(z.string().check(z.maxLength(5, 'must be at most 5 characters')), ':'),
   /** "Only N left" shows at or below this stock. @default 5 */
   stockLabelThreshold: z._default(z.int().check(z.minimum(0, 'must be 0 or more'), z.maximum(1000, 'must be at most 1000')), 5),
-  /** Add to cart without leaving the page. @default true */
-  ajaxAddToCart: flag(true),
-  /** Go to the cart after a successful add. @default false */
-  redirectAfterAdd: flag(false),
   /** Show "N left" on the values of the last attribute to choose. @default false */
   showStock: flag(false),
   /** Out-of-stock values stay clickable (marked no-stock). @default false */
