@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { manifestAssets } from './assets.js';
+import { manifestAssets, pageAssets } from './assets.js';
 
 const manifest = {
   'src/entry-client.tsx': { file: 'assets/main-1.js', isEntry: true, css: ['assets/main-1.css'], imports: ['_shared-2.js'], dynamicImports: ['src/plugins/pixel/index.ts'] },
@@ -10,6 +10,8 @@ const manifest = {
   '_schemas-3.js': { file: 'assets/schemas-3.js' },
   'src/plugins/analytics-gtag/index.ts': { file: 'assets/analytics-gtag-4.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
   'src/plugins/pixel/index.ts': { file: 'assets/pixel-5.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
+  'src/plugins/swatches/index.ts': { file: 'assets/swatches-6.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
+  'src/ui/pages/ProductPage.tsx': { file: 'assets/ProductPage-7.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
 };
 
 const withManifest = async () => {
@@ -33,5 +35,18 @@ describe('manifestAssets', () => {
     const dir = await withManifest();
     const assets = await manifestAssets(dir, []);
     expect(assets.modulePreloads).toEqual(['/assets/shared-2.js']);
+  });
+});
+
+describe('pageAssets', () => {
+  it('links the product page chunk and the product-only plugins on product pages only', async () => {
+    const dir = await withManifest();
+    const assetsFor = await pageAssets(dir, ['analytics-gtag', 'swatches']);
+    const product = assetsFor(new URL('http://shop.test/product/suki-logo-tee/'));
+    expect(product.modulePreloads).toContain('/assets/swatches-6.js');
+    expect(product.modulePreloads).toContain('/assets/ProductPage-7.js');
+    const listing = assetsFor(new URL('http://shop.test/shop/'));
+    expect(listing.modulePreloads.join()).not.toMatch(/swatches|ProductPage/);
+    expect(listing.modulePreloads).toContain('/assets/analytics-gtag-4.js');
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentAssets } from '../src/entry-server.js';
+import { pluginLoadsOn } from '../src/plugins/registry.js';
 
 interface ManifestChunk {
   file: string;
@@ -19,7 +20,7 @@ const pluginSource = (name: string) => `src/plugins/${name}/index.ts`;
  * imports and the chunks of the enabled plugins as modulepreloads (so they load in parallel with
  * the entry instead of after it). Disabled plugins are never linked.
  */
-export const manifestAssets = async (clientDir: string, enabledPlugins: readonly string[]): Promise<DocumentAssets> => {
+export const manifestAssets = async (clientDir: string, enabledPlugins: readonly string[], extraSources: readonly string[] = []): Promise<DocumentAssets> => {
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['src/entry-client.tsx'];
   if (!entry) throw new Error('The client build has no src/entry-client.tsx entry; run `npm run build`.');
@@ -34,9 +35,24 @@ export const manifestAssets = async (clientDir: string, enabledPlugins: readonly
   };
   for (const next of entry.imports ?? []) visit(next);
   for (const name of enabledPlugins) visit(pluginSource(name));
+  for (const source of extraSources) visit(source);
   return {
     scripts: [`/${entry.file}`],
     styles: [...styles].map((f) => `/${f}`),
     modulePreloads: [...preloads].map((f) => `/${f}`),
   };
+};
+
+/** Source of the product page's own chunk. */
+export const PRODUCT_PAGE_SOURCE = 'src/ui/pages/ProductPage.tsx';
+
+/**
+ * Assets per page: product pages link the product page chunk and the plugins that load only there
+ * (swatches); every other page links neither.
+ */
+export const pageAssets = async (clientDir: string, enabledPlugins: readonly string[]): Promise<(url: URL) => DocumentAssets> => {
+  const product = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'product')), [PRODUCT_PAGE_SOURCE]);
+  // Page types other than product share one set: plugins scoped to product pages are left out.
+  const other = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'shop')));
+  return (url) => (url.pathname.startsWith('/product/') ? product : other);
 };

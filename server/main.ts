@@ -9,7 +9,7 @@ import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/ui/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
-import { manifestAssets } from './assets.js';
+import { pageAssets } from './assets.js';
 import { loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { listen } from './listen.js';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const config = parseShopConfig(shopConfig);
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
-  const assets = await manifestAssets(clientDir, plugins.map((p) => p.name));
+  const assetsFor = await pageAssets(clientDir, plugins.map((p) => p.name));
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const pages = createPagesHandler({
       apiFetch: (request) => forward(request, new URL(request.url).origin),
       loadRenderer: async () => renderer,
-      assets: async () => assets,
+      assets: async (url) => assetsFor(url),
       config,
       plugins,
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       return api.app.fetch(request);
     },
     loadRenderer: async () => renderer,
-    assets: async () => assets,
+    assets: async (url) => assetsFor(url),
     config,
     plugins,
     logger: console,

@@ -2,7 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime, type PluginDefinition } from './core/index.js';
 import { itemFactsOf } from './core/events.js';
-import { pluginLoaders } from './plugins/registry.js';
+import { pluginLoaders, pluginLoadsOn } from './plugins/registry.js';
 import type { AppState } from './ui/app-state.js';
 import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
@@ -25,7 +25,9 @@ async function boot(): Promise<void> {
   const warm = () => void adapters.preload();
   document.addEventListener('pointerdown', warm, { once: true, capture: true });
   document.addEventListener('keydown', warm, { once: true, capture: true });
-  const loaders = pluginLoaders(state.plugins.map((p) => p.name));
+  const loaders = pluginLoaders(state.plugins.map((p) => p.name).filter((name) => pluginLoadsOn(name, state.pageType)));
+  // The product page's body is its own chunk (the server modulepreloads it there).
+  const productPage = state.page.type === 'product' ? (await import('./ui/pages/ProductPage.js')).ProductPage : undefined;
   const modules = await Promise.all(
     loaders.map(async ({ name, load }) => {
       try {
@@ -50,7 +52,7 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('Suki: the page has no #app element.');
   hydrateRoot(
     root,
-    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views }}>
+    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views, pages: productPage ? { product: productPage } : {} }}>
       <App />
     </RuntimeProvider>,
   );

@@ -12,6 +12,7 @@ import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry, type ViewRegistry } from './ui/slots.js';
 import { pluginLoaders } from './plugins/registry.js';
 import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
+import { ProductPage } from './ui/pages/ProductPage.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -82,7 +83,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: await viewsOf(input.plugins) }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: await viewsOf(input.plugins), pages: { product: ProductPage } }}>
         <App />
       </RuntimeProvider>,
     );

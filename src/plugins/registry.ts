@@ -1,3 +1,4 @@
+import type { PageType } from '../core/events.js';
 import type { PluginDefinition } from '../core/plugin.js';
 import type { PluginViews } from '../ui/slots.js';
 
@@ -20,6 +21,18 @@ export const pluginRegistry = {
 
 /** Names of the plugins that exist. */
 export type PluginName = keyof typeof pluginRegistry;
+
+/**
+ * Plugins needed only on some kinds of page (their views mount nowhere else): the browser loads
+ * them, and the server links them, only there. Plugins not listed load on every page.
+ */
+export const pluginPageTypes: Readonly<Partial<Record<PluginName, readonly PageType[]>>> = { swatches: ['product'] };
+
+/** Whether a plugin is loaded on a kind of page. */
+export const pluginLoadsOn = (name: string, pageType: PageType): boolean => {
+  const pages = isPluginName(name) ? pluginPageTypes[name] : undefined;
+  return pages === undefined || pages.includes(pageType);
+};
 
 /** One plugin's switch and options in the integrator's config. */
 export interface PluginToggle {

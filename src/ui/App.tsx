@@ -3,12 +3,11 @@ import { ConsentBanner, Footer, Header } from './components/Chrome.js';
 import { Announcer, CartError } from './components/Notices.js';
 import { CartPage } from './pages/CartPage.js';
 import { ListingPage } from './pages/ListingPage.js';
-import { ProductPage } from './pages/ProductPage.js';
 import { useUi } from './runtime-context.js';
 
 /** The whole page: chrome around the page body chosen by the server. */
 export function App() {
-  const { state } = useUi();
+  const { state, pages } = useUi();
   const page = state.page;
   let body;
   switch (page.type) {
@@ -17,9 +16,12 @@ export function App() {
     case 'category':
       body = <ListingPage page={page} search={state.search} />;
       break;
-    case 'product':
+    case 'product': {
+      const ProductPage = pages.product;
+      if (!ProductPage) throw new Error('Suki: the product page module was not loaded before rendering.');
       body = <ProductPage page={page} />;
       break;
+    }
     case 'cart':
       body = <CartPage />;
       break;

@@ -1,8 +1,8 @@
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { Runtime } from '../core/index.js';
 import type { CommandInput, CommandType } from '../core/commands.js';
 import type { DomainEvent, DomainEventType } from '../core/events.js';
-import type { AppState } from './app-state.js';
+import type { AppState, PageData } from './app-state.js';
 import type { UiSignals } from './signals.js';
 import type { ViewRegistry } from './slots.js';
 
@@ -13,6 +13,16 @@ export interface UiContextValue {
   readonly signals: UiSignals;
   /** Views the enabled plugins mount into named slots. */
   readonly views: ViewRegistry;
+  /**
+   * Page bodies kept out of the main bundle, loaded before hydration on the pages that show them
+   * (the server passes them all).
+   */
+  readonly pages: PageComponents;
+}
+
+/** Page bodies loaded on demand. */
+export interface PageComponents {
+  readonly product?: ComponentType<{ readonly page: Extract<PageData, { type: 'product' }> }>;
 }
 
 // Defaults to undefined so a view rendered outside the provider fails with a clear message.
