@@ -35,12 +35,21 @@ export type SlotName = keyof SlotPropsMap;
 /** A view for a slot: the slot's props plus the plugin's options, as validated at start-up. */
 export type SlotView<K extends SlotName> = ComponentType<SlotPropsMap[K] & { readonly options: unknown }>;
 
-/** What a plugin module exports as `views`. */
-export type PluginViews = { readonly [K in SlotName]?: SlotView<K> };
+/** A tab a plugin adds to the product page (reviews, questions and answers...). */
+export interface ProductTabView {
+  readonly id: string;
+  readonly label: string;
+  readonly Panel: ComponentType<{ readonly product: Product; readonly options: unknown }>;
+}
+
+/** What a plugin module exports as `views`: components for slots, and product page tabs. */
+export type PluginViews = { readonly [K in SlotName]?: SlotView<K> } & { readonly productTabs?: readonly ProductTabView[] };
 
 /** Views of the enabled plugins with their options, in plugin order. */
 export interface ViewRegistry {
   readonly get: <K extends SlotName>(slot: K) => { readonly view: SlotView<K>; readonly options: unknown } | null;
+  /** Every plugin's product page tabs, in plugin order. */
+  readonly productTabs: () => ReadonlyArray<ProductTabView & { readonly options: unknown }>;
 }
 
 /** Builds the registry from loaded plugin modules; the first plugin that fills a slot wins. */
@@ -53,11 +62,12 @@ export function createViewRegistry(modules: ReadonlyArray<{ readonly views?: Plu
       }
       return null;
     },
+    productTabs: () => modules.flatMap((module) => (module.views?.productTabs ?? []).map((tab) => ({ ...tab, options: module.options }))),
   };
 }
 
 /** An empty registry (no plugin contributes views). */
-export const NO_VIEWS: ViewRegistry = { get: () => null };
+export const NO_VIEWS: ViewRegistry = { get: () => null, productTabs: () => [] };
 
 /** Renders the view a plugin mounted in `name`, or `fallback` when none did. */
 export function Slot<K extends SlotName>({ name, props, fallback }: { name: K; props: SlotPropsMap[K]; fallback: ReactNode }) {

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import Swiper from 'swiper';
-import { A11y, EffectFade, Keyboard } from 'swiper/modules';
+import { A11y, EffectFade } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import { GALLERY_DEFAULTS, thumbnailLayout } from '../../core/rules/gallery.js';
 import type { GallerySlider } from './ProductGallery.js';
 
 /**
- * Turns the server-rendered gallery strip into a Swiper slider: fade, 300 ms, not infinite, arrow
- * keys move it. The thumbnail strip's layout (3 in a row below 768 px, 4 stacked otherwise) is
- * refreshed 500 ms after the last resize. Loaded only on product pages with more than one image.
+ * Turns the server-rendered gallery strip into a Swiper slider: fade, 300 ms, not infinite. The
+ * thumbnail strip's layout (3 in a row below 768 px, 4 stacked otherwise) is refreshed 500 ms
+ * after the last resize. Arrow keys are handled by the gallery itself, so they work before this
+ * loads. Loaded only on product pages with more than one image.
  */
 export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slider: GallerySlider | null) => void; onChange: (index: number) => void }) {
   useEffect(() => {
@@ -17,13 +18,12 @@ export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slide
     const viewport = root?.querySelector<HTMLElement>('.gallery__main');
     if (!root || !viewport) return;
     const swiper = new Swiper(viewport, {
-      modules: [EffectFade, Keyboard, A11y],
+      modules: [EffectFade, A11y],
       effect: 'fade',
       fadeEffect: { crossFade: true },
       speed: GALLERY_DEFAULTS.speedMs,
       loop: false,
       slidesPerView: 1,
-      keyboard: { enabled: true, onlyInViewport: true },
       a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: 'gallery', itemRoleDescriptionMessage: 'image' },
       watchOverflow: true,
     });

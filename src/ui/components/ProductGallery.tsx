@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductImage } from '../../core/domain/catalog.js';
-import { thumbnailMoves } from '../../core/rules/gallery.js';
+import { stepIndex, thumbnailMoves } from '../../core/rules/gallery.js';
 import { Lightbox } from './Lightbox.js';
 
 const GalleryEnhancer = lazy(() => import('./GalleryEnhancer.js'));
@@ -50,6 +50,19 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
     setCurrent(index);
   };
 
+  // Arrow keys move the main slider from anywhere in the gallery (the zoom buttons, the thumbnails),
+  // before and after Swiper takes over; the lightbox handles its own keys.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    if (event.target instanceof Element && event.target.closest('.lightbox')) return;
+    const next = stepIndex(current, event.key === 'ArrowRight' ? 1 : -1, images.length);
+    if (next === current) return;
+    event.preventDefault();
+    if (slider.current) slider.current.slideTo(next);
+    else document.getElementById(`gallery-slide-${next}`)?.scrollIntoView({ block: 'nearest', inline: 'start' });
+    setCurrent(next);
+  };
+
   const openLightbox = (index: number) => {
     opener.current = document.activeElement;
     setLightboxAt(index);
@@ -58,7 +71,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
   if (images.length === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
   const count = images.length;
   return (
-    <div className="gallery" data-gallery role="region" aria-roledescription="gallery" aria-label={`Images of ${name}`}>
+    <div className="gallery" data-gallery role="region" aria-roledescription="gallery" aria-label={`Images of ${name}`} onKeyDown={onKeyDown}>
       <div className="gallery__main swiper">
         <ul className="swiper-wrapper gallery__track">
           {images.map((image, index) => (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { galleryWithVariation } from '../../core/rules/gallery.js';
 import { variationSummary } from '../../core/rules/variation-data.js';
 import type { PageData } from '../app-state.js';
+import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from '../components/AddToCartButton.js';
 import { Price } from '../components/Price.js';
 import { ProductGallery } from '../components/ProductGallery.js';
@@ -19,6 +20,7 @@ type ProductData = Extract<PageData, { type: 'product' }>;
  */
 export function ProductPage({ page }: { page: ProductData }) {
   const { product } = page;
+  const { views } = useUi();
   const choice = useVariationChoice(product, page.variations);
   const { chosen } = choice;
   const [quantity, setQuantity] = useState(Math.max(1, product.addToCart.minimum));
@@ -33,6 +35,7 @@ export function ProductPage({ page }: { page: ProductData }) {
     ...(identifiers.gtin ? [['GTIN', identifiers.gtin] as [string, string]] : []),
     ...(identifiers.mpn ? [['MPN', identifiers.mpn] as [string, string]] : []),
   ];
+  const pluginTabs = views.productTabs();
   const tabs: TabSpec[] = [
     ...(product.description ? [{ id: 'description', label: 'Description', panel: <p>{product.description}</p> }] : []),
     ...(details.length > 0
@@ -55,6 +58,8 @@ export function ProductPage({ page }: { page: ProductData }) {
           },
         ]
       : []),
+    // Tabs other plugins add (reviews, questions and answers).
+    ...pluginTabs.map(({ id, label, Panel, options }) => ({ id, label, panel: <Panel product={product} options={options} /> })),
   ];
 
   return (
