@@ -5,7 +5,7 @@
  */
 import { definePlugin } from '../../core/plugin.js';
 import { swatchesOptions } from './options.js';
-import { swatchesViews } from './views.js';
+import { swatchesViews } from './views/Swatches.js';
 
 declare module '../../core/events.js' {
   interface DomainEventMap {

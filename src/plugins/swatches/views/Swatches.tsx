@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type SwatchAttribute, type SwatchItem } from '../../core/rules/variation-selection.js';
-import { useUi } from '../../ui/runtime-context.js';
-import type { AttributePickerProps, PluginViews } from '../../ui/slots.js';
-import { swatchesOptions, type SwatchesOptions } from './options.js';
+import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type SwatchAttribute, type SwatchItem } from '../../../core/rules/variation-selection.js';
+import { useUi } from '../../../ui/runtime-context.js';
+import type { AttributePickerProps, PluginViews } from '../../../ui/slots.js';
+import { swatchesOptions, type SwatchesOptions } from '../options.js';
 
 /** "N left" badges: only when exactly one attribute is left to choose, for the values of that one. */
 function stockBadges(props: AttributePickerProps, options: SwatchesOptions): ReadonlyMap<string, number> {
