@@ -9,7 +9,21 @@ import { cartToken, createNonce, STORE_API_ACTION, verifyNonce } from '../lib/cr
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
 import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartLine, type CartRefusal, type DbContext } from '../services/cart.js';
 import type { PurchaseRow } from '../db/statements.js';
-import { findProductIds, listCategories, loadProductById, loadProducts, ORDER_BY, type ProductListQuery } from '../services/catalog.js';
+import { escapeHtml } from '../lib/escape.js';
+import { CURRENCY_FIELDS } from '../lib/money.js';
+import {
+  collectionData,
+  findProductIds,
+  listAttributes,
+  listBrands,
+  listCategories,
+  loadProductById,
+  loadProducts,
+  ORDER_BY,
+  type AttributeFilter,
+  type CollectionDataRequest,
+  type ProductListQuery,
+} from '../services/catalog.js';
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
 import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
@@ -17,6 +31,7 @@ import { storeCategory, storeProduct, storeVariation } from '../views/store-prod
 import { cartCookies, parseJsonBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
 const MAX_ID = 2_147_483_647;
+
 
 // ---------------------------------------------------------------- products query
 
@@ -73,7 +88,92 @@ const productQuerySchema = z.object({
     .refine((parts) => parts.every((p) => SLUG.test(p)), 'slug must be a product slug or a comma-separated list of them.')
     .optional(),
   on_sale: z.enum(['true', 'false', '1', '0'], { error: 'on_sale is not of type boolean.' }).optional(),
+  brand: z
+    .string()
+    .max(2000)
+    .transform((s) => s.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== ''))
+    .refine((parts) => parts.length <= 100 && parts.every((p) => SLUG.test(p) && (!/^\d+$/.test(p) || Number(p) <= MAX_ID)), 'brand must be a brand id or slug, or a comma-separated list of them.')
+    .optional(),
+  attribute_relation: z.enum(['and', 'or'], { error: 'attribute_relation is not one of and and or.' }).optional(),
 });
+
+/** Taxonomy names of global attributes (`pa_colour`). */
+const TAXONOMY = /^pa_[a-z0-9_-]{1,28}$/;
+
+/**
+ * Groups bracketed parameters such as `attributes[0][slug][]=blue` into `{0: {slug: ['blue']}}`.
+ * Indexes are small whole numbers; anything else in the brackets is refused.
+ */
+function bracketGroups(params: URLSearchParams, name: string): Map<number, Map<string, string[]>> | string {
+  const groups = new Map<number, Map<string, string[]>>();
+  const pattern = new RegExp(`^${name}\\[(\\d{1,2})\\]\\[([a-z_]{1,20})\\](?:\\[\\d{0,3}\\])?$`);
+  for (const [key, value] of params) {
+    if (!key.startsWith(`${name}[`)) continue;
+    const match = pattern.exec(key);
+    if (!match) return `${name} is not of type array of objects.`;
+    const index = Number(match[1]);
+    const group = groups.get(index) ?? new Map<string, string[]>();
+    const field = match[2] ?? '';
+    group.set(field, [...(group.get(field) ?? []), ...value.split(',').map((v) => v.trim()).filter((v) => v !== '')]);
+    groups.set(index, group);
+  }
+  if (groups.size > 20) return `${name} takes at most 20 items.`;
+  return groups;
+}
+
+/** `attributes[i][attribute|slug|term_id|operator]` as the Store API reads it. */
+function parseAttributeFilters(params: URLSearchParams): AttributeFilter[] {
+  const groups = bracketGroups(params, 'attributes');
+  if (typeof groups === 'string') throw invalidParams({ attributes: groups });
+  const filters: AttributeFilter[] = [];
+  for (const group of groups.values()) {
+    const taxonomy = group.get('attribute')?.[0] ?? '';
+    if (!TAXONOMY.test(taxonomy)) throw invalidParams({ attributes: 'attributes[attribute] must be an attribute taxonomy such as pa_colour.' });
+    const slugs = (group.get('slug') ?? []).map((s) => s.toLowerCase());
+    const ids = group.get('term_id') ?? [];
+    if (slugs.length + ids.length > 100) throw invalidParams({ attributes: 'attributes takes at most 100 terms per attribute.' });
+    if (!slugs.every((slug) => SLUG.test(slug))) throw invalidParams({ attributes: 'attributes[slug] must be term slugs.' });
+    if (!ids.every((id) => /^\d{1,10}$/.test(id) && Number(id) <= MAX_ID)) throw invalidParams({ attributes: 'attributes[term_id] is not of type integer.' });
+    const operator = group.get('operator')?.[0] ?? 'in';
+    if (operator !== 'in' && operator !== 'and' && operator !== 'not_in') throw invalidParams({ attributes: 'attributes[operator] is not one of in, not_in and and.' });
+    // A filter naming no terms filters nothing, as WooCommerce does.
+    if (slugs.length + ids.length === 0) continue;
+    filters.push({ taxonomy, termIds: ids.map(Number), termSlugs: slugs, operator });
+  }
+  return filters;
+}
+
+/** The `calculate_*` switches of `products/collection-data`. */
+function parseCollectionRequest(params: URLSearchParams): CollectionDataRequest {
+  const flag = (name: string) => {
+    const value = params.get(name);
+    if (value === null) return false;
+    if (['true', '1'].includes(value)) return true;
+    if (['false', '0', ''].includes(value)) return false;
+    throw invalidParams({ [name]: `${name} is not of type boolean.` });
+  };
+  const groups = bracketGroups(params, 'calculate_attribute_counts');
+  if (typeof groups === 'string') throw invalidParams({ calculate_attribute_counts: groups });
+  const attributeCounts = [...groups.values()].map((group) => {
+    const taxonomy = group.get('taxonomy')?.[0] ?? '';
+    if (!TAXONOMY.test(taxonomy)) throw invalidParams({ calculate_attribute_counts: 'calculate_attribute_counts[taxonomy] must be an attribute taxonomy such as pa_colour.' });
+    const queryType = group.get('query_type')?.[0] ?? 'and';
+    if (queryType !== 'or' && queryType !== 'and') throw invalidParams({ calculate_attribute_counts: 'calculate_attribute_counts[query_type] is not one of or and and.' });
+    return { taxonomy, queryType: queryType as 'or' | 'and' };
+  });
+  const taxonomies = [...params.getAll('calculate_taxonomy_counts'), ...params.getAll('calculate_taxonomy_counts[]')].flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const taxonomyCounts = [...new Set(taxonomies)].map((taxonomy) => {
+    if (taxonomy !== 'product_cat' && taxonomy !== 'product_brand') throw invalidParams({ calculate_taxonomy_counts: 'calculate_taxonomy_counts[] is not one of product_cat and product_brand.' });
+    return taxonomy;
+  });
+  return {
+    priceRange: flag('calculate_price_range'),
+    attributeCounts,
+    ratingCounts: flag('calculate_rating_counts'),
+    stockStatusCounts: flag('calculate_stock_status_counts'),
+    taxonomyCounts,
+  };
+}
 
 /** Validates the products route's query; unknown parameters are ignored, as WordPress does. */
 export function parseProductQuery(params: URLSearchParams): ProductListQuery {
@@ -97,10 +197,14 @@ export function parseProductQuery(params: URLSearchParams): ProductListQuery {
     type: pick('type'),
     slug: pick('slug'),
     on_sale: pick('on_sale'),
+    brand: pick('brand'),
+    attribute_relation: pick('attribute_relation'),
   });
   if (!parsed.success) throw fromZodError(parsed.error);
   const q = parsed.data;
   const categories = q.category ?? [];
+  const brandParts = q.brand ?? [];
+  const attributeFilters = parseAttributeFilters(params);
   return {
     page: q.page ?? 1,
     perPage: q.per_page ?? 10,
@@ -118,6 +222,9 @@ export function parseProductQuery(params: URLSearchParams): ProductListQuery {
     ...(q.type === undefined ? {} : { type: q.type }),
     ...(q.slug === undefined ? {} : { slugs: q.slug }),
     ...(q.on_sale === undefined ? {} : { onSale: q.on_sale === 'true' || q.on_sale === '1' }),
+    ...(brandParts.length > 0 ? { brandIds: brandParts.filter((p) => /^\d+$/.test(p)).map(Number), brandSlugs: brandParts.filter((p) => !/^\d+$/.test(p)) } : {}),
+    ...(attributeFilters.length > 0 ? { attributeFilters } : {}),
+    ...(q.attribute_relation === undefined ? {} : { attributeRelation: q.attribute_relation }),
   };
 }
 
@@ -285,6 +392,57 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
     pageLinks(total);
     const records = await loadProducts(deps.db, ids);
     return sendJson(c, records.map((record) => storeProduct(urls, record)));
+  });
+
+  // Facets of a listing: price range and term counts for the same filters as `products`.
+  api.get('/products/collection-data', async (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const query = parseProductQuery(params);
+    const data = await collectionData(deps.db, query, parseCollectionRequest(params));
+    return sendJson(c, {
+      price_range: data.priceRange ? { ...CURRENCY_FIELDS, min_price: String(data.priceRange.min), max_price: String(data.priceRange.max) } : null,
+      attribute_counts: data.attributeCounts,
+      rating_counts: data.ratingCounts,
+      stock_status_counts: data.stockStatusCounts,
+      taxonomy_counts: data.taxonomyCounts,
+    });
+  });
+
+  api.get('/products/attributes', async (c) => {
+    const list = await listAttributes(deps.db);
+    return sendJson(
+      c,
+      list.map((a) => ({ id: a.id, name: escapeHtml(a.name), taxonomy: a.taxonomy, type: 'select', order: 'menu_order', has_archives: false, count: a.terms.length })),
+    );
+  });
+
+  api.get('/products/attributes/:id{[0-9]+}/terms', async (c) => {
+    const id = Number(c.req.param('id').slice(0, 10));
+    const attribute = (await listAttributes(deps.db)).find((a) => a.id === id);
+    if (!attribute) throw new ApiError(404, 'woocommerce_rest_taxonomy_invalid', 'Attribute does not exist.');
+    return sendJson(
+      c,
+      attribute.terms.map((t) => ({ id: t.id, name: escapeHtml(t.name), slug: t.slug, description: '', parent: 0, count: t.count })),
+    );
+  });
+
+  api.get('/products/brands', async (c) => {
+    const urls = shopUrls(c);
+    const list = await listBrands(deps.db);
+    return sendJson(
+      c,
+      list.map((b) => ({
+        id: b.id,
+        name: escapeHtml(b.name),
+        slug: b.slug,
+        description: escapeHtml(b.description),
+        parent: 0,
+        count: b.count,
+        image: null,
+        review_count: 0,
+        permalink: `${urls.origin}/brand/${b.slug}/`,
+      })),
+    );
   });
 
   api.get('/products/categories', async (c) => {

@@ -96,6 +96,23 @@ export interface ProductListQuery {
   readonly type?: 'simple' | 'variable' | 'variation' | 'grouped' | 'external';
   /** Parents whose variations to list. */
   readonly parents?: readonly number[];
+  /** Attribute filters (Store API `attributes[i][...]`), combined with `attributeRelation`. */
+  readonly attributeFilters?: readonly AttributeFilter[];
+  /** `and` (default): every filter must match; `or`: any may. */
+  readonly attributeRelation?: 'and' | 'or';
+  /** Brand ids or slugs (`brand`); any of them matches. */
+  readonly brandIds?: readonly number[];
+  readonly brandSlugs?: readonly string[];
+}
+
+/** One attribute filter: terms of one taxonomy, by id or slug, with how they combine. */
+export interface AttributeFilter {
+  /** e.g. `pa_colour`. */
+  readonly taxonomy: string;
+  readonly termIds: readonly number[];
+  readonly termSlugs: readonly string[];
+  /** `in`: any of the terms; `and`: all of them; `not_in`: none of them. */
+  readonly operator: 'in' | 'and' | 'not_in';
 }
 
 /** Escapes LIKE wildcards so a search for `50%` means the characters, not a pattern. */
@@ -127,6 +144,18 @@ function listConditions(query: ProductListQuery): SQL | undefined {
   if (query.slugs && query.slugs.length > 0) conditions.push(inArray(products.slug, [...query.slugs]));
   if (query.exclude && query.exclude.length > 0) conditions.push(notInArray(products.id, [...query.exclude]));
   if (query.type === 'simple' || query.type === 'variable') conditions.push(eq(products.type, query.type));
+  const brandIds = query.brandIds ?? [];
+  const brandSlugs = query.brandSlugs ?? [];
+  if (brandIds.length > 0 || brandSlugs.length > 0) {
+    conditions.push(
+      exists(
+        sql`(SELECT 1 FROM ${brands} WHERE ${brands.id} = ${products.brandId}
+          AND (${or(brandIds.length > 0 ? inArray(brands.id, [...brandIds]) : undefined, brandSlugs.length > 0 ? inArray(brands.slug, [...brandSlugs]) : undefined)}))`,
+      ),
+    );
+  }
+  const attributeConditions = (query.attributeFilters ?? []).map(attributeCondition);
+  if (attributeConditions.length > 0) conditions.push(query.attributeRelation === 'or' ? or(...attributeConditions) : and(...attributeConditions));
   if (query.onSale !== undefined) {
     const onSale = or(
       and(isNotNull(products.salePrice), lt(products.salePrice, products.regularPrice)),
@@ -135,6 +164,32 @@ function listConditions(query: ProductListQuery): SQL | undefined {
     conditions.push(query.onSale ? onSale : sql`NOT (${onSale})`);
   }
   return and(...conditions);
+}
+
+/** Products offering a term of the filter's taxonomy (by id or slug). */
+function offersTerm(filter: AttributeFilter, term: { id?: number; slug?: string } | null): SQL {
+  const match =
+    term === null
+      ? or(
+          filter.termIds.length > 0 ? inArray(attributeTerms.id, [...filter.termIds]) : undefined,
+          filter.termSlugs.length > 0 ? inArray(attributeTerms.slug, [...filter.termSlugs]) : undefined,
+        )
+      : term.id !== undefined
+        ? eq(attributeTerms.id, term.id)
+        : eq(attributeTerms.slug, term.slug ?? '');
+  return exists(
+    sql`(SELECT 1 FROM ${productAttributeTerms}
+      INNER JOIN ${attributeTerms} ON ${attributeTerms.id} = ${productAttributeTerms.termId}
+      INNER JOIN ${attributes} ON ${attributes.id} = ${attributeTerms.attributeId}
+      WHERE ${productAttributeTerms.productId} = ${products.id} AND ${attributes.taxonomy} = ${filter.taxonomy} AND (${match ?? sql`FALSE`}))`,
+  );
+}
+
+function attributeCondition(filter: AttributeFilter): SQL {
+  if (filter.operator === 'not_in') return sql`NOT ${offersTerm(filter, null)}`;
+  if (filter.operator === 'in') return offersTerm(filter, null);
+  const each = [...filter.termIds.map((id) => offersTerm(filter, { id })), ...filter.termSlugs.map((slug) => offersTerm(filter, { slug }))];
+  return and(...each) ?? sql`TRUE`;
 }
 
 function listOrder(query: ProductListQuery): SQL[] {
@@ -350,4 +405,163 @@ export async function findImageSubject(db: ShopDatabase, slug: string): Promise<
     .limit(1);
   const images = await db.select({ position: productImages.position }).from(productImages).where(eq(productImages.productId, row.id));
   return { name: row.name, hex: row.hex, category: category?.name ?? '', positions: images.map((i) => i.position) };
+}
+
+/** What `products/collection-data` is asked to work out. */
+export interface CollectionDataRequest {
+  readonly priceRange: boolean;
+  /** Taxonomies to count terms of; `or` counts ignore the taxonomy's own filter. */
+  readonly attributeCounts: ReadonlyArray<{ readonly taxonomy: string; readonly queryType: 'or' | 'and' }>;
+  readonly ratingCounts: boolean;
+  readonly stockStatusCounts: boolean;
+  /** `product_cat` and `product_brand` term counts, each ignoring its own filter. */
+  readonly taxonomyCounts: ReadonlyArray<'product_cat' | 'product_brand'>;
+}
+
+/** Counts and price range of the products a query matches (before paging). */
+export interface CollectionData {
+  readonly priceRange: { readonly min: number; readonly max: number } | null;
+  readonly attributeCounts: ReadonlyArray<{ readonly term: number; readonly count: number }> | null;
+  readonly ratingCounts: ReadonlyArray<{ readonly rating: number; readonly count: number }> | null;
+  readonly stockStatusCounts: ReadonlyArray<{ readonly status: 'instock' | 'outofstock'; readonly count: number }> | null;
+  readonly taxonomyCounts: ReadonlyArray<{ readonly term: number; readonly count: number }> | null;
+}
+
+/**
+ * Facets of a listing, as the Store API's collection-data route works them out: the price range
+ * ignores the price filter (so the slider keeps its ends), an `or` attribute count ignores that
+ * attribute's own filter (so a chosen colour does not hide the other colours' counts), and a
+ * taxonomy count ignores its own taxonomy's filter. Every count is of distinct parent products.
+ */
+export async function collectionData(db: ShopDatabase, query: ProductListQuery, request: CollectionDataRequest): Promise<CollectionData> {
+  const matching = (q: ProductListQuery) => db.select({ id: products.id }).from(products).where(listConditions(q));
+  const withoutAttribute = (taxonomy: string): ProductListQuery => ({ ...query, attributeFilters: (query.attributeFilters ?? []).filter((f) => f.taxonomy !== taxonomy) });
+
+  const priceRange = request.priceRange
+    ? db
+        .select({ min: sql<number | null>`min(${products.minPrice})`, max: sql<number | null>`max(${products.maxPrice})` })
+        .from(products)
+        .where(listConditions({ ...query, minPrice: undefined, maxPrice: undefined } as ProductListQuery))
+        .then(([row]) => (row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null))
+    : Promise.resolve(null);
+
+  const attributeCounts =
+    request.attributeCounts.length > 0
+      ? Promise.all(
+          request.attributeCounts.map(({ taxonomy, queryType }) =>
+            db
+              .select({ term: attributeTerms.id, count: sql<number>`count(DISTINCT ${productAttributeTerms.productId})`.mapWith(Number) })
+              .from(productAttributeTerms)
+              .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
+              .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
+              .where(and(eq(attributes.taxonomy, taxonomy), inArray(productAttributeTerms.productId, matching(queryType === 'or' ? withoutAttribute(taxonomy) : query))))
+              .groupBy(attributeTerms.id)
+              .orderBy(asc(attributeTerms.id)),
+          ),
+        ).then((lists) => lists.flat())
+      : Promise.resolve(null);
+
+  const ratingCounts = request.ratingCounts
+    ? db
+        .select({ rating: sql<number>`round(${products.ratingHundredths} / 100.0)`.mapWith(Number), count: count() })
+        .from(products)
+        .where(and(listConditions(query), sql`${products.ratingHundredths} > 0`))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+    : Promise.resolve(null);
+
+  const stockStatusCounts = request.stockStatusCounts
+    ? db
+        .select({
+          inStock: sql<number>`count(*) FILTER (WHERE ${inStockSql()})`.mapWith(Number),
+          total: count(),
+        })
+        .from(products)
+        .where(listConditions(query))
+        .then(([row]) => [
+          { status: 'instock' as const, count: row?.inStock ?? 0 },
+          { status: 'outofstock' as const, count: (row?.total ?? 0) - (row?.inStock ?? 0) },
+        ])
+    : Promise.resolve(null);
+
+  const taxonomyCounts =
+    request.taxonomyCounts.length > 0
+      ? Promise.all(
+          request.taxonomyCounts.map((taxonomy) =>
+            taxonomy === 'product_cat'
+              ? db
+                  .select({ term: productCategories.categoryId, count: sql<number>`count(DISTINCT ${productCategories.productId})`.mapWith(Number) })
+                  .from(productCategories)
+                  .where(inArray(productCategories.productId, matching({ ...query, categoryIds: [], categorySlugs: [] })))
+                  .groupBy(productCategories.categoryId)
+                  .orderBy(asc(productCategories.categoryId))
+              : db
+                  .select({ term: sql<number>`${products.brandId}`.mapWith(Number), count: count() })
+                  .from(products)
+                  .where(and(listConditions({ ...query, brandIds: [], brandSlugs: [] }), isNotNull(products.brandId)))
+                  .groupBy(products.brandId)
+                  .orderBy(asc(products.brandId)),
+          ),
+        ).then((lists) => lists.flat())
+      : Promise.resolve(null);
+
+  const [price, attrs, ratings, stock, taxonomies] = await Promise.all([priceRange, attributeCounts, ratingCounts, stockStatusCounts, taxonomyCounts]);
+  return { priceRange: price, attributeCounts: attrs, ratingCounts: ratings, stockStatusCounts: stock, taxonomyCounts: taxonomies };
+}
+
+/** In stock: stock not tracked or above zero; for a variable product, any variation in stock. */
+function inStockSql(): SQL {
+  return sql`(CASE WHEN ${products.type} = 'variable'
+    THEN EXISTS (SELECT 1 FROM ${products} v WHERE v.parent_id = ${products.id} AND (v.stock_quantity IS NULL OR v.stock_quantity > 0))
+    ELSE (${products.stockQuantity} IS NULL OR ${products.stockQuantity} > 0) END)`;
+}
+
+/** A global attribute with its terms and how many parent products offer each. */
+export interface AttributeRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly taxonomy: string;
+  readonly terms: ReadonlyArray<TermRef & { readonly count: number; readonly menuOrder: number }>;
+}
+
+/** Every global attribute with its terms in menu order. */
+export async function listAttributes(db: ShopDatabase): Promise<AttributeRecord[]> {
+  const [attributeRows, termRows] = await Promise.all([
+    db.select().from(attributes).orderBy(asc(attributes.id)),
+    db
+      .select({
+        id: attributeTerms.id,
+        attributeId: attributeTerms.attributeId,
+        name: attributeTerms.name,
+        slug: attributeTerms.slug,
+        menuOrder: attributeTerms.menuOrder,
+        count: sql<number>`count(${productAttributeTerms.productId})`.mapWith(Number),
+      })
+      .from(attributeTerms)
+      .leftJoin(productAttributeTerms, eq(productAttributeTerms.termId, attributeTerms.id))
+      .groupBy(attributeTerms.id)
+      .orderBy(asc(attributeTerms.menuOrder), asc(attributeTerms.name)),
+  ]);
+  return attributeRows.map((a) => ({
+    id: a.id,
+    name: a.name,
+    taxonomy: a.taxonomy,
+    terms: termRows.filter((t) => t.attributeId === a.id).map(({ id, name, slug, count: n, menuOrder }) => ({ id, name, slug, count: n, menuOrder })),
+  }));
+}
+
+/** Every brand with its product count. */
+export async function listBrands(db: ShopDatabase): Promise<Array<TermRef & { readonly description: string; readonly count: number }>> {
+  return db
+    .select({
+      id: brands.id,
+      name: brands.name,
+      slug: brands.slug,
+      description: brands.description,
+      count: sql<number>`count(${products.id})`.mapWith(Number),
+    })
+    .from(brands)
+    .leftJoin(products, and(eq(products.brandId, brands.id), eq(products.parentId, 0)))
+    .groupBy(brands.id)
+    .orderBy(asc(brands.name));
 }
