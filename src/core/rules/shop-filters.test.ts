@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseItem,
+  choosePrice,
+  currencyPosition,
+  filtersFromQuery,
+  filtersToQuery,
+  INITIAL_FILTERS,
+  isInitial,
+  normalisePrice,
+  priceLabel,
+  sameFilters,
+  sectionPrefix,
+  SORT_KEYS,
+  sortQuery,
+  type ShopFilters,
+} from './shop-filters.js';
+
+const slug = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/);
+const facet = fc.constantFrom('colour', 'size', 'brand', 'material');
+const price = fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null });
+
+/** Any filters a shopper could reach (normalised by construction). */
+export const filtersArb: fc.Arbitrary<ShopFilters> = fc
+  .record({
+    category: fc.option(slug, { nil: null }),
+    sort: fc.constantFrom(...SORT_KEYS),
+    min: price,
+    max: price,
+    terms: fc.dictionary(facet, slug, { maxKeys: 4 }),
+  })
+  .map(({ category, sort, min, max, terms }) => {
+    const sorted = Object.fromEntries(Object.entries(terms).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return { category, sort, ...normalisePrice(min, max, null), terms: sorted };
+  });
+
+describe('the address', () => {
+  it('query → filters → query is the identity on normalised filters, for any section prefix', () => {
+    fc.assert(
+      fc.property(filtersArb, fc.constantFrom('', 'popular-', 'rated-'), (filters, prefix) => {
+        const query = filtersToQuery(filters, prefix);
+        expect(filtersFromQuery(query, prefix)).toEqual(filters);
+        expect(filtersToQuery(filtersFromQuery(query, prefix), prefix).toString()).toBe(query.toString());
+      }),
+    );
+  });
+
+  it('keeps other sections’ parameters and the page’s own, and drops its own paging', () => {
+    fc.assert(
+      fc.property(filtersArb, filtersArb, (mine, theirs) => {
+        const base = filtersToQuery(theirs, sectionPrefix('rated', false));
+        base.set('layout', 'masonry');
+        base.set('paged', '3');
+        const query = filtersToQuery(mine, '', base);
+        expect(filtersFromQuery(query, 'rated-')).toEqual(theirs);
+        expect(filtersFromQuery(query, '')).toEqual(mine);
+        expect(query.get('layout')).toBe('masonry');
+        expect(query.has('paged')).toBe(false);
+      }),
+    );
+  });
+
+  it('drops malformed values instead of failing: unknown orderby, non-numeric or negative prices, bad slugs; swaps min above max', () => {
+    const read = (q: string) => filtersFromQuery(new URLSearchParams(q));
+    expect(read('orderby=nope&min_price=abc&max_price=-5&product_cat=%3Cb%3E&filter_colour=')).toEqual(INITIAL_FILTERS);
+    expect(read('min_price=900&max_price=100')).toMatchObject({ minPrice: 100, maxPrice: 900 });
+    expect(read('filter_colour=blue,red&filter_colour=green').terms).toEqual({ colour: 'blue' });
+    expect(read('product_cat=Tees').category).toBe('tees');
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (a, b, c) => {
+        const filters = read(`orderby=${encodeURIComponent(a)}&min_price=${encodeURIComponent(b)}&filter_${encodeURIComponent(c)}=${encodeURIComponent(a)}`);
+        // Whatever came in, what goes out reads back the same.
+        expect(filtersFromQuery(filtersToQuery(filters))).toEqual(filters);
+      }),
+    );
+  });
+});
+
+describe('the lists', () => {
+  it('clicking the active category or sort item changes nothing', () => {
+    fc.assert(
+      fc.property(filtersArb, (filters) => {
+        expect(chooseItem(filters, { kind: 'category' }, filters.category ?? '')).toEqual({ changed: false });
+        expect(chooseItem(filters, { kind: 'sort' }, filters.sort)).toEqual({ changed: false });
+      }),
+    );
+  });
+
+  it('choosing another category resets sort, terms and price to their initial values', () => {
+    fc.assert(
+      fc.property(filtersArb, slug, (filters, category) => {
+        fc.pre(category !== filters.category);
+        const change = chooseItem(filters, { kind: 'category' }, category);
+        expect(change).toEqual({ changed: true, filters: { ...INITIAL_FILTERS, category } });
+      }),
+    );
+  });
+
+  it('a facet item toggles: chosen, then deselected with its filter removed; other lists are untouched', () => {
+    fc.assert(
+      fc.property(filtersArb, facet, slug, (filters, f, value) => {
+        const first = chooseItem(filters, { kind: 'facet', facet: f }, value);
+        if (!first.changed) throw new Error('a facet click always changes something');
+        if (filters.terms[f] === value) {
+          expect(first.filters.terms[f]).toBeUndefined();
+        } else {
+          expect(first.filters.terms[f]).toBe(value);
+          const second = chooseItem(first.filters, { kind: 'facet', facet: f }, value);
+          expect(second.changed && second.filters.terms[f]).toBeUndefined();
+        }
+        expect({ ...first.filters, terms: {} }).toEqual({ ...filters, terms: {} });
+      }),
+    );
+  });
+
+  it('an unknown sort key or a malformed slug changes nothing', () => {
+    expect(chooseItem(INITIAL_FILTERS, { kind: 'sort' }, 'random')).toEqual({ changed: false });
+    expect(chooseItem(INITIAL_FILTERS, { kind: 'facet', facet: 'colour' }, '<script>')).toEqual({ changed: false });
+    expect(chooseItem(INITIAL_FILTERS, { kind: 'facet', facet: 'Bad Facet' }, 'blue')).toEqual({ changed: false });
+  });
+});
+
+describe('the price range', () => {
+  it('normalised prices sit inside the bounds, min never above max, ends equal to the bounds dropped', () => {
+    fc.assert(
+      fc.property(price, price, fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), (min, max, a, b) => {
+        const bounds = { min: Math.min(a, b), max: Math.max(a, b) };
+        const out = normalisePrice(min, max, bounds);
+        if (out.minPrice !== null) expect(out.minPrice).toBeGreaterThan(bounds.min);
+        if (out.maxPrice !== null) expect(out.maxPrice).toBeLessThan(bounds.max);
+        if (out.minPrice !== null && out.maxPrice !== null) expect(out.minPrice).toBeLessThanOrEqual(out.maxPrice);
+        // Normalising twice changes nothing.
+        expect(normalisePrice(out.minPrice, out.maxPrice, bounds)).toEqual(out);
+      }),
+    );
+  });
+
+  it('setting the price already set changes nothing', () => {
+    const change = choosePrice(INITIAL_FILTERS, 300, 900, { min: 100, max: 2000 });
+    expect(change).toEqual({ changed: true, filters: { ...INITIAL_FILTERS, minPrice: 300, maxPrice: 900 } });
+    if (change.changed) expect(choosePrice(change.filters, 300, 900, { min: 100, max: 2000 })).toEqual({ changed: false });
+    expect(choosePrice(INITIAL_FILTERS, 100, 2000, { min: 100, max: 2000 })).toEqual({ changed: false });
+  });
+
+  it('labels follow currency_pos', () => {
+    expect(priceLabel(1500, '₱', 'left')).toBe('₱1,500');
+    expect(priceLabel(1500, '₱', 'left_space')).toBe('₱\u00a01,500');
+    expect(priceLabel(1500, '₱', 'right')).toBe('1,500₱');
+    expect(priceLabel(1500, '₱', 'right_space')).toBe('1,500\u00a0₱');
+    expect(currencyPosition('₱', '')).toBe('left');
+    expect(currencyPosition('₱ ', '')).toBe('left_space');
+    expect(currencyPosition('', '€')).toBe('right');
+    expect(currencyPosition('', ' €')).toBe('right_space');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom('left', 'left_space', 'right', 'right_space') as fc.Arbitrary<'left'>, (amount, position) => {
+        const label = priceLabel(amount, '₱', position);
+        expect(label.replace(/[^\d]/g, '')).toBe(String(amount));
+        expect(position.startsWith('left') ? label.startsWith('₱') : label.endsWith('₱')).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('the catalogue query', () => {
+  it('maps every sort key to a Store API sort', () => {
+    expect(sortQuery('price-desc')).toEqual({ orderby: 'price', order: 'desc' });
+    expect(sortQuery('menu_order')).toEqual({ orderby: 'menu_order', order: 'asc' });
+    for (const key of SORT_KEYS) expect(['menu_order', 'popularity', 'rating', 'date', 'price']).toContain(sortQuery(key).orderby);
+  });
+
+  it('knows the initial state and equal filters', () => {
+    expect(isInitial(INITIAL_FILTERS)).toBe(true);
+    fc.assert(
+      fc.property(filtersArb, (f) => {
+        expect(sameFilters(f, filtersFromQuery(filtersToQuery(f)))).toBe(true);
+      }),
+    );
+  });
+});
