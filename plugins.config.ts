@@ -5,6 +5,19 @@
  */
 import { defineShopConfig } from './src/ui/shop-config.js';
 
+/** Colours of the colour terms, shared by the swatches and the shop's colour filter. */
+const COLOURS = {
+  natural: '#c9b18a',
+  black: '#242424',
+  white: '#ece6d8',
+  indigo: '#2f3e74',
+  mustard: '#c9971c',
+  terracotta: '#b4583a',
+  sage: '#7f9873',
+  maroon: '#6e1f2b',
+  ube: '#5e4391',
+};
+
 export default defineShopConfig({
   shop: {
     name: 'Suki',
@@ -30,6 +43,20 @@ export default defineShopConfig({
       enabled: true,
       options: { pixelId: process.env['SUKI_PIXEL_ID'] || undefined },
     },
+    // Filter lists and load-more for listing sections. `shop` is the shop and category listing;
+    // the home page's sections are `new`, `popular`, `rated` and `featured`. A section with
+    // `ajax: false` navigates to the filtered address instead of loading in place.
+    'shop-filters': {
+      enabled: process.env['SUKI_SHOP_FILTERS'] !== 'off',
+      options: {
+        sections: {
+          shop: { lists: ['category', 'sort', 'colour', 'brand', 'attributes', 'price'], ajax: true },
+          popular: { lists: ['category', 'sort', 'colour'], ajax: true },
+          rated: { lists: ['category', 'sort'], ajax: false },
+        },
+        colors: COLOURS,
+      },
+    },
     // Swatches in place of the attribute selects; switched off, the product page shows plain selects.
     swatches: {
       enabled: process.env['SUKI_SWATCHES'] !== 'off',
@@ -42,17 +69,7 @@ export default defineShopConfig({
         clickableOutOfStock: false,
         displayLimit: 5,
         types: { pa_colour: 'color', pa_size: 'label' },
-        colors: {
-          natural: '#c9b18a',
-          black: '#242424',
-          white: '#ece6d8',
-          indigo: '#2f3e74',
-          mustard: '#c9971c',
-          terracotta: '#b4583a',
-          sage: '#7f9873',
-          maroon: '#6e1f2b',
-          ube: '#5e4391',
-        },
+        colors: COLOURS,
       },
     },
   },

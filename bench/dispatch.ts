@@ -23,6 +23,8 @@ const cart = cartOf([]);
 const payloads: { [K in DomainEventType]: DomainEventMap[K] } = {
   'catalog.listViewed': { listName: 'Shop', items: [facts(1)], offset: 0 },
   'catalog.itemSelected': { listName: 'Shop', item: facts(1), position: 1 },
+  'shop.filtered': { section: 'shop', filters: { product_cat: 'tees' }, resultCount: 12 },
+  'catalog.searched': { term: 'barong', resultCount: 3 },
   'catalog.itemViewed': { item: facts(1) },
   'product.variationChanged': { productId: 1, variationId: 2, selection: { pa_colour: 'blue' } },
   'swatches.selected': { productId: 1, attribute: 'pa_colour', value: 'blue' },

@@ -5,6 +5,7 @@ import type { AppState } from './ui/app-state.js';
 import { App } from './ui/App.js';
 import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
 import type { RenderedPage } from './ui/document.js';
+import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage } from './ui/load-page.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import type { ShopConfig } from './ui/shop-config.js';
@@ -28,6 +29,13 @@ export interface RenderInput {
   readonly config: ShopConfig;
   /** Enabled plugins with validated options, passed on to the browser. */
   readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
+}
+
+/** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
+function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<string, SectionFilterConfig>> {
+  const options = plugins.find((p) => p.name === 'shop-filters')?.options;
+  if (typeof options !== 'object' || options === null || !('sections' in options)) return {};
+  return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
 }
 
 /** Views of the enabled plugins, for server rendering (the browser mounts the same ones). */
@@ -61,7 +69,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   try {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
-    const loaded = await loadPage(url, adapters.catalog, categoryList);
+    const loaded = await loadPage(url, adapters.catalog, categoryList, { filterSections: filterSectionsOf(input.plugins) });
     const notice = config.shop.storeNotice;
     const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
     const state: AppState = {

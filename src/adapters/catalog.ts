@@ -3,7 +3,11 @@
  */
 import { z } from 'zod/mini';
 import type {
+  AttributeTaxonomy,
+  Brand,
+  CatalogFacets,
   Category,
+  FacetRequest,
   CategoryRef,
   Product,
   ProductAttribute,
@@ -211,8 +215,26 @@ export function toProductParams(query: ProductQuery): Query {
     search: query.search,
     include: query.include && query.include.length > 0 ? query.include.join(',') : undefined,
     exclude: query.exclude && query.exclude.length > 0 ? query.exclude.join(',') : undefined,
+    brand: query.brand,
+    ...Object.fromEntries(
+      (query.attributes ?? []).flatMap((filter, i) => [
+        [`attributes[${i}][attribute]`, filter.taxonomy],
+        [`attributes[${i}][slug]`, filter.slug],
+      ]),
+    ),
   };
 }
+
+const countsSchema = z.nullable(z.optional(z.array(z.object({ term: z.int(), count: z.int() }))));
+const collectionDataSchema = z.object({
+  price_range: z.nullable(z.optional(z.object({ ...currencyShape, min_price: amountSchema, max_price: amountSchema }))),
+  attribute_counts: countsSchema,
+  taxonomy_counts: countsSchema,
+});
+const termSchema = z.object({ id: z.int(), name: z.string(), slug: z.string(), count: z.optional(z.int()) });
+const attributeSchema = z.object({ id: z.int(), name: z.string(), taxonomy: z.string() });
+
+const countMap = (list: ReadonlyArray<{ term: number; count: number }>): Record<number, number> => Object.fromEntries(list.map((entry) => [entry.term, entry.count]));
 
 function headerInt(headers: Headers, name: string): number | null {
   const value = headers.get(name);
@@ -288,5 +310,61 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     return ok(reply.value.data.filter((product) => product.type === 'variation' && product.id !== parentId).map(toVariation));
   };
 
-  return { listProducts, getProduct, listCategories, listVariations };
+  const listAttributes = async (): Promise<Result<readonly AttributeTaxonomy[], PortFailure>> => {
+    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/attributes`, schema: z.array(attributeSchema) });
+    if (!reply.ok) return reply;
+    const withTerms = await Promise.all(
+      reply.value.data.map(async (attribute) => {
+        const terms = await http.rest({ path: `${PRODUCTS_ROUTE}/attributes/${attribute.id}/terms`, schema: z.array(termSchema) });
+        return terms.ok
+          ? ok({
+              id: attribute.id,
+              name: htmlToText(attribute.name),
+              taxonomy: attribute.taxonomy,
+              terms: terms.value.data.map((t) => ({ id: t.id, name: htmlToText(t.name), slug: t.slug, count: t.count ?? 0 })),
+            })
+          : terms;
+      }),
+    );
+    const failed = withTerms.find((r) => !r.ok);
+    if (failed && !failed.ok) return failed;
+    return ok(withTerms.flatMap((r) => (r.ok ? [r.value] : [])));
+  };
+
+  const listBrands = async (): Promise<Result<readonly Brand[], PortFailure>> => {
+    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/brands`, schema: z.array(termSchema) });
+    if (!reply.ok) return reply;
+    return ok(reply.value.data.map((b) => ({ id: b.id, name: htmlToText(b.name), slug: b.slug, count: b.count ?? 0 })));
+  };
+
+  const facets = async (query: ProductQuery, request: FacetRequest): Promise<Result<CatalogFacets, PortFailure>> => {
+    const reply = await http.rest({
+      path: `${PRODUCTS_ROUTE}/collection-data`,
+      query: {
+        ...toProductParams({ ...query, page: undefined, perPage: undefined, orderby: undefined, order: undefined }),
+        calculate_price_range: request.priceRange ? 'true' : undefined,
+        ...Object.fromEntries(
+          request.attributes.flatMap((taxonomy, i) => [
+            [`calculate_attribute_counts[${i}][taxonomy]`, taxonomy],
+            [`calculate_attribute_counts[${i}][query_type]`, 'or'],
+          ]),
+        ),
+        'calculate_taxonomy_counts[]': request.brands ? 'product_brand' : undefined,
+      },
+      schema: collectionDataSchema,
+    });
+    if (!reply.ok) return reply;
+    const data = reply.value.data;
+    const range = data.price_range;
+    // Only brands are asked for, so every taxonomy count is a brand's. A stock shop without
+    // taxonomy counts leaves them unknown (items are then never disabled for want of a count).
+    const taxonomyCounts = data.taxonomy_counts ?? null;
+    return ok({
+      priceRange: range ? { min: toMinorUnits(range.min_price), max: toMinorUnits(range.max_price), currency: toCurrency(range) } : null,
+      attributeCounts: data.attribute_counts ? countMap(data.attribute_counts) : null,
+      brandCounts: request.brands && taxonomyCounts ? countMap(taxonomyCounts) : null,
+    });
+  };
+
+  return { listProducts, getProduct, listCategories, listVariations, facets, listAttributes, listBrands };
 }

@@ -34,6 +34,9 @@ export const createLazyAdapters = (options: AdaptersOptions): LazyAdapters => {
     getProduct: async (idOrSlug) => (await load()).catalog.getProduct(idOrSlug),
     listCategories: async () => (await load()).catalog.listCategories(),
     listVariations: async (parentId) => (await load()).catalog.listVariations(parentId),
+    facets: async (query, request) => (await load()).catalog.facets(query, request),
+    listAttributes: async () => (await load()).catalog.listAttributes(),
+    listBrands: async () => (await load()).catalog.listBrands(),
   };
   const cart: CartAdapter = {
     load: async () => (await load()).cart.load(),

@@ -28,6 +28,14 @@ export interface ItemFacts {
 export interface DomainEventMap {
   /** A list of products was shown (listing, carousel, related products). */
   'catalog.listViewed': { readonly listName: string; readonly items: readonly ItemFacts[]; readonly offset: number };
+  /** A shop section's filters changed and its new list landed (`resultCount`: products matching). */
+  'shop.filtered': {
+    readonly section: string;
+    readonly filters: Readonly<Record<string, string>>;
+    readonly resultCount: number;
+  };
+  /** The shopper searched the catalogue (GA `search`). */
+  'catalog.searched': { readonly term: string; readonly resultCount: number | null };
   /** A product page was shown (GA `view_item`). */
   'catalog.itemViewed': { readonly item: ItemFacts };
   /**

@@ -1,5 +1,5 @@
 import type { Result } from './result.js';
-import type { Category, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
+import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
 
 /**
@@ -28,6 +28,11 @@ export interface CatalogPort {
   listCategories(): Promise<Result<readonly Category[], PortFailure>>;
   /** Every variation of a variable product, with price, stock, limits and image. */
   listVariations(parentId: number): Promise<Result<readonly ProductVariation[], PortFailure>>;
+  /** Price range and item counts of a listing's filter lists, for the same filters. */
+  facets(query: ProductQuery, request: FacetRequest): Promise<Result<CatalogFacets, PortFailure>>;
+  /** Every global attribute with its terms. */
+  listAttributes(): Promise<Result<readonly AttributeTaxonomy[], PortFailure>>;
+  listBrands(): Promise<Result<readonly Brand[], PortFailure>>;
 }
 
 /** Reads and changes the shopper's cart. Every write resolves to the cart as the server now has it. */

@@ -55,6 +55,8 @@ export interface Runtime extends EventStreams {
   /** Snapshots of every registered store by name, for the page's serialized state. */
   serialize(): Record<string, unknown>;
   readonly stores: RuntimeStores;
+  /** A store a plugin registered, by name (its views read it); undefined until the plugin has started. */
+  storeNamed(name: string): ReadableStore<unknown> | undefined;
   /** Emits an event from the app shell (`page.viewed`, `catalog.listViewed`...). Source defaults to `app`. */
   readonly emit: Emit;
 }
@@ -279,6 +281,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
       return snapshot;
     },
     stores: { cart: cart.store, consent: consent.store },
+    storeNamed: (name) => stores.get(name),
     emit,
   };
 };

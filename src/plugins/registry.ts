@@ -17,6 +17,7 @@ export const pluginRegistry = {
   'analytics-gtag': () => import('./analytics-gtag/index.js'),
   pixel: () => import('./pixel/index.js'),
   swatches: () => import('./swatches/index.js'),
+  'shop-filters': () => import('./shop-filters/index.js'),
 } as const satisfies Record<string, () => Promise<PluginModule>>;
 
 /** Names of the plugins that exist. */
@@ -26,7 +27,10 @@ export type PluginName = keyof typeof pluginRegistry;
  * Plugins needed only on some kinds of page (their views mount nowhere else): the browser loads
  * them, and the server links them, only there. Plugins not listed load on every page.
  */
-export const pluginPageTypes: Readonly<Partial<Record<PluginName, readonly PageType[]>>> = { swatches: ['product'] };
+export const pluginPageTypes: Readonly<Partial<Record<PluginName, readonly PageType[]>>> = {
+  swatches: ['product'],
+  'shop-filters': ['home', 'shop', 'category'],
+};
 
 /** Whether a plugin is loaded on a kind of page. */
 export const pluginLoadsOn = (name: string, pageType: PageType): boolean => {

@@ -1,4 +1,7 @@
-import type { Category, Product, ProductVariation } from '../core/domain/catalog.js';
+import type { FilterCatalogue, SectionFilterConfig } from '../core/catalog/section.js';
+import type { CatalogFacets, Category, Product, ProductQuery, ProductVariation } from '../core/domain/catalog.js';
+import type { Currency } from '../core/domain/money.js';
+import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
@@ -13,6 +16,27 @@ export interface ProductSection {
   readonly layout: ListingLayout;
   readonly products: readonly Product[];
   readonly total: number;
+  /** The last page shown and how many there are (a next page means a load-more control). */
+  readonly page: number;
+  readonly totalPages: number;
+  readonly perPage: number;
+  /** The section's own order before the shopper picks a sort (best sellers, newest...). */
+  readonly baseOrder: Pick<ProductQuery, 'orderby' | 'order'> | null;
+  /** Address of the next page for the load-more link (works without scripts); null on the last page. */
+  readonly nextUrl: string | null;
+  /** Filter lists, when the shop-filters plugin filters this section. */
+  readonly filtering: SectionFiltering | null;
+}
+
+/** A filterable section's state as the server rendered it. */
+export interface SectionFiltering {
+  readonly config: SectionFilterConfig;
+  /** The page's primary section uses the bare stock parameters; others are prefixed by their id. */
+  readonly primary: boolean;
+  readonly filters: ShopFilters;
+  /** The server's counts and price range for these filters (null when it could not say). */
+  readonly facets: CatalogFacets | null;
+  readonly currency: Currency | null;
 }
 
 /** What the server loaded for the page; the browser hydrates from it without fetching again. */
@@ -25,6 +49,8 @@ export type PageData =
       readonly sections: readonly ProductSection[];
       readonly page: number;
       readonly totalPages: number;
+      /** Categories, attributes and brands the filter lists are built from; null without filters. */
+      readonly filterCatalogue: FilterCatalogue | null;
     }
   | {
       readonly type: 'product';

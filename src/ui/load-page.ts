@@ -1,6 +1,9 @@
+import { facetRequest, fetchSection, type FilterCatalogue, type SectionFilterConfig } from '../core/catalog/section.js';
 import type { Category, Product, ProductOrderBy, ProductQuery } from '../core/domain/catalog.js';
 import type { PageType } from '../core/events.js';
 import type { CatalogPort, PortFailure } from '../core/ports.js';
+import { err, ok, type Result } from '../core/result.js';
+import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
 import type { ListingLayout, PageData, ProductSection } from './app-state.js';
 
 /** Variations embedded in a product page at most (WooCommerce's ajax variation threshold). */
@@ -13,7 +16,6 @@ export const RELATED_COUNT = 8;
 export const SHOP_PAGE_SIZE = 12;
 
 const LAYOUTS: readonly ListingLayout[] = ['grid', 'masonry', 'carousel', 'full'];
-const ORDERS: readonly ProductOrderBy[] = ['date', 'price', 'popularity', 'rating', 'title', 'menu_order'];
 
 /** A loaded page, or why it could not be loaded. */
 export interface LoadedPage {
@@ -61,9 +63,9 @@ const notFound = (): LoadedPage => ({
   },
 });
 
-/** Reads a positive page number from the query; anything else is page 1. */
-const pageNumber = (params: URLSearchParams): number => {
-  const raw = params.get('paged') ?? '1';
+/** Reads a positive page number (`paged`, or `<section>-paged`) from the query; anything else is page 1. */
+const pageNumber = (params: URLSearchParams, prefix = ''): number => {
+  const raw = params.get(`${prefix}paged`) ?? '1';
   const n = /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
   return n >= 1 ? n : 1;
 };
@@ -75,35 +77,147 @@ const section = (id: string, title: string, layout: ListingLayout, products: rea
   layout,
   products,
   total,
+  page: 1,
+  totalPages: 1,
+  perPage: products.length,
+  baseOrder: null,
+  nextUrl: null,
+  filtering: null,
 });
+
+/** One listing section of a page, before loading. */
+interface SectionDef {
+  readonly id: string;
+  readonly title: string;
+  readonly layout: ListingLayout;
+  readonly perPage: number;
+  readonly baseOrder: Pick<ProductQuery, 'orderby' | 'order'> | null;
+  /** The page's primary section reads the bare stock parameters. */
+  readonly primary: boolean;
+  /** The category a category page's address names. */
+  readonly pathCategory: string | null;
+}
+
+/** Options of {@link loadPage}. */
+export interface LoadPageOptions {
+  /** Sections the shop-filters plugin filters, by section id, with their lists. */
+  readonly filterSections?: Readonly<Record<string, SectionFilterConfig>>;
+}
+
+/** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
+const DEFAULT_MINOR_UNIT = 2;
+
+/**
+ * Loads one section: its filters from the address (any section may be filtered by address, as a
+ * stock shop's listing is), its page of products, and, when it shows filter lists, their facets.
+ */
+const loadSection = async (
+  def: SectionDef,
+  url: URL,
+  catalog: CatalogPort,
+  config: SectionFilterConfig | undefined,
+  catalogue: FilterCatalogue | null,
+): Promise<Result<ProductSection, PortFailure>> => {
+  const params = url.searchParams;
+  const prefix = sectionPrefix(def.id, def.primary);
+  const fromAddress = filtersFromQuery(params, prefix);
+  const filters = def.pathCategory !== null && !params.has(`${prefix}product_cat`) ? { ...fromAddress, category: def.pathCategory } : fromAddress;
+  const page = pageNumber(params, prefix);
+  const facets = config && catalogue ? facetRequest(config, catalogue) : null;
+  const paging = { page, perPage: def.perPage };
+  const baseOrder = def.baseOrder ?? undefined;
+  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, baseOrder);
+  // A shop whose currency has another minor unit: ask again with prices in its units.
+  const reported = result.ok ? result.value.facets?.priceRange?.currency.minorUnit : undefined;
+  if (reported !== undefined && reported !== DEFAULT_MINOR_UNIT && (filters.minPrice !== null || filters.maxPrice !== null)) {
+    result = await fetchSection(catalog, filters, paging, reported, facets, baseOrder);
+  }
+  if (!result.ok && !(result.error.kind === 'http' && result.error.status === 400)) return err(result.error);
+  // Paging past the end answers 400 on the Store API: show the section empty.
+  const { page: products, facets: counted } = result.ok ? result.value : { page: { items: [], total: 0, totalPages: 0, page }, facets: null };
+  const next = new URL(url);
+  next.searchParams.set(`${prefix}paged`, String(page + 1));
+  const currency = counted?.priceRange?.currency ?? products.items[0]?.prices.currency ?? null;
+  return ok({
+    id: def.id,
+    title: def.title,
+    listName: def.title,
+    layout: def.layout,
+    products: products.items,
+    total: products.total,
+    page,
+    totalPages: products.totalPages,
+    perPage: def.perPage,
+    baseOrder: def.baseOrder,
+    nextUrl: page < products.totalPages ? `${next.pathname}${next.search}` : null,
+    filtering:
+      config && catalogue
+        ? {
+            config,
+            primary: def.primary,
+            filters,
+            facets: counted,
+            currency,
+          }
+        : null,
+  });
+};
+
+/** Loads categories' companions for the filter lists: attributes with their terms, and brands. */
+const loadFilterCatalogue = async (catalog: CatalogPort, categories: readonly Category[]): Promise<FilterCatalogue> => {
+  const [attributes, brands] = await Promise.all([catalog.listAttributes(), catalog.listBrands()]);
+  // A shop without brands or attributes routes still filters by what it has.
+  return { categories, attributes: attributes.ok ? attributes.value : [], brands: brands.ok ? brands.value : [] };
+};
 
 /**
  * Loads what a page shows through the catalogue port. Unknown query values fall back to defaults
  * rather than failing, so any shared URL renders.
  */
-export const loadPage = async (url: URL, catalog: CatalogPort, categories: readonly Category[]): Promise<LoadedPage> => {
+export const loadPage = async (url: URL, catalog: CatalogPort, categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
   const path = url.pathname;
   const params = url.searchParams;
+  const filterSections = options.filterSections ?? {};
 
-  if (path === '/') {
-    const queries: Array<[string, string, ListingLayout, ProductQuery]> = [
-      ['new', 'New arrivals', 'carousel', { orderby: 'date', order: 'desc', perPage: 8 }],
-      ['popular', 'Best sellers', 'grid', { orderby: 'popularity', order: 'desc', perPage: 8 }],
-      ['rated', 'Top rated', 'masonry', { orderby: 'rating', order: 'desc', perPage: 6 }],
-      ['featured', 'Shop favourites', 'full', { orderby: 'menu_order', order: 'asc', perPage: 3 }],
-    ];
-    const results = await Promise.all(queries.map(([, , , q]) => catalog.listProducts(q)));
+  const listing = async (
+    defs: readonly SectionDef[],
+    meta: { type: 'home' | 'shop' | 'category'; title: string; description: string; category: Category | null },
+  ): Promise<LoadedPage> => {
+    const filtered = defs.some((def) => filterSections[def.id] !== undefined);
+    const catalogue = filtered ? await loadFilterCatalogue(catalog, categories) : null;
+    const results = await Promise.all(defs.map((def) => loadSection(def, url, catalog, filterSections[def.id], catalogue)));
     const sections: ProductSection[] = [];
-    for (const [i, r] of results.entries()) {
+    for (const r of results) {
       if (!r.ok) return failurePage(r.error);
-      const [id, title, layout] = queries[i]!;
-      sections.push(section(id, title, layout, r.value.items, r.value.total));
+      sections.push(r.value);
     }
+    const first = sections[0];
     return {
       status: 200,
-      pageType: 'home',
-      page: { type: 'home', title: 'Suki — shop local', description: 'Filipino-made clothing, bags, home goods and pantry treats.', category: null, sections, page: 1, totalPages: 1 },
+      pageType: meta.type,
+      page: { ...meta, sections, page: first?.page ?? 1, totalPages: first?.totalPages ?? 1, filterCatalogue: catalogue },
     };
+  };
+
+  if (path === '/') {
+    const def = (id: string, title: string, layout: ListingLayout, orderby: ProductOrderBy, order: 'asc' | 'desc', perPage: number): SectionDef => ({
+      id,
+      title,
+      layout,
+      perPage,
+      baseOrder: { orderby, order },
+      primary: false,
+      pathCategory: null,
+    });
+    return listing(
+      [
+        def('new', 'New arrivals', 'carousel', 'date', 'desc', 8),
+        def('popular', 'Best sellers', 'grid', 'popularity', 'desc', 8),
+        def('rated', 'Top rated', 'masonry', 'rating', 'desc', 6),
+        def('featured', 'Shop favourites', 'full', 'menu_order', 'asc', 3),
+      ],
+      { type: 'home', title: 'Suki — shop local', description: 'Filipino-made clothing, bags, home goods and pantry treats.', category: null },
+    );
   }
 
   const categoryMatch = /^\/product-category\/([a-z0-9-]{1,100})\/$/.exec(path);
@@ -115,35 +229,16 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
     }
     const layoutParam = params.get('layout') as ListingLayout | null;
     const layout = layoutParam && LAYOUTS.includes(layoutParam) ? layoutParam : 'grid';
-    const orderParam = params.get('orderby') as ProductOrderBy | null;
-    const orderby = orderParam && ORDERS.includes(orderParam) ? orderParam : 'menu_order';
-    const page = pageNumber(params);
-    const result = await catalog.listProducts({
-      page,
-      perPage: SHOP_PAGE_SIZE,
-      orderby,
-      order: orderby === 'date' || orderby === 'popularity' || orderby === 'rating' ? 'desc' : 'asc',
-      ...(category ? { category: String(category.id) } : {}),
-    });
-    if (!result.ok) {
-      // Paging past the end answers 400 on the Store API; show an empty page instead of an error.
-      if (result.error.kind === 'http' && result.error.status === 400) return notFound();
-      return failurePage(result.error);
-    }
     const title = category ? category.name : 'Shop';
-    return {
-      status: 200,
-      pageType: category ? 'category' : 'shop',
-      page: {
+    return listing(
+      [{ id: 'shop', title, layout, perPage: SHOP_PAGE_SIZE, baseOrder: null, primary: true, pathCategory: category?.slug ?? null }],
+      {
         type: category ? 'category' : 'shop',
         title,
         description: category ? `${category.name} from Filipino makers, at Suki.` : 'Every product in the Suki shop.',
         category,
-        sections: [section(category ? `cat-${category.slug}` : 'shop', title, layout, result.value.items, result.value.total)],
-        page,
-        totalPages: result.value.totalPages,
       },
-    };
+    );
   }
 
   const productMatch = /^\/product\/([a-z0-9-]{1,200})\/$/.exec(path);

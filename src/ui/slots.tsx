@@ -5,7 +5,9 @@
  * leaves a working page.
  */
 import type { ComponentType, ReactNode } from 'react';
+import type { FilterCatalogue } from '../core/catalog/section.js';
 import type { Product, ProductVariation } from '../core/domain/catalog.js';
+import type { ProductSection } from './app-state.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
 import { useUi } from './runtime-context.js';
 
@@ -23,10 +25,21 @@ export interface AttributePickerProps {
   readonly loading: boolean;
 }
 
+/** Props of a listing section (home, shop and category pages). */
+export interface ListingSectionProps {
+  readonly section: ProductSection;
+  /** Categories, attributes and brands for filter lists; null when no section on the page filters. */
+  readonly catalogue: FilterCatalogue | null;
+  readonly eagerCount: number;
+  readonly firstOnPage: boolean;
+}
+
 /** Every slot and the props its views get. */
 export interface SlotPropsMap {
   /** Replaces the attribute selects of a variable product's form. */
   'product.attributePicker': AttributePickerProps;
+  /** Replaces a listing section (filter lists, loading in place, load-more). */
+  'listing.section': ListingSectionProps;
 }
 
 /** A slot's name. */
@@ -55,9 +68,10 @@ export interface ViewRegistry {
 /** Builds the registry from loaded plugin modules; the first plugin that fills a slot wins. */
 export function createViewRegistry(modules: ReadonlyArray<{ readonly views?: PluginViews; readonly options: unknown }>): ViewRegistry {
   return {
-    get: (slot) => {
+    get: <K extends SlotName>(slot: K) => {
       for (const module of modules) {
-        const view = module.views?.[slot];
+        // The map type ties each slot to its view type; indexing by a generic key loses that link.
+        const view = module.views?.[slot] as SlotView<K> | undefined;
         if (view) return { view, options: module.options };
       }
       return null;
@@ -74,6 +88,7 @@ export function Slot<K extends SlotName>({ name, props, fallback }: { name: K; p
   const { views } = useUi();
   const found = views.get(name);
   if (!found) return <>{fallback}</>;
-  const View = found.view as ComponentType<SlotPropsMap[K] & { readonly options: unknown }>;
-  return <View {...props} options={found.options} />;
+  // Checked by the signature above; JSX cannot spread a props type indexed by a generic key.
+  const View = found.view as unknown as ComponentType<Readonly<Record<string, unknown>>>;
+  return <View {...(props as unknown as Readonly<Record<string, unknown>>)} options={found.options} />;
 }

@@ -135,6 +135,46 @@ export interface ProductQuery {
   readonly search?: string;
   readonly include?: readonly number[];
   readonly exclude?: readonly number[];
+  /** Attribute terms every product must offer (one term per taxonomy). */
+  readonly attributes?: ReadonlyArray<{ readonly taxonomy: string; readonly slug: string }>;
+  /** Brand slug or id. */
+  readonly brand?: string;
+}
+
+/** What to count besides the listing: the facets of its filter lists. */
+export interface FacetRequest {
+  readonly priceRange: boolean;
+  /** Attribute taxonomies (`pa_colour`) to count terms of. */
+  readonly attributes: readonly string[];
+  readonly brands: boolean;
+}
+
+/**
+ * Facets of a listing as the server works them out: each count is the number of products the
+ * listing would have with that item chosen (its own list's choice set aside). A count map is null
+ * when the shop does not report it (a stock shop without taxonomy counts).
+ */
+export interface CatalogFacets {
+  /** Over the other filters, in minor units; null when nothing matches. */
+  readonly priceRange: { readonly min: MinorUnits; readonly max: MinorUnits; readonly currency: Currency } | null;
+  /** Count by attribute term id. */
+  readonly attributeCounts: Readonly<Record<number, number>> | null;
+  /** Count by brand id. Category items use the category's own count: choosing one resets the rest. */
+  readonly brandCounts: Readonly<Record<number, number>> | null;
+}
+
+/** A global attribute with its terms. */
+export interface AttributeTaxonomy {
+  readonly id: number;
+  readonly name: string;
+  /** e.g. `pa_colour`. */
+  readonly taxonomy: string;
+  readonly terms: ReadonlyArray<{ readonly id: number; readonly name: string; readonly slug: string; readonly count: number }>;
+}
+
+/** A brand with its product count. */
+export interface Brand extends CategoryRef {
+  readonly count: number;
 }
 
 /** One page of products with the totals from `X-WP-Total` / `X-WP-TotalPages`. */

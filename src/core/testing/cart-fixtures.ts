@@ -59,5 +59,5 @@ export const stubCartPort = (overrides: Partial<CartPort> = {}): CartPort => {
 /** Test helper: ports with a stub cart and a catalog that finds nothing. */
 export const stubPorts = (cart: Partial<CartPort> = {}): Ports => {
   const missing = async () => err({ kind: 'not-found' as const, message: 'not stubbed' });
-  return { cart: stubCartPort(cart), catalog: { listProducts: missing, getProduct: missing, listCategories: missing, listVariations: missing } };
+  return { cart: stubCartPort(cart), catalog: { listProducts: missing, getProduct: missing, listCategories: missing, listVariations: missing, facets: missing, listAttributes: missing, listBrands: missing } };
 };

@@ -46,6 +46,7 @@ const analyticsGtag = definePlugin({
       'catalog.listViewed',
       'catalog.itemViewed',
       'catalog.itemSelected',
+      'catalog.searched',
       'cart.added',
       'cart.removed',
       'cart.quantityChanged',
@@ -71,6 +72,9 @@ const analyticsGtag = definePlugin({
             content_type: 'product',
             items: [toGtagImpression(event.payload.item, listNameOf(event.payload.listName))],
           });
+          return;
+        case 'catalog.searched':
+          send('search', { search_term: event.payload.term });
           return;
         case 'cart.added':
           send('add_to_cart', {

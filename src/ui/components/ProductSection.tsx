@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { Product } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../app-state.js';
 import { ProductTile } from './ProductTile.js';
 
@@ -10,20 +11,30 @@ interface ProductSectionProps {
   readonly eagerCount: number;
   /** Whether this section holds the page's largest image (first tile gets high priority). */
   readonly firstOnPage: boolean;
+  /** The products to show, when a plugin keeps the list (filtered, more loaded). @default section.products */
+  readonly products?: readonly Product[];
+  /** True while a new list is loading: the list fades and is marked busy. */
+  readonly busy?: boolean;
+  /** Shown instead of the list when it is empty. @default 'No products were found.' */
+  readonly emptyMessage?: string;
+  /** Above the list (a filter bar). */
+  readonly toolbar?: ReactNode;
+  /** Below the list (load-more, notices). */
+  readonly footer?: ReactNode;
 }
 
 /**
  * One list of products in one of the four layouts. The carousel is a scroll-snap strip in the
  * server HTML (usable without scripts) that Swiper takes over once its chunk has loaded.
  */
-export function ProductSection({ section, eagerCount, firstOnPage }: ProductSectionProps) {
+export function ProductSection({ section, eagerCount, firstOnPage, products = section.products, busy = false, emptyMessage, toolbar, footer }: ProductSectionProps) {
   const headingId = `section-${section.id}`;
   const [enhance, setEnhance] = useState(false);
   useEffect(() => {
     if (section.layout === 'carousel') setEnhance(true);
   }, [section.layout]);
 
-  const tiles = section.products.map((product, index) => (
+  const tiles = products.map((product, index) => (
     <li key={product.id} className={section.layout === 'carousel' ? 'swiper-slide listing__item' : 'listing__item'}>
       <ProductTile
         product={product}
@@ -36,12 +47,13 @@ export function ProductSection({ section, eagerCount, firstOnPage }: ProductSect
   ));
 
   return (
-    <section className={`listing listing--${section.layout}`} aria-labelledby={headingId} data-layout={section.layout}>
+    <section className={`listing listing--${section.layout}${busy ? ' listing--loading' : ''}`} aria-labelledby={headingId} data-layout={section.layout}>
       <h2 id={headingId} className="listing__title">
         {section.title}
       </h2>
-      {section.products.length === 0 ? (
-        <p className="listing__empty">No products were found.</p>
+      {toolbar}
+      {products.length === 0 ? (
+        <p className="listing__empty">{emptyMessage ?? 'No products were found.'}</p>
       ) : section.layout === 'carousel' ? (
         <div className="carousel" data-carousel={section.id}>
           <div className="swiper carousel__viewport">
@@ -54,8 +66,11 @@ export function ProductSection({ section, eagerCount, firstOnPage }: ProductSect
           )}
         </div>
       ) : (
-        <ul className="listing__grid">{tiles}</ul>
+        <ul className="listing__grid" aria-busy={busy || undefined}>
+          {tiles}
+        </ul>
       )}
+      {footer}
     </section>
   );
 }

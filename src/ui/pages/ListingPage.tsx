@@ -1,44 +1,54 @@
 import type { PageData } from '../app-state.js';
 import { ProductSection } from '../components/ProductSection.js';
+import { Slot } from '../slots.js';
 
 type ListingData = Extract<PageData, { type: 'home' | 'shop' | 'category' }>;
 
 /** Tiles that carry their image in the server HTML: the first row on a wide screen. */
 const EAGER_TILES = 4;
 
-/** Home, shop and category listings: one or more product sections, with paging on the shop. */
-export function ListingPage({ page, search }: { page: ListingData; search: string }) {
-  const pageLink = (n: number) => {
-    const params = new URLSearchParams(search);
-    if (n <= 1) params.delete('paged');
-    else params.set('paged', String(n));
-    const qs = params.toString();
-    return qs ? `?${qs}` : '?';
-  };
+/**
+ * Home, shop and category listings: one or more product sections. The shop-filters plugin takes
+ * each section over (filters, loading in place, load-more); without it, sections page by links.
+ */
+export function ListingPage({ page }: { page: ListingData; search: string }) {
   return (
     <>
       <h1 className="page-title">{page.title}</h1>
       {page.category?.description && <p className="page-intro">{page.category.description}</p>}
-      {page.sections.map((section, i) => (
-        <ProductSection key={section.id} section={section} eagerCount={i === 0 ? EAGER_TILES : 0} firstOnPage={i === 0} />
-      ))}
-      {page.totalPages > 1 && (
-        <nav className="pagination" aria-label="Pages">
-          {page.page > 1 && (
-            <a href={pageLink(page.page - 1)} rel="prev">
-              Previous page
-            </a>
-          )}
-          <span>
-            Page {page.page} of {page.totalPages}
-          </span>
-          {page.page < page.totalPages && (
-            <a href={pageLink(page.page + 1)} rel="next">
-              Next page
-            </a>
-          )}
-        </nav>
-      )}
+      {page.sections.map((section, i) => {
+        const eagerCount = i === 0 ? EAGER_TILES : 0;
+        return (
+          <Slot
+            key={section.id}
+            name="listing.section"
+            props={{ section, catalogue: page.filterCatalogue, eagerCount, firstOnPage: i === 0 }}
+            fallback={<ProductSection section={section} eagerCount={eagerCount} firstOnPage={i === 0} footer={<PageLinks section={section} />} />}
+          />
+        );
+      })}
     </>
+  );
+}
+
+/** Without the shop-filters plugin: plain links to the section's previous and next pages. */
+function PageLinks({ section }: { section: ListingData['sections'][number] }) {
+  if (section.totalPages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={`Pages of ${section.title}`}>
+      {section.page > 1 && (
+        <a href={section.nextUrl ? section.nextUrl.replace(/paged=\d+/, `paged=${section.page - 1}`) : '?'} rel="prev">
+          Previous page
+        </a>
+      )}
+      <span>
+        Page {section.page} of {section.totalPages}
+      </span>
+      {section.nextUrl && (
+        <a href={section.nextUrl} rel="next">
+          Next page
+        </a>
+      )}
+    </nav>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * Shop filters: filter lists (category, sort, colour chips, brand, attributes, price slider) for
+ * one or more independent shop sections per page, loading in place (or navigating, for a no-ajax
+ * section), and load-more for every listing section. The rules live in core
+ * (`rules/shop-filters`, `rules/listing`, `catalog/section`); this plugin keeps each section's
+ * state and runs the shopper's choices.
+ */
+import { definePlugin } from '../../core/plugin.js';
+import { ok } from '../../core/result.js';
+import type { FilterList, ShopFilters } from '../../core/rules/shop-filters.js';
+import { shopFiltersOptions } from './options.js';
+import { createSections, SECTIONS_STORE, type ChoiceOutcome, type Place, type SectionSeed } from './sections.js';
+import { shopFiltersViews } from './views/ShopSection.js';
+
+
+declare module '../../core/commands.js' {
+  interface CommandMap {
+    /** A section's view mounted: start keeping its state from what the page rendered. */
+    'shop-filters.register': { input: { readonly seed: SectionSeed }; output: void; failure: never };
+    /** A click on a filter item. */
+    'shop-filters.choose': {
+      input: { readonly section: string; readonly list: FilterList; readonly value: string; readonly place: Place };
+      output: ChoiceOutcome;
+      failure: never;
+    };
+    /** A new price range from the slider or its number inputs, in whole currency units. */
+    'shop-filters.setPrice': {
+      input: {
+        readonly section: string;
+        readonly min: number | null;
+        readonly max: number | null;
+        readonly bounds: { readonly min: number; readonly max: number } | null;
+        readonly place: Place;
+      };
+      output: ChoiceOutcome;
+      failure: never;
+    };
+    /** Show these filters (Back/Forward, Retry). */
+    'shop-filters.apply': { input: { readonly section: string; readonly filters: ShopFilters; readonly place: Place }; output: ChoiceOutcome; failure: never };
+    /** Append the section's next page. Resolves true when it was appended. */
+    'shop-filters.loadMore': { input: { readonly section: string }; output: boolean; failure: never };
+  }
+}
+
+const shopFilters = definePlugin({
+  name: 'shop-filters',
+  kind: 'feature',
+  config: shopFiltersOptions,
+  setup({ ports, emit, logger, handle, registerStore }) {
+    const sections = createSections({ catalog: ports.catalog, emit, logger });
+    registerStore(SECTIONS_STORE, sections.store);
+    handle('shop-filters.register', async ({ seed }) => {
+      sections.register(seed);
+      return ok(undefined);
+    });
+    handle('shop-filters.choose', async ({ section, list, value, place }) => ok(await sections.choose(section, list, value, place)));
+    handle('shop-filters.setPrice', async ({ section, min, max, bounds, place }) => ok(await sections.setPrice(section, min, max, bounds, place)));
+    handle('shop-filters.apply', async ({ section, filters, place }) => ok(await sections.apply(section, filters, place)));
+    handle('shop-filters.loadMore', async ({ section }) => ok(await sections.loadMore(section)));
+  },
+});
+
+export default shopFilters;
+
+/** Views: every listing section with its filter bar and load-more. */
+export const views = shopFiltersViews;

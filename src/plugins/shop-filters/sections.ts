@@ -1,0 +1,205 @@
+/**
+ * The shop sections of a page as the plugin keeps them: each section's filters, facets and list,
+ * independent of every other section. Choices go through the core rules; loading in place follows
+ * the core listing rules (the latest choice wins, the loading state clears once, a failure keeps
+ * the list the shopper had).
+ */
+import { facetRequest, fetchSection, type FilterCatalogue, type SectionFilterConfig } from '../../core/catalog/section.js';
+import type { CatalogFacets, Product, ProductQuery } from '../../core/domain/catalog.js';
+import type { Currency } from '../../core/domain/money.js';
+import type { BoundEmit } from '../../core/bus.js';
+import { itemFactsOf } from '../../core/events.js';
+import type { Logger } from '../../core/logger.js';
+import type { CatalogPort } from '../../core/ports.js';
+import { failList, hasMore, listFromPage, nextPage, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
+import { chooseItem, choosePrice, filtersToQuery, sectionPrefix, type FilterList, type ShopFilters } from '../../core/rules/shop-filters.js';
+import { createStore, type Store } from '../../core/store.js';
+
+/** Name of the plugin's store (views read it through `runtime.storeNamed`). */
+export const SECTIONS_STORE = 'shop-filters.sections';
+
+/** What the page rendered for a section, handed over when its view mounts. */
+export interface SectionSeed {
+  readonly id: string;
+  readonly listName: string;
+  readonly products: readonly Product[];
+  readonly total: number;
+  readonly page: number;
+  readonly totalPages: number;
+  readonly perPage: number;
+  readonly baseOrder: Pick<ProductQuery, 'orderby' | 'order'> | null;
+  /** Null for a section without filter lists (it still loads more in place). */
+  readonly filtering: {
+    readonly config: SectionFilterConfig;
+    readonly primary: boolean;
+    readonly filters: ShopFilters;
+    readonly facets: CatalogFacets | null;
+    readonly currency: Currency | null;
+  } | null;
+  readonly catalogue: FilterCatalogue | null;
+}
+
+/** One section as the plugin keeps it. */
+export interface SectionState {
+  readonly seed: SectionSeed;
+  /** The filters of the list shown. */
+  readonly filters: ShopFilters;
+  /** Filters of a choice still loading, or of the last one that failed (for Retry). */
+  readonly pending: ShopFilters | null;
+  readonly facets: CatalogFacets | null;
+  readonly currency: Currency | null;
+  readonly list: ListState<Product>;
+}
+
+/** Every registered section by id. */
+export type SectionsState = Readonly<Record<string, SectionState>>;
+
+/** What a choice led to. */
+export interface ChoiceOutcome {
+  /** False: the click changed nothing (the active category or sort item); nothing was sent. */
+  readonly changed: boolean;
+  /** The filtered address (path and query). */
+  readonly url: string | null;
+  /** The section is a no-ajax one: the browser should go to `url`. */
+  readonly navigate: boolean;
+  /** The new list is showing (false when a newer choice overtook it or it failed). */
+  readonly applied: boolean;
+}
+
+const NONE: ChoiceOutcome = { changed: false, url: null, navigate: false, applied: false };
+
+/** Where a page's location is, for building addresses. */
+export interface Place {
+  readonly path: string;
+  readonly search: string;
+}
+
+/**
+ * The address of a section's filters. The primary section on a category page moves to the shop
+ * page with `product_cat`, since the category is now a filter like any other.
+ */
+export const sectionAddress = (seed: SectionSeed, filters: ShopFilters, place: Place): string => {
+  const primary = seed.filtering?.primary ?? false;
+  const query = filtersToQuery(filters, sectionPrefix(seed.id, primary), new URLSearchParams(place.search));
+  const path = primary && place.path.startsWith('/product-category/') ? '/shop/' : place.path;
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+/** The filters a section reports in `shop.filtered`, as address parameters. */
+const filterFacts = (filters: ShopFilters): Record<string, string> => Object.fromEntries(filtersToQuery(filters));
+
+/** The sections store and the operations the plugin's commands run. */
+export const createSections = (deps: { readonly catalog: CatalogPort; readonly emit: BoundEmit; readonly logger: Logger }) => {
+  const store: Store<SectionsState> = createStore<SectionsState>({});
+  const get = (id: string): SectionState | undefined => store.getSnapshot()[id];
+  const put = (id: string, next: SectionState) => store.replace({ ...store.getSnapshot(), [id]: next });
+
+  const register = (seed: SectionSeed): void => {
+    if (get(seed.id)) return;
+    put(seed.id, {
+      seed,
+      filters: seed.filtering?.filters ?? { category: null, sort: 'menu_order', minPrice: null, maxPrice: null, terms: {} },
+      pending: null,
+      facets: seed.filtering?.facets ?? null,
+      currency: seed.filtering?.currency ?? null,
+      list: listFromPage({ items: seed.products, total: seed.total, page: seed.page, totalPages: seed.totalPages }),
+    });
+  };
+
+  /** Loads a section's first page for `filters` in place; resolves true when it is what shows. */
+  const load = async (id: string, filters: ShopFilters): Promise<boolean> => {
+    const section = get(id);
+    if (!section) return false;
+    const { state: list, token } = requestList(section.list, 'replace');
+    put(id, { ...section, pending: filters, list });
+    const { seed } = section;
+    const facets = seed.filtering && seed.catalogue ? facetRequest(seed.filtering.config, seed.catalogue) : null;
+    const result = await fetchSection(
+      deps.catalog,
+      filters,
+      { page: 1, perPage: seed.perPage },
+      section.currency?.minorUnit ?? 2,
+      facets,
+      seed.baseOrder ?? undefined,
+    );
+    const now = get(id);
+    if (!now || now.list.loading?.token !== token) return false;
+    if (!result.ok) {
+      deps.logger.error(`section ${id}: the list could not be loaded (${result.error.kind}: ${result.error.message})`);
+      put(id, { ...now, list: failList(now.list, token) });
+      return false;
+    }
+    const { page, facets: counted } = result.value;
+    put(id, {
+      ...now,
+      filters,
+      pending: null,
+      facets: counted ?? now.facets,
+      currency: counted?.priceRange?.currency ?? now.currency,
+      list: receiveList(now.list, token, page, (p) => p.id),
+    });
+    deps.emit('shop.filtered', { section: id, filters: filterFacts(filters), resultCount: page.total });
+    deps.emit('catalog.listViewed', { listName: seed.listName, items: page.items.map(itemFactsOf), offset: 0 });
+    return true;
+  };
+
+  const apply = async (id: string, filters: ShopFilters, place: Place): Promise<ChoiceOutcome> => {
+    const section = get(id);
+    if (!section) return NONE;
+    const url = sectionAddress(section.seed, filters, place);
+    if (section.seed.filtering && !section.seed.filtering.config.ajax) return { changed: true, url, navigate: true, applied: false };
+    const applied = await load(id, filters);
+    return { changed: true, url, navigate: false, applied };
+  };
+
+  /** The filters a new choice starts from: the one still loading, else the one shown. */
+  const current = (section: SectionState): ShopFilters => section.pending ?? section.filters;
+
+  const choose = async (id: string, list: FilterList, value: string, place: Place): Promise<ChoiceOutcome> => {
+    const section = get(id);
+    if (!section) return NONE;
+    const change = chooseItem(current(section), list, value);
+    return change.changed ? apply(id, change.filters, place) : NONE;
+  };
+
+  const setPrice = async (id: string, min: number | null, max: number | null, bounds: { min: number; max: number } | null, place: Place): Promise<ChoiceOutcome> => {
+    const section = get(id);
+    if (!section) return NONE;
+    const change = choosePrice(current(section), min, max, bounds);
+    return change.changed ? apply(id, change.filters, place) : NONE;
+  };
+
+  /** Appends the next page; items already shown are never appended twice. */
+  const loadMore = async (id: string): Promise<boolean> => {
+    const section = get(id);
+    if (!section || !hasMore(section.list) || section.list.loading) return false;
+    const { state: list, token } = requestList(section.list, 'more');
+    put(id, { ...section, list });
+    const offset = section.list.items.length;
+    const result = await fetchSection(
+      deps.catalog,
+      section.filters,
+      { page: nextPage(section.list), perPage: section.seed.perPage },
+      section.currency?.minorUnit ?? 2,
+      null,
+      section.seed.baseOrder ?? undefined,
+    );
+    const now = get(id);
+    if (!now || now.list.loading?.token !== token) return false;
+    if (!result.ok) {
+      deps.logger.error(`section ${id}: more products could not be loaded (${result.error.kind}: ${result.error.message})`);
+      put(id, { ...now, list: failList(now.list, token) });
+      return false;
+    }
+    const next = receiveList(now.list, token, result.value.page, (p) => p.id);
+    put(id, { ...now, list: next });
+    deps.emit('catalog.listViewed', { listName: section.seed.listName, items: next.items.slice(offset).map(itemFactsOf), offset });
+    return true;
+  };
+
+  return { store, register, choose, setPrice, apply, loadMore, get };
+};
+
+/** The plugin's sections, as its views reach them. */
+export type Sections = ReturnType<typeof createSections>;

@@ -1,0 +1,364 @@
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
+import { hasMore } from '../../../core/rules/listing.js';
+import { chooseItem, filtersFromQuery, priceLabel, sameFilters, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
+import type { ReadableStore } from '../../../core/store.js';
+import { ProductSection } from '../../../ui/components/ProductSection.js';
+import { useSelector, useUi } from '../../../ui/runtime-context.js';
+import type { ListingSectionProps, PluginViews } from '../../../ui/slots.js';
+import { shopFiltersOptions, type ShopFiltersOptions } from '../options.js';
+import { SECTIONS_STORE, sectionAddress, type Place, type SectionSeed, type SectionState, type SectionsState } from '../sections.js';
+
+/** Shown when the filters leave no products. */
+export const NO_RESULTS = 'No Data for this Combination.';
+
+const EMPTY_STORE: ReadableStore<SectionsState> = { getSnapshot: () => EMPTY, subscribe: () => () => {} };
+const EMPTY: SectionsState = {};
+
+/** Where the page is: the request's address on the server, the address bar in the browser. */
+const placeOf = (path: string, search: string): Place =>
+  typeof window === 'undefined' ? { path, search } : { path: window.location.pathname, search: window.location.search };
+
+const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { kind: 'facet', facet: list.id } : { kind: list.kind });
+
+/**
+ * One listing section with its filter bar and load-more. It renders from the page's data until
+ * the plugin has registered the section, then from the plugin's store; both give the same HTML.
+ */
+function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: ListingSectionProps & { readonly options: unknown }) {
+  const { runtime, state: app } = useUi();
+  const parsed = shopFiltersOptions.safeParse(options);
+  const colors: ShopFiltersOptions['colors'] = parsed.success ? parsed.data.colors : {};
+  const store = (runtime.storeNamed(SECTIONS_STORE) as ReadableStore<SectionsState> | undefined) ?? EMPTY_STORE;
+  const kept: SectionState | undefined = useSelector(store, (all) => all[section.id]);
+
+  const seed: SectionSeed = {
+    id: section.id,
+    listName: section.listName,
+    products: section.products,
+    total: section.total,
+    page: section.page,
+    totalPages: section.totalPages,
+    perPage: section.perPage,
+    baseOrder: section.baseOrder,
+    filtering: section.filtering,
+    catalogue,
+  };
+  useEffect(() => {
+    void runtime.execute('shop-filters.register', { seed });
+    // The seed is what the server rendered; registering once per section is the point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runtime, section.id]);
+
+  // Back/Forward: show the filters the address now holds.
+  const filtering = section.filtering;
+  useEffect(() => {
+    if (!filtering || !filtering.config.ajax) return;
+    const prefix = sectionPrefix(section.id, filtering.primary);
+    const onPop = () => {
+      const now = store.getSnapshot()[section.id];
+      if (!now) return;
+      const fromAddress = filtersFromQuery(new URLSearchParams(window.location.search), prefix);
+      const wanted = filtering.primary && window.location.pathname.startsWith('/product-category/') && !fromAddress.category ? { ...fromAddress, category: filtering.filters.category } : fromAddress;
+      if (!sameFilters(wanted, now.pending ?? now.filters)) void runtime.execute('shop-filters.apply', { section: section.id, filters: wanted, place: placeOf(app.path, app.search) });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [filtering, runtime, section.id, store, app.path, app.search]);
+
+  const filters: ShopFilters | null = kept ? (kept.pending ?? kept.filters) : (filtering?.filters ?? null);
+  const products = kept ? kept.list.items : section.products;
+  const busy = kept?.list.loading?.kind === 'replace';
+  const loadingMore = kept?.list.loading?.kind === 'more';
+  const more = kept ? hasMore(kept.list) : section.page < section.totalPages;
+  const allLoaded = kept !== undefined && !more && kept.list.page > section.page;
+  const failed = kept?.list.failed ?? false;
+  const place = placeOf(app.path, app.search);
+
+  const go = async (run: () => Promise<{ ok: boolean; value?: { url: string | null; navigate: boolean; applied: boolean } }>) => {
+    const result = await run();
+    if (!result.ok || !result.value?.url) return;
+    if (result.value.navigate) window.location.assign(result.value.url);
+    else if (result.value.applied) window.history.pushState({ suki: 'shop-filters' }, '', result.value.url);
+  };
+
+  const lists = filtering && catalogue && filters ? buildFilterLists(filtering.config, catalogue, filters, kept?.facets ?? filtering.facets, kept?.currency ?? filtering.currency) : null;
+  const hrefFor = (list: FilterItemList, item: FilterItem, at: Place = place): string => {
+    if (!filters) return '#';
+    const change = chooseItem(filters, listOf(list), item.value);
+    return sectionAddress(seed, change.changed ? change.filters : filters, at);
+  };
+  const onItem = (event: MouseEvent<HTMLAnchorElement>, list: FilterItemList, item: FilterItem) => {
+    // Modified clicks open the link elsewhere.
+    if (!filtering || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    // A no-ajax section navigates, to an address built now: another section may have changed it.
+    if (!filtering.config.ajax) {
+      window.location.assign(hrefFor(list, item, placeOf(app.path, app.search)));
+      return;
+    }
+    void go(() => runtime.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
+  };
+
+  const toolbar = lists ? (
+    <div className="filters" role="group" aria-label={`Filter ${section.title}`}>
+      {lists.lists.map((list) => (
+        <FilterGroup key={list.id} sectionId={section.id} list={list} colors={colors} hrefFor={hrefFor} onItem={onItem} />
+      ))}
+      {lists.price && filters && (
+        <PriceFilter
+          sectionId={section.id}
+          prefix={sectionPrefix(section.id, filtering?.primary ?? false)}
+          slider={lists.price}
+          filters={filters}
+          search={place.search}
+          onPrice={(min, max) => {
+            if (!filtering?.config.ajax) {
+              const change = { ...filters, minPrice: min, maxPrice: max };
+              window.location.assign(sectionAddress(seed, change, placeOf(app.path, app.search)));
+              return;
+            }
+            void go(() => runtime.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }));
+          }}
+        />
+      )}
+    </div>
+  ) : null;
+
+  const retry = () => {
+    if (!kept) return;
+    if (kept.pending) void go(() => runtime.execute('shop-filters.apply', { section: section.id, filters: kept.pending ?? kept.filters, place: placeOf(app.path, app.search) }));
+    else void runtime.execute('shop-filters.loadMore', { section: section.id });
+  };
+
+  const footer = (
+    <>
+      {failed && (
+        <p className="notice notice--error listing__notice" role="alert">
+          The list could not be updated.{' '}
+          <button type="button" className="link-button" onClick={retry}>
+            Retry
+          </button>
+        </p>
+      )}
+      {more && products.length > 0 && section.nextUrl !== null ? (
+        <p className="load-more">
+          <a
+            className="button load-more__link"
+            href={kept ? sectionNextUrl(section.nextUrl, section.id, filtering?.primary ?? false, kept.list.page + 1) : section.nextUrl}
+            aria-disabled={loadingMore || undefined}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              if (!loadingMore) void runtime.execute('shop-filters.loadMore', { section: section.id });
+            }}
+          >
+            {loadingMore ? 'Loading…' : `Load more ${section.title.toLowerCase()}`}
+          </a>
+        </p>
+      ) : allLoaded ? (
+        <p className="load-more load-more--done" role="status">
+          All loaded
+        </p>
+      ) : null}
+    </>
+  );
+
+  const isFiltered = filters !== null && (filters.category !== null || filters.minPrice !== null || filters.maxPrice !== null || Object.keys(filters.terms).length > 0);
+  return (
+    <ProductSection
+      section={section}
+      eagerCount={eagerCount}
+      firstOnPage={firstOnPage}
+      products={products}
+      busy={busy}
+      emptyMessage={isFiltered ? NO_RESULTS : undefined}
+      toolbar={toolbar}
+      footer={products.length === 0 ? (failed ? footer : null) : footer}
+    />
+  );
+}
+
+/** The address of a section's page `n` (what the load-more link points at). */
+const sectionNextUrl = (base: string, sectionId: string, primary: boolean, n: number): string => {
+  const url = new URL(base, 'http://x');
+  url.searchParams.set(`${sectionPrefix(sectionId, primary)}paged`, String(n));
+  return `${url.pathname}${url.search}`;
+};
+
+function FilterGroup({
+  sectionId,
+  list,
+  colors,
+  hrefFor,
+  onItem,
+}: {
+  sectionId: string;
+  list: FilterItemList;
+  colors: Readonly<Record<string, string>>;
+  hrefFor: (list: FilterItemList, item: FilterItem) => string;
+  onItem: (event: MouseEvent<HTMLAnchorElement>, list: FilterItemList, item: FilterItem) => void;
+}) {
+  const headingId = `${sectionId}-filter-${list.id}`;
+  return (
+    <div className={`filters__list filters__list--${list.look}`}>
+      <h3 className="filters__heading" id={headingId}>
+        {list.label}
+      </h3>
+      <ul aria-labelledby={headingId}>
+        {list.items.map((item) => {
+          const colour = list.look === 'colour' ? colors[item.value] : undefined;
+          const name = `${list.kind === 'facet' ? `${list.label}: ` : ''}${item.label}${item.count !== null ? `, ${item.count} ${item.count === 1 ? 'product' : 'products'}` : ''}`;
+          const content = (
+            <>
+              {colour && <span className="filters__chip" style={{ background: colour }} aria-hidden="true" />}
+              <span>{item.label}</span>
+              {item.count !== null && (
+                <span className="filters__count" aria-hidden="true">
+                  {item.count}
+                </span>
+              )}
+            </>
+          );
+          return (
+            <li key={item.value || 'all'}>
+              {item.disabled ? (
+                <span className="filters__item filters__item--disabled" role="link" aria-disabled="true" aria-label={name}>
+                  {content}
+                </span>
+              ) : (
+                <a
+                  className={`filters__item${item.active ? ' filters__item--active' : ''}`}
+                  href={hrefFor(list, item)}
+                  aria-current={item.active ? 'true' : undefined}
+                  aria-label={name}
+                  rel="nofollow"
+                  onClick={(event) => onItem(event, list, item)}
+                >
+                  {content}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The price filter: a two-handle slider (two range inputs) with two number inputs beside it, so
+ * it works with the keyboard and without dragging. Without scripts it is a plain GET form.
+ */
+function PriceFilter({
+  sectionId,
+  prefix,
+  slider,
+  filters,
+  search,
+  onPrice,
+}: {
+  sectionId: string;
+  prefix: string;
+  slider: PriceSlider;
+  filters: ShopFilters;
+  search: string;
+  onPrice: (min: number | null, max: number | null) => void;
+}) {
+  const id = useId();
+  const bounds = slider.bounds;
+  const [low, setLow] = useState(filters.minPrice ?? bounds?.min ?? 0);
+  const [high, setHigh] = useState(filters.maxPrice ?? bounds?.max ?? 0);
+  // Follow the filters when they change elsewhere (a category reset, Back), one end at a time so
+  // the other end keeps what the shopper is typing.
+  const shownMin = filters.minPrice ?? bounds?.min ?? 0;
+  const shownMax = filters.maxPrice ?? bounds?.max ?? 0;
+  useEffect(() => setLow(shownMin), [shownMin]);
+  useEffect(() => setHigh(shownMax), [shownMax]);
+  if (!bounds) return null;
+  const label = (n: number) => priceLabel(n, slider.symbol, slider.position);
+  const commit = (min = low, max = high) => onPrice(min, max);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  // Parameters the form keeps: everything in the address except this section's prices and paging.
+  const keep = [...new URLSearchParams(search)].filter(([key]) => ![`${prefix}min_price`, `${prefix}max_price`, `${prefix}paged`].includes(key));
+  const onKey = (event: { key: string }) => {
+    if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(event.key)) commit();
+  };
+  return (
+    <form className="filters__price" method="get" onSubmit={submit} aria-labelledby={`${id}-legend`}>
+      <h3 className="filters__heading" id={`${id}-legend`}>
+        Price
+      </h3>
+      {keep.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
+      <div className="filters__slider">
+        <input
+          type="range"
+          aria-label="Minimum price slider"
+          aria-valuetext={label(low)}
+          min={bounds.min}
+          max={bounds.max}
+          value={low}
+          onChange={(e) => setLow(Math.min(Number(e.currentTarget.value), high))}
+          onPointerUp={() => commit()}
+          onKeyUp={onKey}
+        />
+        <input
+          type="range"
+          aria-label="Maximum price slider"
+          aria-valuetext={label(high)}
+          min={bounds.min}
+          max={bounds.max}
+          value={high}
+          onChange={(e) => setHigh(Math.max(Number(e.currentTarget.value), low))}
+          onPointerUp={() => commit()}
+          onKeyUp={onKey}
+        />
+      </div>
+      <p className="filters__range" aria-hidden="true">
+        {label(low)} – {label(high)}
+      </p>
+      <div className="filters__inputs">
+        <label>
+          <span>Minimum price</span>
+          <input
+            type="number"
+            name={`${prefix}min_price`}
+            inputMode="numeric"
+            min={bounds.min}
+            max={bounds.max}
+            step={1}
+            value={low}
+            onChange={(e) => setLow(e.currentTarget.value === '' ? bounds.min : Number(e.currentTarget.value))}
+          />
+        </label>
+        <label>
+          <span>Maximum price</span>
+          <input
+            type="number"
+            name={`${prefix}max_price`}
+            inputMode="numeric"
+            min={bounds.min}
+            max={bounds.max}
+            step={1}
+            value={high}
+            onChange={(e) => setHigh(e.currentTarget.value === '' ? bounds.max : Number(e.currentTarget.value))}
+          />
+        </label>
+        <button type="submit" className="button button--small" aria-describedby={`${sectionId}-price-note`}>
+          Filter
+        </button>
+        <span id={`${sectionId}-price-note`} className="visually-hidden">
+          Prices in whole {slider.symbol}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** Views the shell mounts: every listing section. */
+export const shopFiltersViews: PluginViews = { 'listing.section': ShopSection };

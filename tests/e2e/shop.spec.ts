@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
+
+const shop = (page: Page) => page.getByRole('region', { name: 'Shop' });
+const filters = (page: Page) => page.getByRole('group', { name: 'Filter Shop' });
+const countIn = (name: string | null): number => Number(/, (\d+) products?$/.exec(name ?? '')?.[1] ?? NaN);
+
+async function productNames(section: Locator): Promise<string[]> {
+  return section.locator('.listing__grid').getByRole('heading', { level: 3 }).allTextContents();
+}
+
+test.describe('shop filters', () => {
+  test('filter by category then colour; counts and results change; deselect colour; reset by category; price by number inputs; Back restores', async ({ page }) => {
+    await recordTracking(page);
+    await page.goto('/shop/');
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+
+    // Category: Tees. The list is replaced in place and the address carries product_cat.
+    const tees = filters(page).getByRole('link', { name: /^Tees, \d+ products?$/ });
+    const teesCount = countIn(await tees.getAttribute('aria-label'));
+    await tees.click();
+    await expect(page).toHaveURL(/\/shop\/\?product_cat=tees$/);
+    await expect(tees).toHaveAttribute('aria-current', 'true');
+    await expect(shop(page).locator('.listing__grid > li')).toHaveCount(Math.min(teesCount, 12));
+    // Clicking the active category again does nothing (no request).
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/wc/store/v1/products')) requests += 1;
+    });
+    await tees.click();
+    await page.waitForTimeout(300);
+    expect(requests).toBe(0);
+
+    // Colour: White, with counts computed for Tees.
+    const white = filters(page).getByRole('link', { name: /^Colour: White, \d+ products?$/ });
+    const whiteCount = countIn(await white.getAttribute('aria-label'));
+    expect(whiteCount).toBeGreaterThan(0);
+    expect(whiteCount).toBeLessThanOrEqual(teesCount);
+    await white.click();
+    await expect(page).toHaveURL(/product_cat=tees&filter_colour=white/);
+    await expect(shop(page).locator('.listing__grid > li')).toHaveCount(whiteCount);
+    for (const name of await productNames(shop(page))) expect(name.length).toBeGreaterThan(0);
+    expect(await gtagEvents(page)).toContain('view_item_list');
+    const lists = (await trackedCalls(page)).filter((c) => c.fn === 'gtag' && c.args[1] === 'view_item_list');
+    const last = lists.at(-1)?.args[2] as { items: Array<{ list_name: string; list_position: number }> };
+    expect(last.items[0]).toMatchObject({ list_name: 'Shop', list_position: 1 });
+
+    // Clicking the active colour deselects it.
+    await filters(page).getByRole('link', { name: /^Colour: White/ }).click();
+    await expect(page).toHaveURL(/\/shop\/\?product_cat=tees$/);
+    await expect(shop(page).locator('.listing__grid > li')).toHaveCount(Math.min(teesCount, 12));
+
+    // Choose a colour and a sort, then another category: everything else resets.
+    await filters(page).getByRole('link', { name: /^Colour: Black/ }).click();
+    await expect(page).toHaveURL(/filter_colour=black/);
+    await filters(page).getByRole('link', { name: 'Sort by price: high to low' }).click();
+    await expect(page).toHaveURL(/orderby=price-desc/);
+    await filters(page).getByRole('link', { name: /^Footwear, \d+ products?$/ }).click();
+    await expect(page).toHaveURL(/\/shop\/\?product_cat=footwear$/);
+    await expect(filters(page).getByRole('link', { name: 'Default sorting' })).toHaveAttribute('aria-current', 'true');
+
+    // Price through the number inputs (keyboard, no dragging).
+    const min = filters(page).getByRole('spinbutton', { name: 'Minimum price' });
+    const max = filters(page).getByRole('spinbutton', { name: 'Maximum price' });
+    await min.fill('2000');
+    await max.fill('3000');
+    await max.press('Enter');
+    await expect(page).toHaveURL(/min_price=2000&max_price=3000/);
+    // The same products the Store API gives for that range (prices in centavos there).
+    const expected = await page.evaluate(() =>
+      fetch('/wp-json/wc/store/v1/products?category=footwear&min_price=200000&max_price=300000&per_page=100').then((r) => r.json() as Promise<Array<{ name: string }>>),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(shop(page).locator('.listing__grid > li')).toHaveCount(expected.length);
+
+    // Back: the previous filters come back, without a reload.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop\/\?product_cat=footwear$/);
+    await expect(min).toHaveValue(/^\d+$/);
+    await expect(filters(page).getByRole('link', { name: /^Footwear/ })).toHaveAttribute('aria-current', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/orderby=price-desc/);
+    await expect(filters(page).getByRole('link', { name: 'Sort by price: high to low' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('a combination with no products says so and hides load-more; a filtered address renders on the server', async ({ page }) => {
+    const response = await page.goto('/shop/?product_cat=footwear&filter_colour=ube');
+    expect(response?.status()).toBe(200);
+    await expect(shop(page).getByText('No Data for this Combination.')).toBeVisible();
+    await expect(shop(page).getByRole('link', { name: /^Load more/ })).toHaveCount(0);
+    // Items that would leave nothing are disabled.
+    await hydrated(page);
+    await expect(filters(page).getByRole('link', { name: /^Colour: Ube, 0 products$/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('a failed filter request keeps the list, clears the loading state and offers Retry', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    const before = await productNames(shop(page));
+    await page.route('**/wc/store/v1/products?*', (route) => route.abort('failed'), { times: 1 });
+    await filters(page).getByRole('link', { name: /^Bags/ }).click();
+    await expect(shop(page).getByRole('alert')).toContainText('The list could not be updated.');
+    expect(await productNames(shop(page))).toEqual(before);
+    await expect(shop(page).locator('.listing__grid')).not.toHaveAttribute('aria-busy', 'true');
+    await shop(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL(/product_cat=bags/);
+    await expect(shop(page).getByRole('alert')).toHaveCount(0);
+  });
+
+  test('load-more appends pages until “All loaded”, never twice', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    const more = shop(page).getByRole('link', { name: 'Load more shop' });
+    let shown = await shop(page).locator('.listing__grid > li').count();
+    expect(shown).toBe(12);
+    while (await more.count()) {
+      await more.click();
+      await expect.poll(() => shop(page).locator('.listing__grid > li').count()).toBeGreaterThan(shown);
+      shown = await shop(page).locator('.listing__grid > li').count();
+    }
+    await expect(shop(page).getByRole('status').filter({ hasText: 'All loaded' })).toBeVisible();
+    const names = await productNames(shop(page));
+    expect(new Set(names).size).toBe(names.length);
+    const total = Number(await page.evaluate(() => fetch('/wp-json/wc/store/v1/products?per_page=1').then((r) => r.headers.get('x-wp-total'))));
+    expect(shown).toBe(total);
+  });
+
+  test('two sections on one page stay independent; a no-ajax section navigates', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const popular = page.getByRole('region', { name: 'Best sellers' });
+    const rated = page.getByRole('region', { name: 'Top rated' });
+    const ratedBefore = await productNames(rated);
+    await popular.getByRole('link', { name: /^Tees, \d+ products?$/ }).click();
+    await expect(page).toHaveURL(/\?popular-product_cat=tees$/);
+    await expect(popular.getByRole('link', { name: /^Tees/ })).toHaveAttribute('aria-current', 'true');
+    expect(await productNames(rated)).toEqual(ratedBefore);
+    await expect(rated.getByRole('link', { name: /^All categories/ })).toHaveAttribute('aria-current', 'true');
+    // The no-ajax section goes to its filtered address; the other section keeps its filter.
+    await Promise.all([page.waitForURL(/rated-product_cat=footwear/), rated.getByRole('link', { name: /^Footwear, \d+ products?$/ }).click()]);
+    await hydrated(page);
+    await expect(page).toHaveURL(/popular-product_cat=tees/);
+    await expect(page.getByRole('region', { name: 'Best sellers' }).getByRole('link', { name: /^Tees/ })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('region', { name: 'Top rated' }).getByRole('link', { name: /^Footwear/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('axe finds no serious or critical violations on the filtered shop', async ({ page }) => {
+    await page.goto('/shop/?product_cat=tees&filter_colour=white');
+    await hydrated(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
