@@ -64,6 +64,10 @@ async function boot(): Promise<void> {
     if (section.products.length === 0) continue;
     runtime.emit('catalog.listViewed', { listName: section.listName, items: section.products.map(itemFactsOf), offset: 0 }, 'ui');
   }
+  if (page.type === 'search') {
+    const term = new URLSearchParams(state.search).get('s')?.trim() ?? '';
+    if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
+  }
   document.documentElement.dataset['hydrated'] = 'true';
 }
 

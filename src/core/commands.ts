@@ -1,5 +1,5 @@
 import type { Cart } from './domain/cart.js';
-import type { ProductVariation } from './domain/catalog.js';
+import type { ProductPage, ProductVariation } from './domain/catalog.js';
 import type { ItemFacts } from './events.js';
 import type { PortFailure } from './ports.js';
 
@@ -35,6 +35,8 @@ export interface CommandMap {
     failure: PortFailure;
   };
   'cart.refresh': { input: void; output: Cart; failure: PortFailure };
+  /** Products matching a search term (search as you type). */
+  'catalog.search': { input: { readonly term: string; readonly limit: number }; output: ProductPage; failure: PortFailure };
   /** Every variation of a variable product with price, stock, limits and image. */
   'catalog.variations': { input: { readonly productId: number }; output: readonly ProductVariation[]; failure: PortFailure };
   'consent.set': { input: { readonly state: 'granted' | 'denied' }; output: void; failure: never };

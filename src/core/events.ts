@@ -77,7 +77,7 @@ export interface DomainEventMap {
 }
 
 /** Kinds of server-rendered page. */
-export type PageType = 'home' | 'shop' | 'category' | 'product' | 'cart' | 'not-found' | 'error';
+export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'not-found' | 'error';
 
 /** Any event name. */
 export type DomainEventType = keyof DomainEventMap;

@@ -1,4 +1,5 @@
 import type { Subscription } from 'rxjs';
+import { normaliseSearch } from './rules/search.js';
 import { createEventBus, type BoundEmit, type Emit, type EventStreams, type StreamOwner } from './bus.js';
 import { createCartModule, type CartState } from './cart/cart-module.js';
 import { createCommandBus, DuplicateHandlerError, type CommandHandler, type Execute } from './command-bus.js';
@@ -128,6 +129,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   commands.handle('cart.remove', (input) => cart.remove(input), 'cart');
   commands.handle('cart.setQuantity', (input) => cart.setQuantity(input), 'cart');
   commands.handle('cart.refresh', () => cart.refresh(), 'cart');
+  commands.handle('catalog.search', (input) => options.ports.catalog.listProducts({ search: normaliseSearch(input.term), perPage: Math.min(Math.max(1, input.limit), 20) }), 'catalog');
   commands.handle('catalog.variations', (input) => options.ports.catalog.listVariations(input.productId), 'catalog');
   commands.handle('consent.set', consent.handleSet, 'consent');
 

@@ -29,7 +29,7 @@ export type PluginName = keyof typeof pluginRegistry;
  */
 export const pluginPageTypes: Readonly<Partial<Record<PluginName, readonly PageType[]>>> = {
   swatches: ['product'],
-  'shop-filters': ['home', 'shop', 'category'],
+  'shop-filters': ['home', 'shop', 'category', 'search'],
 };
 
 /** Whether a plugin is loaded on a kind of page. */

@@ -14,6 +14,7 @@ export function App() {
     case 'home':
     case 'shop':
     case 'category':
+    case 'search':
       body = <ListingPage page={page} search={state.search} />;
       break;
     case 'product': {

@@ -1,5 +1,5 @@
-import type { FilterCatalogue, SectionFilterConfig } from '../core/catalog/section.js';
-import type { CatalogFacets, Category, Product, ProductQuery, ProductVariation } from '../core/domain/catalog.js';
+import type { FilterCatalogue, SectionBase, SectionFilterConfig } from '../core/catalog/section.js';
+import type { CatalogFacets, Category, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
@@ -21,7 +21,7 @@ export interface ProductSection {
   readonly totalPages: number;
   readonly perPage: number;
   /** The section's own order before the shopper picks a sort (best sellers, newest...). */
-  readonly baseOrder: Pick<ProductQuery, 'orderby' | 'order'> | null;
+  readonly base: SectionBase | null;
   /** Address of the next page for the load-more link (works without scripts); null on the last page. */
   readonly nextUrl: string | null;
   /** Filter lists, when the shop-filters plugin filters this section. */
@@ -42,7 +42,7 @@ export interface SectionFiltering {
 /** What the server loaded for the page; the browser hydrates from it without fetching again. */
 export type PageData =
   | {
-      readonly type: 'home' | 'shop' | 'category';
+      readonly type: 'home' | 'shop' | 'category' | 'search';
       readonly title: string;
       readonly description: string;
       readonly category: Category | null;

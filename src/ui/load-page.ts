@@ -1,8 +1,9 @@
-import { facetRequest, fetchSection, type FilterCatalogue, type SectionFilterConfig } from '../core/catalog/section.js';
+import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
 import type { Category, Product, ProductOrderBy, ProductQuery } from '../core/domain/catalog.js';
 import type { PageType } from '../core/events.js';
 import type { CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
+import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
 import type { ListingLayout, PageData, ProductSection } from './app-state.js';
 
@@ -80,7 +81,7 @@ const section = (id: string, title: string, layout: ListingLayout, products: rea
   page: 1,
   totalPages: 1,
   perPage: products.length,
-  baseOrder: null,
+  base: null,
   nextUrl: null,
   filtering: null,
 });
@@ -91,7 +92,7 @@ interface SectionDef {
   readonly title: string;
   readonly layout: ListingLayout;
   readonly perPage: number;
-  readonly baseOrder: Pick<ProductQuery, 'orderby' | 'order'> | null;
+  readonly base: SectionBase | null;
   /** The page's primary section reads the bare stock parameters. */
   readonly primary: boolean;
   /** The category a category page's address names. */
@@ -125,12 +126,12 @@ const loadSection = async (
   const page = pageNumber(params, prefix);
   const facets = config && catalogue ? facetRequest(config, catalogue) : null;
   const paging = { page, perPage: def.perPage };
-  const baseOrder = def.baseOrder ?? undefined;
-  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, baseOrder);
+  const base = def.base ?? undefined;
+  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, base);
   // A shop whose currency has another minor unit: ask again with prices in its units.
   const reported = result.ok ? result.value.facets?.priceRange?.currency.minorUnit : undefined;
   if (reported !== undefined && reported !== DEFAULT_MINOR_UNIT && (filters.minPrice !== null || filters.maxPrice !== null)) {
-    result = await fetchSection(catalog, filters, paging, reported, facets, baseOrder);
+    result = await fetchSection(catalog, filters, paging, reported, facets, base);
   }
   if (!result.ok && !(result.error.kind === 'http' && result.error.status === 400)) return err(result.error);
   // Paging past the end answers 400 on the Store API: show the section empty.
@@ -148,7 +149,7 @@ const loadSection = async (
     page,
     totalPages: products.totalPages,
     perPage: def.perPage,
-    baseOrder: def.baseOrder,
+    base: def.base,
     nextUrl: page < products.totalPages ? `${next.pathname}${next.search}` : null,
     filtering:
       config && catalogue
@@ -181,7 +182,7 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
 
   const listing = async (
     defs: readonly SectionDef[],
-    meta: { type: 'home' | 'shop' | 'category'; title: string; description: string; category: Category | null },
+    meta: { type: 'home' | 'shop' | 'category' | 'search'; title: string; description: string; category: Category | null },
   ): Promise<LoadedPage> => {
     const filtered = defs.some((def) => filterSections[def.id] !== undefined);
     const catalogue = filtered ? await loadFilterCatalogue(catalog, categories) : null;
@@ -199,13 +200,23 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
     };
   };
 
+  // WooCommerce's product search address: `/?s=term&post_type=product`.
+  if (path === '/' && params.has('s')) {
+    const term = normaliseSearch(params.get('s') ?? '');
+    const title = term ? `Search results for “${term}”` : 'Search';
+    return listing(
+      [{ id: 'search', title, layout: 'grid', perPage: SHOP_PAGE_SIZE, base: term ? { search: term } : null, primary: true, pathCategory: null }],
+      { type: 'search', title, description: term ? `Products matching ${term} at Suki.` : 'Search the Suki shop.', category: null },
+    );
+  }
+
   if (path === '/') {
     const def = (id: string, title: string, layout: ListingLayout, orderby: ProductOrderBy, order: 'asc' | 'desc', perPage: number): SectionDef => ({
       id,
       title,
       layout,
       perPage,
-      baseOrder: { orderby, order },
+      base: { orderby, order },
       primary: false,
       pathCategory: null,
     });
@@ -231,7 +242,7 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
     const layout = layoutParam && LAYOUTS.includes(layoutParam) ? layoutParam : 'grid';
     const title = category ? category.name : 'Shop';
     return listing(
-      [{ id: 'shop', title, layout, perPage: SHOP_PAGE_SIZE, baseOrder: null, primary: true, pathCategory: category?.slug ?? null }],
+      [{ id: 'shop', title, layout, perPage: SHOP_PAGE_SIZE, base: null, primary: true, pathCategory: category?.slug ?? null }],
       {
         type: category ? 'category' : 'shop',
         title,

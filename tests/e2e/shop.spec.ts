@@ -154,3 +154,43 @@ test.describe('shop filters', () => {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });
+
+test.describe('search', () => {
+  test('the search dialog searches as you type; Enter opens the results page; Escape closes and returns focus; analytics gets search', async ({ page }) => {
+    await recordTracking(page);
+    await page.goto('/shop/');
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    const open = page.getByRole('button', { name: 'Search' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Search the shop' });
+    const box = dialog.getByRole('searchbox', { name: 'Search products' });
+    await expect(box).toBeFocused();
+    await box.pressSequentially('barong');
+    await expect(dialog.getByRole('status')).toContainText(/products? match “barong”/);
+    const suggestions = dialog.getByRole('list', { name: 'Search suggestions' }).getByRole('link');
+    await expect(suggestions.first()).toContainText(/barong/i);
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await box.fill('jusi barong');
+    await box.press('Enter');
+    await page.waitForURL(/\/\?s=jusi\+barong&post_type=product$/);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Search results for “jusi barong”' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Search results for “jusi barong”' }).locator('.listing__grid > li').first()).toBeVisible();
+    const searches = (await trackedCalls(page)).filter((c) => c.fn === 'gtag' && c.args[1] === 'search');
+    expect(searches.at(-1)?.args[2]).toMatchObject({ search_term: 'jusi barong' });
+  });
+
+  test('a search with no match says so, and markup in the term stays text', async ({ page }) => {
+    await page.goto('/?s=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&post_type=product');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “<img src=x onerror=alert(1)>”');
+    await expect(page.getByText('No Data for this Combination.').or(page.getByText('No products were found.'))).toBeVisible();
+  });
+});

@@ -10,6 +10,9 @@ import type { CatalogPort, PortFailure } from '../ports.js';
 import { err, ok, type Result } from '../result.js';
 import { currencyPosition, DEFAULT_SORT, facetTaxonomy, SORT_KEYS, SORT_LABELS, sortQuery, type CurrencyPosition, type ShopFilters, type SortKey } from '../rules/shop-filters.js';
 
+/** What a section always asks besides its filters: its own order (until a sort is chosen) and a search. */
+export type SectionBase = Pick<ProductQuery, 'orderby' | 'order' | 'search'>;
+
 /** The lists a section can show. `attributes` means every attribute other than colour. */
 export const FILTER_LISTS = ['category', 'sort', 'colour', 'brand', 'attributes', 'price'] as const;
 export type FilterListName = (typeof FILTER_LISTS)[number];
@@ -142,7 +145,7 @@ export const catalogQuery = (
   filters: ShopFilters,
   paging: { readonly page: number; readonly perPage: number },
   minorUnit: number,
-  baseOrder?: Pick<ProductQuery, 'orderby' | 'order'>,
+  base?: SectionBase,
 ): ProductQuery => {
   const unit = 10 ** minorUnit;
   const attributes = Object.entries(filters.terms).flatMap(([facet, slug]) => {
@@ -153,7 +156,8 @@ export const catalogQuery = (
     page: paging.page,
     perPage: paging.perPage,
     // A section's own order (best sellers, newest) holds until the shopper picks another sort.
-    ...(filters.sort === DEFAULT_SORT && baseOrder ? baseOrder : sortQuery(filters.sort)),
+    ...(filters.sort === DEFAULT_SORT && base?.orderby ? { orderby: base.orderby, ...(base.order ? { order: base.order } : {}) } : sortQuery(filters.sort)),
+    ...(base?.search ? { search: base.search } : {}),
     ...(filters.category !== null ? { category: filters.category } : {}),
     ...(filters.minPrice !== null ? { minPrice: filters.minPrice * unit } : {}),
     ...(filters.maxPrice !== null ? { maxPrice: filters.maxPrice * unit } : {}),
@@ -178,9 +182,9 @@ export const fetchSection = async (
   paging: { readonly page: number; readonly perPage: number },
   minorUnit: number,
   facets: FacetRequest | null,
-  baseOrder?: Pick<ProductQuery, 'orderby' | 'order'>,
+  base?: SectionBase,
 ): Promise<Result<SectionResult, PortFailure>> => {
-  const query = catalogQuery(filters, paging, minorUnit, baseOrder);
+  const query = catalogQuery(filters, paging, minorUnit, base);
   const [products, counted] = await Promise.all([catalog.listProducts(query), facets ? catalog.facets(query, facets) : Promise.resolve(null)]);
   if (!products.ok) return err(products.error);
   return ok({ page: products.value, facets: counted?.ok ? counted.value : null });

@@ -4,8 +4,8 @@
  * the core listing rules (the latest choice wins, the loading state clears once, a failure keeps
  * the list the shopper had).
  */
-import { facetRequest, fetchSection, type FilterCatalogue, type SectionFilterConfig } from '../../core/catalog/section.js';
-import type { CatalogFacets, Product, ProductQuery } from '../../core/domain/catalog.js';
+import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../../core/catalog/section.js';
+import type { CatalogFacets, Product } from '../../core/domain/catalog.js';
 import type { Currency } from '../../core/domain/money.js';
 import type { BoundEmit } from '../../core/bus.js';
 import { itemFactsOf } from '../../core/events.js';
@@ -27,7 +27,7 @@ export interface SectionSeed {
   readonly page: number;
   readonly totalPages: number;
   readonly perPage: number;
-  readonly baseOrder: Pick<ProductQuery, 'orderby' | 'order'> | null;
+  readonly base: SectionBase | null;
   /** Null for a section without filter lists (it still loads more in place). */
   readonly filtering: {
     readonly config: SectionFilterConfig;
@@ -121,7 +121,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       { page: 1, perPage: seed.perPage },
       section.currency?.minorUnit ?? 2,
       facets,
-      seed.baseOrder ?? undefined,
+      seed.base ?? undefined,
     );
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;
@@ -183,7 +183,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       { page: nextPage(section.list), perPage: section.seed.perPage },
       section.currency?.minorUnit ?? 2,
       null,
-      section.seed.baseOrder ?? undefined,
+      section.seed.base ?? undefined,
     );
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;

@@ -3,6 +3,7 @@ import { goToTopVisible, headerScrolling } from '../../core/rules/layout.js';
 import { CONSENT_COOKIE, writeCookie } from '../cookies.js';
 import { useSelector, useUi } from '../runtime-context.js';
 import { MiniCartButton } from './CartPanel.js';
+import { SearchModal } from './SearchModal.js';
 import { StoreNotice } from './Notices.js';
 
 
@@ -40,8 +41,14 @@ export function Header() {
                 </a>
               </li>
             ))}
+            <li>
+              <a href="/blog/" aria-current={state.path.startsWith('/blog/') ? 'page' : undefined}>
+                Blog
+              </a>
+            </li>
           </ul>
         </nav>
+        <SearchModal />
         <MiniCartButton />
       </header>
     </>

@@ -104,7 +104,15 @@ export function Announcer() {
   }, []);
   useEffect(() => {
     const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => say(announcementFor(event)));
-    return () => sub.unsubscribe();
+    // A filtered list landed in place: say how many products it holds.
+    const filtered = runtime.ofType('shop.filtered').subscribe((event) => {
+      const n = event.payload.resultCount;
+      say(n === 0 ? 'No products match these filters.' : `${n} ${n === 1 ? 'product matches' : 'products match'} these filters.`);
+    });
+    return () => {
+      sub.unsubscribe();
+      filtered.unsubscribe();
+    };
   }, [runtime, say]);
   // Said once per change that starts waiting, not on every attempt.
   const firstRetry = retrying?.attempt === 1 ? retrying : null;

@@ -1,8 +1,9 @@
 import type { PageData } from '../app-state.js';
 import { ProductSection } from '../components/ProductSection.js';
+import { SearchForm } from '../components/SearchModal.js';
 import { Slot } from '../slots.js';
 
-type ListingData = Extract<PageData, { type: 'home' | 'shop' | 'category' }>;
+type ListingData = Extract<PageData, { type: 'home' | 'shop' | 'category' | 'search' }>;
 
 /** Tiles that carry their image in the server HTML: the first row on a wide screen. */
 const EAGER_TILES = 4;
@@ -11,11 +12,12 @@ const EAGER_TILES = 4;
  * Home, shop and category listings: one or more product sections. The shop-filters plugin takes
  * each section over (filters, loading in place, load-more); without it, sections page by links.
  */
-export function ListingPage({ page }: { page: ListingData; search: string }) {
+export function ListingPage({ page, search }: { page: ListingData; search: string }) {
   return (
     <>
       <h1 className="page-title">{page.title}</h1>
       {page.category?.description && <p className="page-intro">{page.category.description}</p>}
+      {page.type === 'search' && <SearchForm initial={new URLSearchParams(search).get('s') ?? ''} />}
       {page.sections.map((section, i) => {
         const eagerCount = i === 0 ? EAGER_TILES : 0;
         return (

@@ -40,7 +40,7 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
     page: section.page,
     totalPages: section.totalPages,
     perPage: section.perPage,
-    baseOrder: section.baseOrder,
+    base: section.base,
     filtering: section.filtering,
     catalogue,
   };
