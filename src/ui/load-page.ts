@@ -1,5 +1,5 @@
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
-import type { Category, Product, ProductOrderBy, ProductQuery } from '../core/domain/catalog.js';
+import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { PageType } from '../core/events.js';
 import type { CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
