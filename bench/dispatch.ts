@@ -25,6 +25,7 @@ const payloads: { [K in DomainEventType]: DomainEventMap[K] } = {
   'catalog.itemSelected': { listName: 'Shop', item: facts(1), position: 1 },
   'shop.filtered': { section: 'shop', filters: { product_cat: 'tees' }, resultCount: 12 },
   'catalog.searched': { term: 'barong', resultCount: 3 },
+  'blog.commented': { postId: 9001, status: 'hold' },
   'catalog.itemViewed': { item: facts(1) },
   'product.variationChanged': { productId: 1, variationId: 2, selection: { pa_colour: 'blue' } },
   'swatches.selected': { productId: 1, attribute: 'pa_colour', value: 'blue' },

@@ -46,13 +46,18 @@ export const manifestAssets = async (clientDir: string, enabledPlugins: readonly
 /** Source of the product page's own chunk. */
 export const PRODUCT_PAGE_SOURCE = 'src/ui/pages/ProductPage.tsx';
 
+/** Source of the blog pages' own chunk (the list and a post). */
+export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
+
 /**
  * Assets per page: product pages link the product page chunk and the plugins that load only there
- * (swatches); every other page links neither.
+ * (swatches); blog pages link the blog chunk and only the plugins not scoped to other pages;
+ * listing pages link neither page chunk.
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly string[]): Promise<(url: URL) => DocumentAssets> => {
   const product = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'product')), [PRODUCT_PAGE_SOURCE]);
-  // Page types other than product share one set: plugins scoped to product pages are left out.
+  const blog = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'blog')), [BLOG_PAGES_SOURCE]);
+  // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
   const other = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'shop')));
-  return (url) => (url.pathname.startsWith('/product/') ? product : other);
+  return (url) => (url.pathname.startsWith('/product/') ? product : url.pathname.startsWith('/blog/') ? blog : other);
 };

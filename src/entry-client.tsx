@@ -28,6 +28,7 @@ async function boot(): Promise<void> {
   const loaders = pluginLoaders(state.plugins.map((p) => p.name).filter((name) => pluginLoadsOn(name, state.pageType)));
   // The product page's body is its own chunk (the server modulepreloads it there).
   const productPage = state.page.type === 'product' ? (await import('./ui/pages/ProductPage.js')).ProductPage : undefined;
+  const blogPages = state.page.type === 'blog' || state.page.type === 'post' ? await import('./ui/pages/BlogPages.js') : undefined;
   const modules = await Promise.all(
     loaders.map(async ({ name, load }) => {
       try {
@@ -42,7 +43,7 @@ async function boot(): Promise<void> {
   const plugins = modules.flatMap((m) => (m ? [{ plugin: m.plugin, options: state.plugins.find((p) => p.name === m.name)?.options }] : []));
   const views = createViewRegistry(modules.flatMap((m) => (m ? [{ ...(m.views ? { views: m.views } : {}), options: state.plugins.find((p) => p.name === m.name)?.options }] : [])));
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart },
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
     plugins,
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
     initialState: state.stores,
@@ -52,7 +53,7 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('Suki: the page has no #app element.');
   hydrateRoot(
     root,
-    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views, pages: productPage ? { product: productPage } : {} }}>
+    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views, pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}) } }}>
       <App />
     </RuntimeProvider>,
   );

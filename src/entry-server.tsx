@@ -14,6 +14,7 @@ import { createViewRegistry, type ViewRegistry } from './ui/slots.js';
 import { pluginLoaders } from './plugins/registry.js';
 import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
+import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -59,7 +60,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const adapters = createAdapters({ baseUrl: url.origin, fetch: input.fetch });
   const stored = readCookie(cookie, CONSENT_COOKIE);
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart },
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
     plugins: [],
     consent: { default: config.consent.default, ...(stored === 'granted' || stored === 'denied' ? { stored } : {}) },
     // A page must answer within its deadline; the browser is the one that retries.
@@ -69,7 +70,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   try {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
-    const loaded = await loadPage(url, adapters.catalog, categoryList, { filterSections: filterSectionsOf(input.plugins) });
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog }, categoryList, { filterSections: filterSectionsOf(input.plugins) });
     const notice = config.shop.storeNotice;
     const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
     const state: AppState = {
@@ -91,7 +92,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: await viewsOf(input.plugins), pages: { product: ProductPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: await viewsOf(input.plugins), pages: { product: ProductPage, blog: BlogPage, post: PostPage } }}>
         <App />
       </RuntimeProvider>,
     );

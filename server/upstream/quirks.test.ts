@@ -91,7 +91,7 @@ const boot = (): Runtime => {
   const jar = shopperFetch('', (request) => fetch(request));
   const adapters = createAdapters({ baseUrl: front.url, fetch: jar.fetch });
   return createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart },
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
     consent: { default: 'granted' },
     logger: silentLogger(),
     cart: { retryDelaysMs: [0] },

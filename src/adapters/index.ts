@@ -2,7 +2,8 @@
  * Entry point of the HTTP adapters: one client, shared by every port so nonces and cookies stay
  * consistent across them.
  */
-import type { CatalogPort } from '../core/ports.js';
+import type { BlogPort, CatalogPort } from '../core/ports.js';
+import { createBlogAdapter } from './blog.js';
 import { createCartAdapter, type CartAdapter } from './cart.js';
 import { createCatalogAdapter } from './catalog.js';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http.js';
@@ -14,18 +15,20 @@ export type AdaptersOptions = HttpClientOptions;
 export interface Adapters {
   readonly catalog: CatalogPort;
   readonly cart: CartAdapter;
+  readonly blog: BlogPort;
   readonly http: HttpClient;
 }
 
 /** Builds the HTTP client once and the adapters over it. */
 export function createAdapters(options: AdaptersOptions): Adapters {
   const http = createHttpClient(options);
-  return { catalog: createCatalogAdapter(http), cart: createCartAdapter(http), http };
+  return { catalog: createCatalogAdapter(http), cart: createCartAdapter(http), blog: createBlogAdapter(http), http };
 }
 
 export { createHttpClient, NONCE_ERROR_CODES, MAX_PAGES } from './http.js';
 export type { HttpClient, HttpClientOptions, HttpReply, RestRequest, FormRequest, RestMethod, Query, Schema, NonceKind } from './http.js';
 export { createCatalogAdapter } from './catalog.js';
 export { createCartAdapter } from './cart.js';
+export { createBlogAdapter } from './blog.js';
 export type { CartAdapter } from './cart.js';
 export { htmlToText, decodeEntities } from './text.js';

@@ -3,7 +3,7 @@
  * acts, so ky, the wire schemas and the adapters stay out of the page's initial JS and arrive
  * with the first cart or catalogue call.
  */
-import type { CatalogPort } from '../core/ports.js';
+import type { BlogPort, CatalogPort } from '../core/ports.js';
 import type { Adapters, AdaptersOptions } from './index.js';
 import type { CartAdapter } from './cart.js';
 
@@ -11,6 +11,7 @@ import type { CartAdapter } from './cart.js';
 export interface LazyAdapters {
   readonly catalog: CatalogPort;
   readonly cart: CartAdapter;
+  readonly blog: BlogPort;
   /** Seeds the Store API nonce once the adapters load. */
   setNonce(value: string): void;
   /** Starts loading now (e.g. when the shopper is about to act). */
@@ -38,6 +39,12 @@ export const createLazyAdapters = (options: AdaptersOptions): LazyAdapters => {
     listAttributes: async () => (await load()).catalog.listAttributes(),
     listBrands: async () => (await load()).catalog.listBrands(),
   };
+  const blog: BlogPort = {
+    listPosts: async (query) => (await load()).blog.listPosts(query),
+    getPost: async (slug) => (await load()).blog.getPost(slug),
+    listComments: async (postId, page) => (await load()).blog.listComments(postId, page),
+    createComment: async (input) => (await load()).blog.createComment(input),
+  };
   const cart: CartAdapter = {
     load: async () => (await load()).cart.load(),
     add: async (request) => (await load()).cart.add(request),
@@ -47,6 +54,7 @@ export const createLazyAdapters = (options: AdaptersOptions): LazyAdapters => {
   };
   return {
     catalog,
+    blog,
     cart,
     setNonce(value) {
       nonce = value;

@@ -1,3 +1,4 @@
+import type { BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { Cart } from './domain/cart.js';
 import type { ProductPage, ProductVariation } from './domain/catalog.js';
 import type { ItemFacts } from './events.js';
@@ -35,6 +36,10 @@ export interface CommandMap {
     failure: PortFailure;
   };
   'cart.refresh': { input: void; output: Cart; failure: PortFailure };
+  /** A page of blog posts (load-more). */
+  'blog.posts': { input: { readonly page: number; readonly perPage: number }; output: BlogPage<BlogPost>; failure: PortFailure };
+  /** Send a blog comment; checked against the comment form's rules first. */
+  'blog.comment': { input: CommentInput; output: CommentReceipt; failure: PortFailure };
   /** Products matching a search term (search as you type). */
   'catalog.search': { input: { readonly term: string; readonly limit: number }; output: ProductPage; failure: PortFailure };
   /** Every variation of a variable product with price, stock, limits and image. */

@@ -34,6 +34,8 @@ export interface DomainEventMap {
     readonly filters: Readonly<Record<string, string>>;
     readonly resultCount: number;
   };
+  /** A blog comment was accepted by the server (`hold`: awaiting moderation). */
+  'blog.commented': { readonly postId: number; readonly status: 'hold' | 'approved' };
   /** The shopper searched the catalogue (GA `search`). */
   'catalog.searched': { readonly term: string; readonly resultCount: number | null };
   /** A product page was shown (GA `view_item`). */

@@ -1,5 +1,6 @@
 import type { Result } from './result.js';
 import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
+import type { BlogComment, BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
 
 /**
@@ -47,8 +48,17 @@ export interface CartPort {
   }): Promise<Result<Cart, PortFailure>>;
 }
 
+/** Reads the blog and sends comments (the WordPress REST API). */
+export interface BlogPort {
+  listPosts(query: { readonly page: number; readonly perPage: number }): Promise<Result<BlogPage<BlogPost>, PortFailure>>;
+  getPost(slug: string): Promise<Result<BlogPost, PortFailure>>;
+  listComments(postId: number, page: number): Promise<Result<BlogPage<BlogComment>, PortFailure>>;
+  createComment(input: CommentInput): Promise<Result<CommentReceipt, PortFailure>>;
+}
+
 /** Every port the runtime hands to plugins. Later issues add wishlist, reviews and so on. */
 export interface Ports {
   readonly catalog: CatalogPort;
   readonly cart: CartPort;
+  readonly blog: BlogPort;
 }

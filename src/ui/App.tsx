@@ -23,6 +23,18 @@ export function App() {
       body = <ProductPage page={page} />;
       break;
     }
+    case 'blog': {
+      const BlogPage = pages.blog;
+      if (!BlogPage) throw new Error('Suki: the blog module was not loaded before rendering.');
+      body = <BlogPage page={page} />;
+      break;
+    }
+    case 'post': {
+      const PostPage = pages.post;
+      if (!PostPage) throw new Error('Suki: the blog module was not loaded before rendering.');
+      body = <PostPage page={page} />;
+      break;
+    }
     case 'cart':
       body = <CartPage />;
       break;

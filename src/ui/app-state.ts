@@ -1,9 +1,13 @@
 import type { FilterCatalogue, SectionBase, SectionFilterConfig } from '../core/catalog/section.js';
 import type { CatalogFacets, Category, Product, ProductVariation } from '../core/domain/catalog.js';
+import type { BlogComment, BlogPost } from '../core/domain/blog.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { StoreNoticeConfig } from './shop-config.js';
+
+/** Blog list layouts. */
+export type BlogLayout = 'standard' | 'masonry';
 
 /** Listing layouts of the spec. */
 export type ListingLayout = 'grid' | 'masonry' | 'carousel' | 'full';
@@ -60,6 +64,27 @@ export type PageData =
       /** A variable product's variations when there are few enough to embed (30); else the browser loads them. */
       readonly variations: readonly ProductVariation[] | null;
       readonly related: ProductSection | null;
+    }
+  | {
+      readonly type: 'blog';
+      readonly title: string;
+      readonly description: string;
+      readonly layout: BlogLayout;
+      readonly posts: readonly BlogPost[];
+      readonly page: number;
+      readonly totalPages: number;
+      readonly total: number;
+      readonly perPage: number;
+      /** Address of the next page for the load-more link; null on the last page. */
+      readonly nextUrl: string | null;
+    }
+  | {
+      readonly type: 'post';
+      readonly title: string;
+      readonly description: string;
+      readonly post: BlogPost;
+      /** Approved comments, oldest first. */
+      readonly comments: readonly BlogComment[];
     }
   | { readonly type: 'cart'; readonly title: string; readonly description: string }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };

@@ -1,11 +1,11 @@
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { PageType } from '../core/events.js';
-import type { CatalogPort, PortFailure } from '../core/ports.js';
+import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
-import type { ListingLayout, PageData, ProductSection } from './app-state.js';
+import type { BlogLayout, ListingLayout, PageData, ProductSection } from './app-state.js';
 
 /** Variations embedded in a product page at most (WooCommerce's ajax variation threshold). */
 export const EMBEDDED_VARIATIONS_LIMIT = 30;
@@ -15,6 +15,9 @@ export const RELATED_COUNT = 8;
 
 /** Products per shop page. */
 export const SHOP_PAGE_SIZE = 12;
+
+/** Posts per blog page. */
+export const BLOG_PAGE_SIZE = 6;
 
 const LAYOUTS: readonly ListingLayout[] = ['grid', 'masonry', 'carousel', 'full'];
 
@@ -175,7 +178,8 @@ const loadFilterCatalogue = async (catalog: CatalogPort, categories: readonly Ca
  * Loads what a page shows through the catalogue port. Unknown query values fall back to defaults
  * rather than failing, so any shared URL renders.
  */
-export const loadPage = async (url: URL, catalog: CatalogPort, categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
+export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort; readonly blog: BlogPort }, categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
+  const { catalog, blog } = ports;
   const path = url.pathname;
   const params = url.searchParams;
   const filterSections = options.filterSections ?? {};
@@ -281,6 +285,54 @@ export const loadPage = async (url: URL, catalog: CatalogPort, categories: reado
         product,
         variations,
         related,
+      },
+    };
+  }
+
+  if (path === '/blog/') {
+    const layout: BlogLayout = params.get('layout') === 'masonry' ? 'masonry' : 'standard';
+    const page = pageNumber(params);
+    const result = await blog.listPosts({ page, perPage: BLOG_PAGE_SIZE });
+    if (!result.ok) {
+      if (result.error.kind === 'http' && result.error.status === 400) return notFound();
+      return failurePage(result.error);
+    }
+    const next = new URL(url);
+    next.searchParams.set('paged', String(page + 1));
+    return {
+      status: 200,
+      pageType: 'blog',
+      page: {
+        type: 'blog',
+        title: 'Journal',
+        description: 'Stories about Filipino makers, materials and the goods in the Suki shop.',
+        layout,
+        posts: result.value.items,
+        page,
+        totalPages: result.value.totalPages,
+        total: result.value.total,
+        perPage: BLOG_PAGE_SIZE,
+        nextUrl: page < result.value.totalPages ? `${next.pathname}${next.search}` : null,
+      },
+    };
+  }
+
+  const postMatch = /^\/blog\/([a-z0-9-]{1,200})\/$/.exec(path);
+  if (postMatch) {
+    const found = await blog.getPost(postMatch[1] ?? '');
+    if (!found.ok) return failurePage(found.error);
+    const post = found.value;
+    const comments = await blog.listComments(post.id, 1);
+    return {
+      status: 200,
+      pageType: 'post',
+      page: {
+        type: 'post',
+        title: `${post.title} — Suki Journal`,
+        description: post.excerpt.slice(0, 160) || post.title,
+        post,
+        // Comments that cannot be read leave the post readable; the form still works.
+        comments: comments.ok ? comments.value.items : [],
       },
     };
   }

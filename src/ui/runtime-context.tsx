@@ -23,6 +23,8 @@ export interface UiContextValue {
 /** Page bodies loaded on demand. */
 export interface PageComponents {
   readonly product?: ComponentType<{ readonly page: Extract<PageData, { type: 'product' }> }>;
+  readonly blog?: ComponentType<{ readonly page: Extract<PageData, { type: 'blog' }> }>;
+  readonly post?: ComponentType<{ readonly page: Extract<PageData, { type: 'post' }> }>;
 }
 
 // Defaults to undefined so a view rendered outside the provider fails with a clear message.

@@ -75,12 +75,12 @@ export const initialForm = <F extends string>(rules: FormRules<F>, values: Parti
     values: Object.fromEntries(fields.map((f) => [f, values[f] ?? ''])) as Record<F, string>,
     touched: Object.fromEntries(fields.map((f) => [f, false])) as Record<F, boolean>,
     submitted: false,
-    shown: {},
+    shown: {} as Partial<Record<F, string>>,
   };
 };
 
 const withShown = <F extends string>(state: FormState<F>, field: F, error: string | null): FormState<F> => {
-  const shown = { ...state.shown };
+  const shown: Partial<Record<F, string>> = { ...state.shown };
   if (error === null) delete shown[field];
   else shown[field] = error;
   return { ...state, shown };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { carouselBreakpoints, goToTopVisible, headerScrolling, slidesAtWidth } from './layout.js';
+import { carouselBreakpoints, goToTopVisible, headerScrolling, masonryRowSpan, slidesAtWidth } from './layout.js';
 
 describe('header scrolling state', () => {
   it('switches exactly at 20 px', () => {
@@ -44,5 +44,21 @@ describe('carousel breakpoints', () => {
   });
   it('always shows at least one slide, whatever the configured count', () => {
     fc.assert(fc.property(fc.nat(4000), fc.double(), (w, count) => slidesAtWidth(w, count) >= 1));
+  });
+});
+
+describe('masonry', () => {
+  it('a card spans the fewest rows that hold it, gaps included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 40 }), (height, unit, gap) => {
+        const span = masonryRowSpan(height, unit, gap);
+        // The rows hold the card...
+        expect(span * unit + (span - 1) * gap).toBeGreaterThanOrEqual(height);
+        // ...and one row fewer would not.
+        if (span > 1) expect((span - 1) * unit + (span - 2) * gap).toBeLessThan(height);
+      }),
+    );
+    expect(masonryRowSpan(0, 8, 16)).toBe(1);
+    expect(masonryRowSpan(Number.NaN, 8, 16)).toBe(1);
   });
 });

@@ -44,3 +44,15 @@ export const slidesAtWidth = (width: number, count: number): number => {
   for (const [min, value] of Object.entries(carouselBreakpoints(count))) if (width >= Number(min)) shown = value.slidesPerView;
   return shown;
 };
+
+/** The masonry grid lays itself out again this long after the last resize. */
+export const MASONRY_RESIZE_DEBOUNCE_MS = 100;
+
+/**
+ * Rows a masonry card spans in a CSS grid of `rowUnit`-pixel rows separated by `gap` pixels: the
+ * fewest rows whose height, gaps included, holds the card.
+ */
+export const masonryRowSpan = (height: number, rowUnit: number, gap: number): number => {
+  if (!(height > 0) || !(rowUnit > 0) || !(gap >= 0)) return 1;
+  return Math.max(1, Math.ceil((height + gap) / (rowUnit + gap)));
+};

@@ -1,0 +1,139 @@
+/**
+ * The blog through the stock WordPress REST API (`wp/v2/posts`, `wp/v2/comments`). Rendered HTML
+ * from the server is reduced to plain-text paragraphs here, so no server markup ever reaches the
+ * page as HTML.
+ */
+import { z } from 'zod/mini';
+import type { BlogComment, BlogImage, BlogPage, BlogPost, CommentInput, CommentReceipt } from '../core/domain/blog.js';
+import type { BlogPort, PortFailure } from '../core/ports.js';
+import { err, ok, type Result } from '../core/result.js';
+import type { HttpClient } from './http.js';
+import { safeUrl } from './store-api.js';
+import { htmlToText } from './text.js';
+
+const rendered = z.object({ rendered: z.string() });
+const mediaSchema = z.object({
+  id: z.int(),
+  source_url: z.string(),
+  alt_text: z.optional(z.string()),
+  media_details: z.optional(z.object({ width: z.optional(z.int()), height: z.optional(z.int()) })),
+});
+const postSchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  date: z.string(),
+  link: z.string(),
+  title: rendered,
+  content: rendered,
+  excerpt: rendered,
+  comment_status: z.optional(z.string()),
+  suki_feature_images: z.optional(z.array(mediaSchema)),
+  _embedded: z.optional(
+    z.object({
+      author: z.optional(z.array(z.object({ name: z.optional(z.string()) }))),
+      'wp:featuredmedia': z.optional(z.array(mediaSchema)),
+    }),
+  ),
+});
+type PostJson = z.infer<typeof postSchema>;
+const commentSchema = z.object({
+  id: z.int(),
+  post: z.int(),
+  parent: z.optional(z.int()),
+  author_name: z.string(),
+  date: z.string(),
+  content: rendered,
+});
+const receiptSchema = z.object({ id: z.int(), status: z.string() });
+
+/** Paragraphs of rendered HTML, as text. */
+export const paragraphsOf = (html: string): string[] =>
+  htmlToText(html)
+    .split('\n')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+
+const toImage = (media: z.infer<typeof mediaSchema>): BlogImage => ({
+  id: media.id,
+  src: safeUrl(media.source_url),
+  alt: htmlToText(media.alt_text ?? ''),
+  width: media.media_details?.width ?? 1200,
+  height: media.media_details?.height ?? 675,
+});
+
+/** A link's path on this site (the server rewrites origins; a foreign host keeps only its path). */
+const pathOf = (link: string): string => {
+  try {
+    return new URL(link, 'http://localhost').pathname;
+  } catch {
+    return '/blog/';
+  }
+};
+
+/** Maps a WordPress post to the domain. */
+export function toPost(post: PostJson): BlogPost {
+  const images = post.suki_feature_images ?? post._embedded?.['wp:featuredmedia'] ?? [];
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: htmlToText(post.title.rendered),
+    date: post.date,
+    author: htmlToText(post._embedded?.author?.[0]?.name ?? ''),
+    excerpt: htmlToText(post.excerpt.rendered).replace(/\n/g, ' '),
+    paragraphs: paragraphsOf(post.content.rendered),
+    images: images.map(toImage).filter((image) => image.src !== ''),
+    commentsOpen: post.comment_status !== 'closed',
+    path: pathOf(post.link),
+  };
+}
+
+const toComment = (comment: z.infer<typeof commentSchema>): BlogComment => ({
+  id: comment.id,
+  postId: comment.post,
+  parent: comment.parent ?? 0,
+  author: htmlToText(comment.author_name),
+  date: comment.date,
+  paragraphs: paragraphsOf(comment.content.rendered),
+});
+
+function headerInt(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+/** The blog adapter. */
+export function createBlogAdapter(http: HttpClient): BlogPort {
+  const listPosts = async (query: { page: number; perPage: number }): Promise<Result<BlogPage<BlogPost>, PortFailure>> => {
+    const reply = await http.rest({ path: 'wp/v2/posts', query: { page: query.page, per_page: query.perPage, _embed: 'author,wp:featuredmedia' }, schema: z.array(postSchema) });
+    if (!reply.ok) return reply;
+    const items = reply.value.data.map(toPost);
+    return ok({ items, total: headerInt(reply.value.headers, 'X-WP-Total') ?? items.length, totalPages: headerInt(reply.value.headers, 'X-WP-TotalPages') ?? 1, page: query.page });
+  };
+
+  const getPost = async (slug: string): Promise<Result<BlogPost, PortFailure>> => {
+    const reply = await http.rest({ path: 'wp/v2/posts', query: { slug, _embed: 'author,wp:featuredmedia' }, schema: z.array(postSchema) });
+    if (!reply.ok) return reply;
+    const found = reply.value.data.find((post) => post.slug === slug);
+    return found ? ok(toPost(found)) : err({ kind: 'not-found', message: 'No post has this address.' });
+  };
+
+  const listComments = async (postId: number, page: number): Promise<Result<BlogPage<BlogComment>, PortFailure>> => {
+    const reply = await http.rest({ path: 'wp/v2/comments', query: { post: postId, page, per_page: 50, order: 'asc' }, schema: z.array(commentSchema) });
+    if (!reply.ok) return reply;
+    const items = reply.value.data.map(toComment);
+    return ok({ items, total: headerInt(reply.value.headers, 'X-WP-Total') ?? items.length, totalPages: headerInt(reply.value.headers, 'X-WP-TotalPages') ?? 1, page });
+  };
+
+  const createComment = async (input: CommentInput): Promise<Result<CommentReceipt, PortFailure>> => {
+    const reply = await http.rest({
+      path: 'wp/v2/comments',
+      method: 'POST',
+      json: { post: input.postId, author_name: input.author, author_email: input.email, content: input.content },
+      schema: receiptSchema,
+    });
+    if (!reply.ok) return reply;
+    return ok({ id: reply.value.data.id, status: reply.value.data.status === 'approved' ? 'approved' : 'hold' });
+  };
+
+  return { listPosts, getPost, listComments, createComment };
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import Swiper from 'swiper';
+import { A11y, Keyboard, Navigation } from 'swiper/modules';
+import 'swiper/css';
+import { GALLERY_DEFAULTS } from '../../core/rules/gallery.js';
+
+/**
+ * Turns a post's server-rendered picture strip into a Swiper carousel (300 ms, not infinite) with
+ * named previous/next buttons; arrow keys move it while it is in view. Loaded only on posts with
+ * more than one feature image.
+ */
+export default function FeatureImagesEnhancer({ title }: { title: string }) {
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const root = document.querySelector<HTMLElement>('[data-post-images]');
+    const viewport = root?.querySelector<HTMLElement>('.swiper');
+    if (!root || !viewport || !prev.current || !next.current) return;
+    const swiper = new Swiper(viewport, {
+      modules: [Navigation, A11y, Keyboard],
+      slidesPerView: 1,
+      speed: GALLERY_DEFAULTS.speedMs,
+      loop: false,
+      keyboard: { enabled: true, onlyInViewport: true },
+      navigation: { prevEl: prev.current, nextEl: next.current },
+      a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'picture' },
+    });
+    root.classList.add('post-images--ready');
+    setReady(true);
+    return () => {
+      root.classList.remove('post-images--ready');
+      swiper.destroy(true, true);
+    };
+  }, []);
+  return (
+    <div className="carousel__nav" hidden={!ready}>
+      <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous picture of ${title}`}>
+        ‹
+      </button>
+      <button ref={next} type="button" className="carousel__btn" aria-label={`Next picture of ${title}`}>
+        ›
+      </button>
+    </div>
+  );
+}
