@@ -1,6 +1,6 @@
 /**
- * The shop's HTTP application: the Store API, the wc-ajax and admin-ajax endpoints, generated
- * product pictures, the client build's assets and (when given) the server-rendered pages, behind
+ * The shop's HTTP application: the Store API, the blog's WordPress REST routes (`wp/v2` posts and
+ * comments), the wc-ajax and admin-ajax endpoints, generated product and blog pictures, the client build's assets and (when given) the server-rendered pages, behind
  * one set of safety rules: security headers, same-origin writes, a 64 KiB body limit, validated
  * input and JSON errors without internals.
  */
@@ -18,6 +18,7 @@ import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
 import { storeApiRoutes } from './routes/store-api.js';
 import { wcAjax } from './routes/wc-ajax.js';
+import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
 import { keyLoader } from './services/secret.js';
 import { purgeExpiredSessions } from './services/session-store.js';
@@ -162,6 +163,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   const store = storeApiRoutes(deps);
   app.route('/wp-json/wc/store/v1', store);
   app.route('/wp-json/wc/store', store);
+  app.route('/wp-json/wp/v2', wpV2Routes(deps));
   app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps));
   app.route('/wp-content/uploads/suki', mediaRoutes(deps));
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));

@@ -238,3 +238,61 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.key] }), index('suki_idempotency_created').on(t.createdAt)],
 );
+
+/**
+ * Blog posts (WordPress `post`s), stored as plain text: `content` is paragraphs separated by a blank
+ * line, `excerpt` one paragraph. HTML is made only when an answer is written (`server/views/wp-post.ts`).
+ */
+export const posts = pgTable(
+  'suki_posts',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    content: text('content').notNull().default(''),
+    authorId: integer('author_id').notNull().default(1),
+    authorName: text('author_name').notNull(),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull(),
+    commentStatus: text('comment_status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['publish'] }).notNull().default('publish'),
+  },
+  (t) => [index('suki_posts_status_date').on(t.status, t.date)],
+);
+
+/** A post's feature pictures (attachment ids); position 1 is the featured image. */
+export const postImages = pgTable(
+  'suki_post_images',
+  {
+    id: integer('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [uniqueIndex('suki_post_images_post_pos').on(t.postId, t.position), check('suki_post_images_position_positive', sql`${t.position} >= 1`)],
+);
+
+/**
+ * Comments on posts, plain text. New anonymous comments wait in `hold` until approved. `dedupe_key`
+ * (a hash of post, lower-cased email and content) makes the same comment twice impossible, even
+ * from two requests at once.
+ */
+export const comments = pgTable(
+  'suki_comments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    parent: integer('parent').notNull().default(0),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: ['approved', 'hold'] }).notNull().default('hold'),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+  },
+  (t) => [index('suki_comments_post_status_date').on(t.postId, t.status, t.date)],
+);

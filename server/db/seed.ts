@@ -1,7 +1,7 @@
 /**
- * Seeds the demo catalogue into an empty database. Safe to call on every start and from several
- * processes at once: it runs in one transaction holding an advisory lock, and does nothing when
- * products already exist.
+ * Seeds the demo catalogue into an empty database, and the demo blog (`blog-seed.ts`) when there
+ * are no posts. Safe to call on every start and from several processes at once: it runs in one
+ * transaction holding an advisory lock, and does nothing when products and posts already exist.
  */
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,11 +18,10 @@ import {
   type SeedTerm,
 } from './seed-data.js';
 import * as schema from './schema.js';
+import { SEED_LOCK, seedBlogRows } from './blog-seed.js';
 
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Advisory lock key for seeding (any 64-bit number shared by every process). */
-const SEED_LOCK = 0x53_75_6b_69_53_64; // "SukiSd"
 
 /** First product id; variations take the ids right after their parent, as WordPress posts would. */
 const FIRST_PRODUCT_ID = 101;
@@ -213,30 +212,38 @@ async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promi
 }
 
 /**
- * Seeds the catalogue when the shop has no products yet.
- * @returns true when this call seeded, false when products already existed.
+ * Seeds the catalogue when the shop has no products yet, and the blog when it has no posts yet (a
+ * database made before the blog existed gets its posts on the next start).
+ * @returns true when this call seeded anything, false when products and posts already existed.
  */
 export async function seedCatalogue(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting together on one PostgreSQL: the second waits here, then sees products.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [existing] = await tx.select({ n: count() }).from(schema.products);
-    if ((existing?.n ?? 0) > 0) return false;
-
-    const built = buildCatalogue();
-    await tx.insert(schema.categories).values(SEED_CATEGORIES.map((c, i) => ({ ...c, menuOrder: i + 1 })));
-    await tx.insert(schema.brands).values(SEED_BRANDS.map((b) => ({ ...b, description: `${b.name}, a Filipino maker.` })));
-    await tx.insert(schema.attributes).values([COLOUR_ATTRIBUTE, SIZE_ATTRIBUTE]);
-    await tx.insert(schema.attributeTerms).values([
-      ...SEED_COLOURS.map((t, i) => ({ id: t.id, attributeId: COLOUR_ATTRIBUTE.id, name: t.name, slug: t.slug, menuOrder: i, hex: t.hex ?? null })),
-      ...SEED_SIZES.map((t, i) => ({ id: t.id, attributeId: SIZE_ATTRIBUTE.id, name: t.name, slug: t.slug, menuOrder: i, hex: null })),
-    ]);
-    await insertChunks(built.productRows, (chunk) => tx.insert(schema.products).values(chunk));
-    await insertChunks(built.categoryRows, (chunk) => tx.insert(schema.productCategories).values(chunk));
-    await insertChunks(built.attributeRows, (chunk) => tx.insert(schema.productAttributes).values(chunk));
-    await insertChunks(built.attributeTermRows, (chunk) => tx.insert(schema.productAttributeTerms).values(chunk));
-    await insertChunks(built.variationAttributeRows, (chunk) => tx.insert(schema.variationAttributes).values(chunk));
-    await insertChunks(built.imageRows, (chunk) => tx.insert(schema.productImages).values(chunk));
-    return true;
+    const products = await seedProductRows(tx);
+    const blog = await seedBlogRows(tx);
+    return products || blog;
   });
+}
+
+/** Inserts the catalogue when there are no products. The caller holds the seed lock. */
+async function seedProductRows(tx: Db): Promise<boolean> {
+  const [existing] = await tx.select({ n: count() }).from(schema.products);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const built = buildCatalogue();
+  await tx.insert(schema.categories).values(SEED_CATEGORIES.map((c, i) => ({ ...c, menuOrder: i + 1 })));
+  await tx.insert(schema.brands).values(SEED_BRANDS.map((b) => ({ ...b, description: `${b.name}, a Filipino maker.` })));
+  await tx.insert(schema.attributes).values([COLOUR_ATTRIBUTE, SIZE_ATTRIBUTE]);
+  await tx.insert(schema.attributeTerms).values([
+    ...SEED_COLOURS.map((t, i) => ({ id: t.id, attributeId: COLOUR_ATTRIBUTE.id, name: t.name, slug: t.slug, menuOrder: i, hex: t.hex ?? null })),
+    ...SEED_SIZES.map((t, i) => ({ id: t.id, attributeId: SIZE_ATTRIBUTE.id, name: t.name, slug: t.slug, menuOrder: i, hex: null })),
+  ]);
+  await insertChunks(built.productRows, (chunk) => tx.insert(schema.products).values(chunk));
+  await insertChunks(built.categoryRows, (chunk) => tx.insert(schema.productCategories).values(chunk));
+  await insertChunks(built.attributeRows, (chunk) => tx.insert(schema.productAttributes).values(chunk));
+  await insertChunks(built.attributeTermRows, (chunk) => tx.insert(schema.productAttributeTerms).values(chunk));
+  await insertChunks(built.variationAttributeRows, (chunk) => tx.insert(schema.variationAttributes).values(chunk));
+  await insertChunks(built.imageRows, (chunk) => tx.insert(schema.productImages).values(chunk));
+  return true;
 }
