@@ -8,6 +8,8 @@ const steps = [
   ['initial JS of the listing page', 'npx', ['tsx', 'bench/bundle.ts']],
   ['event dispatch', 'npx', ['tsx', 'bench/dispatch.ts']],
   ['add_to_cart latency', 'npx', ['tsx', 'bench/server-add-to-cart.ts']],
+  ['shop filter latency on 10,000 products', 'npx', ['tsx', 'bench/server-filters.ts']],
+  ['filter click to list painted (4x CPU throttle)', 'npx', ['tsx', 'bench/filter-paint.ts']],
 ];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);
