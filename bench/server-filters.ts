@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       if (next() < 0.8) parts.push(`category=${pick(categories)}`);
       let i = 0;
       if (next() < 0.6) parts.push(`attributes[${i}][attribute]=pa_colour&attributes[${i++}][slug]=${pick(colours)}`);
-      if (next() < 0.3) parts.push(`attributes[${i}][attribute]=pa_size&attributes[${i++}][slug]=${pick(sizes)}`);
+      if (next() < 0.3) parts.push(`attributes[${i}][attribute]=pa_size&attributes[${i}][slug]=${pick(sizes)}`);
       if (next() < 0.3) parts.push(`brand=${pick(brands)}`);
       if (next() < 0.4) {
         const low = Math.floor(next() * 4000) * 100;

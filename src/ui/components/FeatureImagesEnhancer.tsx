@@ -24,7 +24,14 @@ export default function FeatureImagesEnhancer({ title }: { title: string }) {
       loop: false,
       keyboard: { enabled: true, onlyInViewport: true },
       navigation: { prevEl: prev.current, nextEl: next.current },
-      a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'picture' },
+      a11y: {
+        enabled: true,
+        slideRole: 'listitem',
+        prevSlideMessage: `Previous picture of ${title}`,
+        nextSlideMessage: `Next picture of ${title}`,
+        containerRoleDescriptionMessage: 'carousel',
+        itemRoleDescriptionMessage: 'picture',
+      },
     });
     root.classList.add('post-images--ready');
     setReady(true);
@@ -32,7 +39,7 @@ export default function FeatureImagesEnhancer({ title }: { title: string }) {
       root.classList.remove('post-images--ready');
       swiper.destroy(true, true);
     };
-  }, []);
+  }, [title]);
   return (
     <div className="carousel__nav" hidden={!ready}>
       <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous picture of ${title}`}>
