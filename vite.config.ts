@@ -6,6 +6,19 @@ import react from '@vitejs/plugin-react';
 
 const outDir = 'dist/client';
 
+// Modules that load only with a page, a plugin or a shopper's action, and stay in their own chunks.
+const LAZY = [
+  /[\\/]src[\\/](plugins|adapters)[\\/]/,
+  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
+  /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,
+  /[\\/]src[\\/]core[\\/]catalog[\\/]/,
+  /[\\/]node_modules[\\/](swiper|zod|ky)[\\/]/,
+];
+// The shell: React and the app's own modules every page runs before hydrating.
+const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|immer|rxjs|tslib|mitt)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+const inShell = (id: string): boolean => !id.endsWith('entry-client.tsx') && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
+
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */
 const precompress = (): Plugin => ({
   name: 'suki-precompress',
@@ -36,6 +49,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: { main: 'src/entry-client.tsx' },
+      output: {
+        // What every page needs before it hydrates (React, the runtime, the shell) in one chunk.
+        // Left alone, the bundler splits small shared pieces out of the entry into extra requests,
+        // because lazy chunks that the entry loads import them too.
+        codeSplitting: {
+          groups: [{ name: 'shell', test: inShell }],
+        },
+      },
     },
   },
   server: { host: '127.0.0.1' },

@@ -38,7 +38,7 @@ export interface CommandMap {
   'cart.refresh': { input: void; output: Cart; failure: PortFailure };
   /** A page of blog posts (load-more). */
   'blog.posts': { input: { readonly page: number; readonly perPage: number }; output: BlogPage<BlogPost>; failure: PortFailure };
-  /** Send a blog comment; checked against the comment form's rules first. */
+  /** Send a blog comment (the form has checked it against the comment rules). */
   'blog.comment': { input: CommentInput; output: CommentReceipt; failure: PortFailure };
   /** Products matching a search term (search as you type). */
   'catalog.search': { input: { readonly term: string; readonly limit: number }; output: ProductPage; failure: PortFailure };

@@ -15,6 +15,8 @@ export const CAROUSEL_DEFAULTS = {
   swipeThresholdPx: 40,
   touchRestartMs: 500,
   margin: 40,
+  /** Slide speed of every slider (the spec's 300 ms). */
+  speedMs: 300,
 } as const;
 
 /** Whether the header shows its scrolling state. */

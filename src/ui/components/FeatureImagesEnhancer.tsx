@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Swiper from 'swiper';
 import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import 'swiper/css';
-import { GALLERY_DEFAULTS } from '../../core/rules/gallery.js';
+import { CAROUSEL_DEFAULTS } from '../../core/rules/layout.js';
 
 /**
  * Turns a post's server-rendered picture strip into a Swiper carousel (300 ms, not infinite) with
@@ -20,7 +20,7 @@ export default function FeatureImagesEnhancer({ title }: { title: string }) {
     const swiper = new Swiper(viewport, {
       modules: [Navigation, A11y, Keyboard],
       slidesPerView: 1,
-      speed: GALLERY_DEFAULTS.speedMs,
+      speed: CAROUSEL_DEFAULTS.speedMs,
       loop: false,
       keyboard: { enabled: true, onlyInViewport: true },
       navigation: { prevEl: prev.current, nextEl: next.current },
