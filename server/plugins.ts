@@ -1,4 +1,4 @@
-import { planPlugins } from '../src/core/plugin.js';
+import { planPlugins, resolveConfigSchemas } from '../src/core/plugin.js';
 import { enabledPluginLoaders } from '../src/plugins/registry.js';
 import type { ShopConfig } from '../src/ui/shop-config.js';
 
@@ -16,7 +16,7 @@ export interface ResolvedPlugin {
 export const resolvePlugins = async (config: ShopConfig): Promise<ResolvedPlugin[]> => {
   const loaders = enabledPluginLoaders(config.plugins);
   const entries = await Promise.all(loaders.map(async ({ load, options }) => ({ plugin: (await load()).default, options })));
-  const plan = planPlugins(entries);
+  const plan = planPlugins(await resolveConfigSchemas(entries));
   if (!plan.ok) throw new Error(`Invalid plugin options in plugins.config.ts:\n${plan.problems.join('\n')}`);
   return plan.order.map(({ plugin, config: options }) => ({ name: plugin.name, options }));
 };

@@ -47,6 +47,8 @@ async function boot(): Promise<void> {
     plugins,
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
     initialState: state.stores,
+    // The server validated every plugin's options; the browser never loads the schemas.
+    pluginOptionsValidated: true,
   });
   await runtime.start();
   const root = document.getElementById('app');

@@ -27,6 +27,7 @@ export {
 export {
   definePlugin,
   planPlugins,
+  resolveConfigSchemas,
   type DestinationContext,
   type FeatureContext,
   type PlannedPlugin,

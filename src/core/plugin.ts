@@ -17,6 +17,32 @@ export type PluginKind = 'feature' | 'destination';
 /** A plugin's options schema (a zod mini schema). */
 export type PluginConfigSchema = ZodMiniType<unknown, unknown>;
 
+/** Loads a plugin's options schema on demand. */
+export interface PluginConfigLoader<S extends PluginConfigSchema> {
+  readonly load: () => Promise<S>;
+}
+
+/** True when a plugin's `config` is a loader rather than the schema itself. */
+const isLoader = (config: unknown): config is PluginConfigLoader<PluginConfigSchema> =>
+  typeof config === 'object' && config !== null && 'load' in config && typeof (config as { load: unknown }).load === 'function';
+
+/**
+ * Loads every plugin's options schema that is behind a loader, so {@link planPlugins} can check
+ * the options. A loader that fails leaves the entry as it was (planning then reports it).
+ */
+export const resolveConfigSchemas = async (entries: readonly PluginEntry[]): Promise<PluginEntry[]> =>
+  Promise.all(
+    entries.map(async (entry) => {
+      const config: unknown = entry.plugin.config;
+      if (!isLoader(config)) return entry;
+      try {
+        return { ...entry, plugin: { ...entry.plugin, config: await config.load() } };
+      } catch {
+        return entry;
+      }
+    }),
+  );
+
 /** What a plugin's setup may return: its teardown, sync or async, or nothing. */
 export type PluginTeardown = () => void | Promise<void>;
 
@@ -71,7 +97,11 @@ export interface PluginDefinition<
   readonly name: N;
   readonly kind: K;
   /** Schema of the plugin's options; parsed at start-up, every problem reported at once. */
-  readonly config: S;
+  /**
+   * The options schema, or a loader of it (`{ load: () => import('./options.js').then(...) }`) so
+   * the schema library stays out of the browser, which receives options the server validated.
+   */
+  readonly config: S | PluginConfigLoader<S>;
   /** Plugins that must start first. @default [] */
   readonly dependsOn?: readonly string[];
   /** When true, events reach the plugin only once consent is granted (held while `ask`). @default false */
@@ -162,12 +192,13 @@ const describeIssue = (issue: IssueLike): string => {
 };
 
 /**
- * Checks plugin entries and orders them: parses every plugin's options with its schema, checks
+ * Checks plugin entries and orders them: parses every plugin's options with its schema (unless
+ * `trusted`: options already validated elsewhere are taken as they are), checks
  * names, `dependsOn` and cycles, and collects every problem as `[plugin] path: message`. The order
  * is topological and stable: among plugins whose dependencies have started, the one listed first
  * starts first.
  */
-export const planPlugins = (entries: readonly PluginEntry[]): PluginPlan => {
+export const planPlugins = (entries: readonly PluginEntry[], { trusted = false }: { readonly trusted?: boolean } = {}): PluginPlan => {
   const problems: string[] = [];
   const byName = new Map<string, PluginEntry>();
   const parsed = new Map<string, unknown>();
@@ -180,12 +211,17 @@ export const planPlugins = (entries: readonly PluginEntry[]): PluginPlan => {
       continue;
     }
     byName.set(name, entry);
-    const schema = plugin.config as { safeParse?: unknown } | undefined;
-    if (!schema || typeof schema.safeParse !== 'function') {
-      problems.push(`[${name}] config: the plugin has no options schema`);
+    if (trusted) {
+      // Options the server already checked and completed with defaults (in the browser).
+      parsed.set(name, entry.options === undefined ? {} : entry.options);
       continue;
     }
-    const result = plugin.config.safeParse(entry.options === undefined ? {} : entry.options);
+    const schema = plugin.config as { safeParse?: unknown } | undefined;
+    if (!schema || isLoader(schema) || typeof schema.safeParse !== 'function') {
+      problems.push(`[${name}] config: the plugin's options schema is not loaded (call resolveConfigSchemas first)`);
+      continue;
+    }
+    const result = (schema as PluginConfigSchema).safeParse(entry.options === undefined ? {} : entry.options);
     if (result.success) parsed.set(name, result.data);
     else for (const issue of result.error.issues) problems.push(`[${name}] ${formatPath(issue.path)}: ${describeIssue(issue)}`);
   }

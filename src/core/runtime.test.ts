@@ -80,6 +80,23 @@ describe('runtime start-up', () => {
     ]);
   });
 
+  it('loads a plugin’s options schema on demand, or takes options the server validated without loading it', async () => {
+    const schema = z.strictObject({ greeting: z._default(z.string(), 'kumusta') });
+    const seen: unknown[] = [];
+    const load = vi.fn(async () => schema);
+    const lazy = definePlugin({ name: 'lazy-options', kind: 'destination', config: { load }, setup: ({ config }) => void seen.push(config) });
+    await make([{ plugin: lazy, options: {} }]).runtime.start();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([{ greeting: 'kumusta' }]);
+    // Bad options are still caught once the schema is loaded.
+    await expect(make([{ plugin: lazy, options: { greeting: 5 } }]).runtime.start()).rejects.toThrow(/\[lazy-options\] greeting/);
+    // In the browser: options come checked and completed; the schema is never loaded.
+    load.mockClear();
+    await make([{ plugin: lazy, options: { greeting: 'mabuhay' } }], { pluginOptionsValidated: true }).runtime.start();
+    expect(load).not.toHaveBeenCalled();
+    expect(seen.at(-1)).toEqual({ greeting: 'mabuhay' });
+  });
+
   it('reports unknown dependencies and cycles as start-up errors', async () => {
     const { runtime } = make([
       { plugin: noop('a', { dependsOn: ['b'] }) },

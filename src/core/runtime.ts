@@ -7,7 +7,7 @@ import { createConsentModule, type ConsentOptions, type ConsentSnapshot } from '
 import type { DomainEvent, DomainEventMap, DomainEventType } from './events.js';
 import { createIdGenerator } from './ids.js';
 import { consoleLogger, messageOf, prefixLogger, type Logger } from './logger.js';
-import { planPlugins, type DestinationContext, type FeatureContext, type PluginEntry, type PluginTeardown } from './plugin.js';
+import { planPlugins, resolveConfigSchemas, type DestinationContext, type FeatureContext, type PluginEntry, type PluginTeardown } from './plugin.js';
 import type { Ports } from './ports.js';
 import type { ReadableStore, Store } from './store.js';
 import { normaliseSearch } from './rules/search.js';
@@ -18,6 +18,11 @@ export interface RuntimeOptions {
   readonly ports: Ports;
   /** Plugins to run, with raw options. @default [] */
   readonly plugins?: readonly PluginEntry[];
+  /**
+   * The plugins' options were validated (and completed with defaults) by the server: take them as
+   * they are, without loading any options schema. The browser sets this. @default false
+   */
+  readonly pluginOptionsValidated?: boolean;
   /** Consent for tracking destinations. */
   readonly consent: ConsentOptions;
   /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
@@ -166,7 +171,8 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   };
 
   const startPlugins = async (): Promise<void> => {
-    const plan = planPlugins(options.plugins ?? []);
+    const entries = options.pluginOptionsValidated ? (options.plugins ?? []) : await resolveConfigSchemas(options.plugins ?? []);
+    const plan = planPlugins(entries, { trusted: options.pluginOptionsValidated ?? false });
     if (!plan.ok) throw new Error(`Suki could not start; fix these plugin settings:\n${plan.problems.join('\n')}`);
     const failed = new Set<string>();
     const fatal: string[] = [];

@@ -1,22 +1,7 @@
-import { z } from 'zod/mini';
 import { definePlugin } from '../../core/plugin.js';
 import { disableMeasurement, hasOptOutCookie, installGtag, trackEvent, type GtagParams } from './gtag.js';
 import { toGtagImpression, toGtagItem } from './items.js';
-
-/** Options of the analytics plugin. */
-export const analyticsGtagOptions = z.strictObject({
-  /** A GA4 measurement id (`G-XXXX`); with one, the plugin installs Google's snippet. @default none */
-  measurementId: z.optional(z.string().check(z.regex(/^G-[A-Z0-9]{4,}$/, 'must look like G-XXXXXXXXXX'))),
-  /** Cookie that opts the shopper out when it is `1` or `true`. @default 'suki_analytics_optout' */
-  optOutCookie: z._default(z.string().check(z.minLength(1, 'must not be empty')), 'suki_analytics_optout'),
-  /** List name used when an event carries none. @default 'Product List' */
-  listName: z._default(z.string(), 'Product List'),
-  /** A `send_to` target (group or id) added to every event. @default none */
-  sendTo: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-});
-
-/** Parsed options of the analytics plugin. */
-export type AnalyticsGtagOptions = z.output<typeof analyticsGtagOptions>;
+export type { AnalyticsGtagOptions } from './options.js';
 
 /**
  * Sends shop events to Google Analytics through `gtag('event', name, params)`, as the stock
@@ -26,7 +11,8 @@ const analyticsGtag = definePlugin({
   name: 'analytics-gtag',
   kind: 'destination',
   requiresConsent: true,
-  config: analyticsGtagOptions,
+  // The schema loads only where options are checked (the server); the browser gets them checked.
+  config: { load: () => import('./options.js').then((m) => m.analyticsGtagOptions) },
   setup({ config, ofType, logger }) {
     const cookie = typeof document !== 'undefined' ? document.cookie : '';
     if (hasOptOutCookie(cookie, config.optOutCookie)) {

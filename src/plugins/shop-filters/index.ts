@@ -8,7 +8,6 @@
 import { definePlugin } from '../../core/plugin.js';
 import { ok } from '../../core/result.js';
 import type { FilterList, ShopFilters } from '../../core/rules/shop-filters.js';
-import { shopFiltersOptions } from './options.js';
 import { createSections, SECTIONS_STORE, type ChoiceOutcome, type Place, type SectionSeed } from './sections.js';
 import { shopFiltersViews } from './views/ShopSection.js';
 
@@ -45,7 +44,8 @@ declare module '../../core/commands.js' {
 const shopFilters = definePlugin({
   name: 'shop-filters',
   kind: 'feature',
-  config: shopFiltersOptions,
+  // The schema loads only where options are checked (the server); the browser gets them checked.
+  config: { load: () => import('./options.js').then((m) => m.shopFiltersOptions) },
   setup({ ports, emit, logger, handle, registerStore }) {
     const sections = createSections({ catalog: ports.catalog, emit, logger });
     registerStore(SECTIONS_STORE, sections.store);

@@ -4,7 +4,6 @@
  * with the plain selects the page falls back to when this plugin is off.
  */
 import { definePlugin } from '../../core/plugin.js';
-import { swatchesOptions } from './options.js';
 import { swatchesViews } from './views/Swatches.js';
 
 declare module '../../core/events.js' {
@@ -19,7 +18,8 @@ declare module '../../core/events.js' {
 const swatches = definePlugin({
   name: 'swatches',
   kind: 'feature',
-  config: swatchesOptions,
+  // The schema loads only where options are checked (the server); the browser gets them checked.
+  config: { load: () => import('./options.js').then((m) => m.swatchesOptions) },
   setup({ config, logger }) {
     logger.debug(`swatches on (clear on reselect ${config.clearOnReselect ? 'on' : 'off'}, clickable out of stock ${config.clickableOutOfStock ? 'on' : 'off'})`);
     return () => undefined;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planPlugins } from '../../core/plugin.js';
+import { planPlugins, resolveConfigSchemas } from '../../core/plugin.js';
 import swatches from './index.js';
 import { lenientBoolean, swatchesOptions } from './options.js';
 
@@ -28,8 +28,11 @@ describe('swatches options', () => {
     expect(swatchesOptions.parse({ clearOnReselect: 'no', showStock: 'on' })).toMatchObject({ clearOnReselect: false, showStock: true });
   });
 
-  it('reports every bad option under the plugin’s name', () => {
-    const plan = planPlugins([{ plugin: swatches, options: { stockLabelThreshold: -1, colors: { red: 'url(javascript:alert(1))' }, extra: 1 } }]);
+  it('reports every bad option under the plugin’s name, once its schema is loaded', async () => {
+    const entries = [{ plugin: swatches, options: { stockLabelThreshold: -1, colors: { red: 'url(javascript:alert(1))' }, extra: 1 } }];
+    // Without loading the schema the options cannot be checked, and planning says so.
+    expect(planPlugins(entries)).toMatchObject({ ok: false, problems: [expect.stringMatching(/\[swatches\] config: .*not loaded/)] });
+    const plan = planPlugins(await resolveConfigSchemas(entries));
     expect(plan.ok).toBe(false);
     if (!plan.ok) {
       expect(plan.problems.join('\n')).toMatch(/\[swatches\] stockLabelThreshold/);

@@ -6,7 +6,7 @@ import type { ReadableStore } from '../../../core/store.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps, PluginViews } from '../../../ui/slots.js';
-import { shopFiltersOptions, type ShopFiltersOptions } from '../options.js';
+import type { ShopFiltersOptions } from '../options.js';
 import { SECTIONS_STORE, sectionAddress, type Place, type SectionSeed, type SectionState, type SectionsState } from '../sections.js';
 
 /** Shown when the filters leave no products. */
@@ -27,8 +27,8 @@ const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { 
  */
 function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: ListingSectionProps & { readonly options: unknown }) {
   const { runtime, state: app } = useUi();
-  const parsed = shopFiltersOptions.safeParse(options);
-  const colors: ShopFiltersOptions['colors'] = parsed.success ? parsed.data.colors : {};
+  // Validated and completed with defaults by the server at start-up.
+  const colors: ShopFiltersOptions['colors'] = (options as Partial<ShopFiltersOptions> | undefined)?.colors ?? {};
   const store = (runtime.storeNamed(SECTIONS_STORE) as ReadableStore<SectionsState> | undefined) ?? EMPTY_STORE;
   const kept: SectionState | undefined = useSelector(store, (all) => all[section.id]);
 

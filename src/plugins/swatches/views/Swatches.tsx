@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type SwatchAttribute, type SwatchItem } from '../../../core/rules/variation-selection.js';
 import { useUi } from '../../../ui/runtime-context.js';
 import type { AttributePickerProps, PluginViews } from '../../../ui/slots.js';
-import { swatchesOptions, type SwatchesOptions } from '../options.js';
+import type { SwatchesOptions } from '../options.js';
 
 /** "N left" badges: only when exactly one attribute is left to choose, for the values of that one. */
 function stockBadges(props: AttributePickerProps, options: SwatchesOptions): ReadonlyMap<string, number> {
@@ -125,7 +125,8 @@ function AttributeSwatches({ props, attribute, items, options, badges }: { props
 /** The swatches in place of the attribute selects: one radio group per attribute. */
 function SwatchPicker(props: AttributePickerProps & { readonly options: unknown }) {
   // Validated at start-up; parsing again here only restores the types (and the defaults).
-  const options = swatchesOptions.parse(props.options ?? {});
+  // Validated and completed with defaults by the server at start-up.
+  const options = props.options as SwatchesOptions;
   const items = swatchItems(props.attributes, props.variations, props.selection, options);
   const badges = stockBadges(props, options);
   return (
