@@ -10,23 +10,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { waitFor } from './wait.js';
 
 const port = 3197;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/bench-bundle';
 
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { waitFor } from './wait.js';
 import { chromium } from 'playwright-core';
 
 const port = 3198;
@@ -14,18 +15,6 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/bench-filter-paint';
 const ROUNDS = 5;
 
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 const round = (n: number): number => Math.round(n * 10) / 10;
 

@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { between, MAX_ID, queryInt } from '../lib/params.js';
 import { cartToken, createNonce, STORE_API_ACTION, verifyNonce } from '../lib/crypto.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
 import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartLine, type CartRefusal, type DbContext } from '../services/cart.js';
@@ -30,20 +31,11 @@ import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
 import { cartCookies, parseJsonBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
-const MAX_ID = 2_147_483_647;
 
 
 // ---------------------------------------------------------------- products query
 
-const between = (name: string, min: number, max: number) => `${name} must be between ${min} (inclusive) and ${max} (inclusive)`;
 
-/** A whole number in a query string, with WordPress's messages. */
-const queryInt = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `${name} is not of type integer.`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, between(name, min, max));
 
 // Prices are in centavos; anything above the column's range simply matches nothing (or everything).
 const queryPrice = (name: string) =>

@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { MAX_ID, queryInt } from '../lib/params.js';
 import { commentDedupeKey } from '../lib/comment-key.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
 import { mediaType } from '../lib/request.js';
@@ -24,19 +25,10 @@ import {
 import { wpComment, wpPost, type EmbedChoice } from '../views/wp-post.js';
 import { rawBody, sendJson, shopUrls, type ShopDeps } from './shared.js';
 
-const MAX_ID = 2_147_483_647;
 
 // ---------------------------------------------------------------- query parameters
 
-const between = (name: string, min: number, max: number) => `${name} must be between ${min} (inclusive) and ${max} (inclusive)`;
 
-/** A whole number in a query string, with WordPress's messages. */
-const queryInt = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `${name} is not of type integer.`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, between(name, min, max));
 
 /** Characters PostgreSQL text cannot hold or that mean nothing in a query: dropped. */
 // eslint-disable-next-line no-control-regex -- removing the control characters is the point

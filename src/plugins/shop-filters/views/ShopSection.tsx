@@ -323,32 +323,8 @@ function PriceFilter({
         {label(low)} – {label(high)}
       </p>
       <div className="filters__inputs">
-        <label>
-          <span>Minimum price</span>
-          <input
-            type="number"
-            name={`${prefix}min_price`}
-            inputMode="numeric"
-            min={bounds.min}
-            max={bounds.max}
-            step={1}
-            value={low}
-            onChange={(e) => setLow(e.currentTarget.value === '' ? bounds.min : Number(e.currentTarget.value))}
-          />
-        </label>
-        <label>
-          <span>Maximum price</span>
-          <input
-            type="number"
-            name={`${prefix}max_price`}
-            inputMode="numeric"
-            min={bounds.min}
-            max={bounds.max}
-            step={1}
-            value={high}
-            onChange={(e) => setHigh(e.currentTarget.value === '' ? bounds.max : Number(e.currentTarget.value))}
-          />
-        </label>
+        <PriceNumber label="Minimum price" name={`${prefix}min_price`} bounds={bounds} value={low} empty={bounds.min} onChange={setLow} />
+        <PriceNumber label="Maximum price" name={`${prefix}max_price`} bounds={bounds} value={high} empty={bounds.max} onChange={setHigh} />
         <button type="submit" className="button button--small" aria-describedby={`${sectionId}-price-note`}>
           Filter
         </button>
@@ -357,6 +333,25 @@ function PriceFilter({
         </span>
       </div>
     </form>
+  );
+}
+
+/** One of the price filter's number inputs (whole currency units); cleared, it means its bound. */
+function PriceNumber({ label, name, bounds, value, empty, onChange }: { label: string; name: string; bounds: { min: number; max: number }; value: number; empty: number; onChange: (n: number) => void }) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        type="number"
+        name={name}
+        inputMode="numeric"
+        min={bounds.min}
+        max={bounds.max}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value === '' ? empty : Number(e.currentTarget.value))}
+      />
+    </label>
   );
 }
 
