@@ -197,6 +197,8 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
       sections.push(r.value);
     }
     const first = sections[0];
+    // A primary section asked for a page past its last one: there is no such page.
+    if (first && defs[0]?.primary && first.page > 1 && first.products.length === 0) return notFound();
     return {
       status: 200,
       pageType: meta.type,

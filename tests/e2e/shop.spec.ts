@@ -95,6 +95,14 @@ test.describe('shop filters', () => {
     await expect(filters(page).getByRole('link', { name: /^Colour: Ube, 0 products$/ })).toHaveAttribute('aria-current', 'true');
   });
 
+  test('malformed filter addresses render with the bad values dropped; a page past the end is a 404', async ({ page }) => {
+    const odd = await page.goto('/shop/?min_price=abc&max_price=-1&orderby=%3Cx%3E&filter_colour%5B%5D=x&product_cat=no-such-category');
+    expect(odd?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+    expect((await page.goto('/shop/?paged=9999'))?.status()).toBe(404);
+    expect((await page.goto('/?popular-paged=9999&rated-orderby=zz'))?.status()).toBe(200);
+  });
+
   test('a failed filter request keeps the list, clears the loading state and offers Retry', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);
