@@ -60,7 +60,8 @@ test.describe('catalog → cart → analytics', () => {
     await hydrated(page);
     const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
     await expect(line.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
-    await line.getByRole('button', { name: 'Increase quantity' }).click();
+    // Each line's controls say which product they change.
+    await line.getByRole('button', { name: `Increase quantity of “${name}”`, exact: true }).click();
     await expect(line.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
     await expect(page.getByRole('button', { name: 'Cart (2 items)' })).toBeVisible();
     await expect.poll(() => gtagEvents(page)).toContain('change_cart_quantity');

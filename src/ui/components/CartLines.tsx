@@ -43,6 +43,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
                 step={line.limits.multipleOf}
                 disabled={line.pending || !line.limits.editable}
                 onCommit={(quantity) => void runtime.execute('cart.setQuantity', { key: line.key, quantity })}
+                itemName={`“${line.name}”`}
               />
             </div>
             <p className="cart-line__total">{money(line.lineTotal)}</p>

@@ -10,10 +10,13 @@ interface QuantityStepperProps {
   /** Called with the new quantity after a button press, Enter, or leaving the field. */
   readonly onCommit: (quantity: number) => void;
   readonly id?: string;
+  /** What the quantity is of, for the controls' names where several steppers share a page (a cart). */
+  readonly itemName?: string;
 }
 
 /** A quantity spinbutton with increase and decrease buttons, following the spec's stepper rules. */
-export function QuantityStepper({ value, min, max, step, disabled, onCommit, id }: QuantityStepperProps) {
+export function QuantityStepper({ value, min, max, step, disabled, onCommit, id, itemName }: QuantityStepperProps) {
+  const of = itemName ? ` of ${itemName}` : '';
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   const limits = { min, max, step };
@@ -27,7 +30,7 @@ export function QuantityStepper({ value, min, max, step, disabled, onCommit, id 
       <button
         type="button"
         className="qty__btn"
-        aria-label="Decrease quantity"
+        aria-label={`Decrease quantity${of}`}
         disabled={disabled}
         onClick={() => commit(stepQuantity(draft, limits, 'down'))}
       >
@@ -38,7 +41,7 @@ export function QuantityStepper({ value, min, max, step, disabled, onCommit, id 
         className="qty__input"
         type="number"
         inputMode="numeric"
-        aria-label="Quantity"
+        aria-label={`Quantity${of}`}
         value={draft}
         min={min}
         max={max}
@@ -63,7 +66,7 @@ export function QuantityStepper({ value, min, max, step, disabled, onCommit, id 
       <button
         type="button"
         className="qty__btn"
-        aria-label="Increase quantity"
+        aria-label={`Increase quantity${of}`}
         disabled={disabled}
         onClick={() => commit(stepQuantity(draft, limits, 'up'))}
       >
