@@ -105,6 +105,7 @@ describe('filtering products', () => {
       'attribute_relation=nand',
       'min_price=-5',
       'max_price=1e9',
+      'min_price=5000&max_price=100',
     ]) {
       const { status, body } = await shopper.getJson<{ code: string }>(`${STORE}/products?${query}`);
       expect(status, query).toBe(400);

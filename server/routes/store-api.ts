@@ -194,6 +194,9 @@ export function parseProductQuery(params: URLSearchParams): ProductListQuery {
   });
   if (!parsed.success) throw fromZodError(parsed.error);
   const q = parsed.data;
+  if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
+    throw invalidParams({ min_price: 'min_price must not be above max_price.' });
+  }
   const categories = q.category ?? [];
   const brandParts = q.brand ?? [];
   const attributeFilters = parseAttributeFilters(params);
