@@ -5,30 +5,19 @@
  * (quality 11) and gzip (level 9). On the product page it then chooses a swatch and opens the
  * lightbox, and lists what that loads lazily. Goal for the listing: ≤ 85 KiB brotli, ≤ 6 requests.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
-import { waitFor } from './wait.js';
+import type { Page } from 'playwright-core';
+import { launchChromium, startShop } from './browser-shop.js';
 
 const port = 3197;
-const base = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/bench-bundle';
 
-
 async function main(): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir },
-    stdio: 'ignore',
-  });
+  const { base, server } = await startShop(port, dataDir);
   try {
-    await waitFor(`${base}/wp-json/wc/store/v1/products?per_page=1`, 60_000);
-    const browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     const sizes = (paths: readonly string[]) =>
       paths.map((p) => {
         const body = readFileSync(path.join('dist/client', p));

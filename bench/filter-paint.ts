@@ -5,16 +5,12 @@
  * animation frame after the list shows the new products and is no longer busy. Prints p50/max and
  * writes bench-results/filter-paint.json.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { waitFor } from './wait.js';
-import { chromium } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { launchChromium, startShop } from './browser-shop.js';
 
 const port = 3198;
-const base = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/bench-filter-paint';
 const ROUNDS = 5;
-
 
 const round = (n: number): number => Math.round(n * 10) / 10;
 
@@ -36,17 +32,9 @@ const ARM_PAINT_TIMER = `
 `;
 
 async function main(): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir },
-    stdio: 'ignore',
-  });
+  const { base, server } = await startShop(port, dataDir);
   try {
-    await waitFor(`${base}/wp-json/wc/store/v1/products?per_page=1`, 60_000);
-    const browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const cdp = await page.context().newCDPSession(page);
     await page.goto(`${base}/shop/`);

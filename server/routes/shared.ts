@@ -125,3 +125,26 @@ export async function writerSession(c: Context): Promise<ShopperSession> {
   if (!session.isNew) renewSessionCookie(c, session.id);
   return session;
 }
+
+/**
+ * WordPress's paging headers for a list: `X-WP-Total`, `X-WP-TotalPages`, and absolute `Link`
+ * addresses for `rel="prev"` / `rel="next"` that keep the other parameters. With `refuseBeyond`,
+ * a page past the last one is WordPress's `rest_post_invalid_page_number` error.
+ */
+export function pagingHeaders(c: Context, page: number, perPage: number, total: number, refuseBeyond: boolean): void {
+  const totalPages = Math.ceil(total / perPage);
+  if (refuseBeyond && page > totalPages && total > 0) {
+    throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+  }
+  c.header('X-WP-Total', String(total));
+  c.header('X-WP-TotalPages', String(totalPages));
+  const url = new URL(c.req.url);
+  const origin = shopUrls(c).origin;
+  const pageLink = (target: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set('page', String(target));
+    return `${origin}${url.pathname}?${params.toString()}`;
+  };
+  if (page > 1) c.header('Link', `<${pageLink(Math.min(page - 1, Math.max(totalPages, 1)))}>; rel="prev"`, { append: true });
+  if (page < totalPages) c.header('Link', `<${pageLink(page + 1)}>; rel="next"`, { append: true });
+}

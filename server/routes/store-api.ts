@@ -29,7 +29,7 @@ import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.j
 import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
-import { cartCookies, parseJsonBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartCookies, pagingHeaders, parseJsonBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
 
 
@@ -353,21 +353,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
     const url = new URL(c.req.url);
     const query = parseProductQuery(url.searchParams);
     const urls = shopUrls(c);
-    const pageLinks = (total: number) => {
-      const totalPages = Math.ceil(total / query.perPage);
-      if (query.page > totalPages && total > 0) {
-        throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
-      }
-      c.header('X-WP-Total', String(total));
-      c.header('X-WP-TotalPages', String(totalPages));
-      const pageLink = (page: number) => {
-        const params = new URLSearchParams(url.search);
-        params.set('page', String(page));
-        return `${urls.origin}${url.pathname}?${params.toString()}`;
-      };
-      if (query.page > 1) c.header('Link', `<${pageLink(Math.min(query.page - 1, Math.max(totalPages, 1)))}>; rel="prev"`, { append: true });
-      if (query.page < totalPages) c.header('Link', `<${pageLink(query.page + 1)}>; rel="next"`, { append: true });
-    };
+    const pageLinks = (total: number) => pagingHeaders(c, query.page, query.perPage, total, true);
     if (query.type === 'variation' || query.parents) {
       // Variations are listed through their parents, in the parents' menu order.
       if (!query.parents) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): parent', { params: { parent: 'parent is required to list variations.' } });

@@ -23,7 +23,7 @@ import {
   type PostListQuery,
 } from '../services/blog.js';
 import { wpComment, wpPost, type EmbedChoice } from '../views/wp-post.js';
-import { rawBody, sendJson, shopUrls, type ShopDeps } from './shared.js';
+import { pagingHeaders, rawBody, sendJson, shopUrls, type ShopDeps } from './shared.js';
 
 
 // ---------------------------------------------------------------- query parameters
@@ -115,25 +115,6 @@ const commentQuerySchema = z.object({
   per_page: queryInt('per_page', 1, 100).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order is not one of asc, desc.' }).optional(),
 });
-
-/** Sets WordPress's paging headers; past the last page is an error for posts, as in WordPress. */
-function pagingHeaders(c: Context, page: number, perPage: number, total: number, refuseBeyond: boolean): void {
-  const totalPages = Math.ceil(total / perPage);
-  if (refuseBeyond && page > totalPages && total > 0) {
-    throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
-  }
-  c.header('X-WP-Total', String(total));
-  c.header('X-WP-TotalPages', String(totalPages));
-  const url = new URL(c.req.url);
-  const origin = shopUrls(c).origin;
-  const pageLink = (target: number) => {
-    const params = new URLSearchParams(url.search);
-    params.set('page', String(target));
-    return `${origin}${url.pathname}?${params.toString()}`;
-  };
-  if (page > 1 && totalPages > 0) c.header('Link', `<${pageLink(Math.min(page - 1, totalPages))}>; rel="prev"`, { append: true });
-  if (page < totalPages) c.header('Link', `<${pageLink(page + 1)}>; rel="next"`, { append: true });
-}
 
 // ---------------------------------------------------------------- comment body
 

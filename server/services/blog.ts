@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ShopDatabase } from '../db/query.js';
 import { comments, postImages, posts } from '../db/schema.js';
+import { likePattern } from '../lib/like.js';
 
 /** The columns a post answer needs; `dateMs` is the publication instant in milliseconds. */
 export interface PostRow {
@@ -46,10 +47,6 @@ export interface PostListQuery {
   readonly include?: readonly number[];
 }
 
-/** Escapes LIKE wildcards so a search for `100%` or `a_b` means those characters, not a pattern. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 const epochMs = (column: SQL | typeof posts.date | typeof comments.date) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 

@@ -16,6 +16,7 @@ import {
   products,
   variationAttributes,
 } from '../db/schema.js';
+import { likePattern } from '../lib/like.js';
 
 /** A product or variation row. */
 export type ProductRow = typeof products.$inferSelect;
@@ -115,10 +116,6 @@ export interface AttributeFilter {
   readonly operator: 'in' | 'and' | 'not_in';
 }
 
-/** Escapes LIKE wildcards so a search for `50%` means the characters, not a pattern. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 function listConditions(query: ProductListQuery): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(products.parentId, 0), ne(products.type, 'variation')];

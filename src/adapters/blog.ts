@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import type { BlogComment, BlogImage, BlogPage, BlogPost, CommentInput, CommentReceipt } from '../core/domain/blog.js';
 import type { BlogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { HttpClient } from './http.js';
+import { wpPage, type HttpClient } from './http.js';
 import { safeUrl } from './store-api.js';
 import { htmlToText } from './text.js';
 
@@ -96,18 +96,13 @@ const toComment = (comment: z.infer<typeof commentSchema>): BlogComment => ({
   paragraphs: paragraphsOf(comment.content.rendered),
 });
 
-function headerInt(headers: Headers, name: string): number | null {
-  const value = headers.get(name);
-  return value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
-}
-
 /** The blog adapter. */
 export function createBlogAdapter(http: HttpClient): BlogPort {
   const listPosts = async (query: { page: number; perPage: number }): Promise<Result<BlogPage<BlogPost>, PortFailure>> => {
     const reply = await http.rest({ path: 'wp/v2/posts', query: { page: query.page, per_page: query.perPage, _embed: 'author,wp:featuredmedia' }, schema: z.array(postSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toPost);
-    return ok({ items, total: headerInt(reply.value.headers, 'X-WP-Total') ?? items.length, totalPages: headerInt(reply.value.headers, 'X-WP-TotalPages') ?? 1, page: query.page });
+    return ok(wpPage(items, reply.value.headers, query.page));
   };
 
   const getPost = async (slug: string): Promise<Result<BlogPost, PortFailure>> => {
@@ -121,7 +116,7 @@ export function createBlogAdapter(http: HttpClient): BlogPort {
     const reply = await http.rest({ path: 'wp/v2/comments', query: { post: postId, page, per_page: 50, order: 'asc' }, schema: z.array(commentSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toComment);
-    return ok({ items, total: headerInt(reply.value.headers, 'X-WP-Total') ?? items.length, totalPages: headerInt(reply.value.headers, 'X-WP-TotalPages') ?? 1, page });
+    return ok(wpPage(items, reply.value.headers, page));
   };
 
   const createComment = async (input: CommentInput): Promise<Result<CommentReceipt, PortFailure>> => {

@@ -20,7 +20,7 @@ import type {
 } from '../core/domain/catalog.js';
 import type { CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { HttpClient, Query } from './http.js';
+import { wpPage, type HttpClient, type Query } from './http.js';
 import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits } from './store-api.js';
 import { htmlToText } from './text.js';
 
@@ -236,11 +236,6 @@ const attributeSchema = z.object({ id: z.int(), name: z.string(), taxonomy: z.st
 
 const countMap = (list: ReadonlyArray<{ term: number; count: number }>): Record<number, number> => Object.fromEntries(list.map((entry) => [entry.term, entry.count]));
 
-function headerInt(headers: Headers, name: string): number | null {
-  const value = headers.get(name);
-  if (value === null || !/^\d+$/.test(value.trim())) return null;
-  return Number(value.trim());
-}
 
 /** Slugs of non-Latin names travel percent-encoded; compare them decoded and case-folded. */
 function slugKey(slug: string): string {
@@ -262,12 +257,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toProduct);
     if (query.perPage === -1) return ok({ items, total: items.length, totalPages: 1, page: 1 });
-    return ok({
-      items,
-      total: headerInt(reply.value.headers, 'X-WP-Total') ?? items.length,
-      totalPages: headerInt(reply.value.headers, 'X-WP-TotalPages') ?? 1,
-      page: query.page ?? 1,
-    });
+    return ok(wpPage(items, reply.value.headers, query.page ?? 1));
   };
 
   const getProduct = async (idOrSlug: number | string): Promise<Result<Product, PortFailure>> => {

@@ -444,3 +444,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
   };
 }
+
+/** A whole number from a response header, or null when it is missing or not one. */
+function headerInt(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** One page of a WordPress list with its totals from `X-WP-Total` / `X-WP-TotalPages`. */
+export function wpPage<T>(items: readonly T[], headers: Headers, page: number): { items: readonly T[]; total: number; totalPages: number; page: number } {
+  return { items, total: headerInt(headers, 'X-WP-Total') ?? items.length, totalPages: headerInt(headers, 'X-WP-TotalPages') ?? 1, page };
+}

@@ -28,6 +28,8 @@ export interface ProductSection {
   readonly base: SectionBase | null;
   /** Address of the next page for the load-more link (works without scripts); null on the last page. */
   readonly nextUrl: string | null;
+  /** Address of the previous page (for the links shown without the shop-filters plugin); null on page 1. */
+  readonly prevUrl: string | null;
   /** Filter lists, when the shop-filters plugin filters this section. */
   readonly filtering: SectionFiltering | null;
 }

@@ -3,6 +3,7 @@ import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.j
 import type { PageType } from '../core/events.js';
 import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
+import { pageAddress } from '../core/rules/listing.js';
 import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
 import type { BlogLayout, ListingLayout, PageData, ProductSection } from './app-state.js';
@@ -86,6 +87,7 @@ const section = (id: string, title: string, layout: ListingLayout, products: rea
   perPage: products.length,
   base: null,
   nextUrl: null,
+  prevUrl: null,
   filtering: null,
 });
 
@@ -139,8 +141,7 @@ const loadSection = async (
   if (!result.ok && !(result.error.kind === 'http' && result.error.status === 400)) return err(result.error);
   // Paging past the end answers 400 on the Store API: show the section empty.
   const { page: products, facets: counted } = result.ok ? result.value : { page: { items: [], total: 0, totalPages: 0, page }, facets: null };
-  const next = new URL(url);
-  next.searchParams.set(`${prefix}paged`, String(page + 1));
+  const here = `${url.pathname}${url.search}`;
   const currency = counted?.priceRange?.currency ?? products.items[0]?.prices.currency ?? null;
   return ok({
     id: def.id,
@@ -153,7 +154,8 @@ const loadSection = async (
     totalPages: products.totalPages,
     perPage: def.perPage,
     base: def.base,
-    nextUrl: page < products.totalPages ? `${next.pathname}${next.search}` : null,
+    nextUrl: page < products.totalPages ? pageAddress(here, `${prefix}paged`, page + 1) : null,
+    prevUrl: page > 1 ? pageAddress(here, `${prefix}paged`, Math.min(page - 1, Math.max(products.totalPages, 1))) : null,
     filtering:
       config && catalogue
         ? {
@@ -299,8 +301,6 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
       if (result.error.kind === 'http' && result.error.status === 400) return notFound();
       return failurePage(result.error);
     }
-    const next = new URL(url);
-    next.searchParams.set('paged', String(page + 1));
     return {
       status: 200,
       pageType: 'blog',
@@ -314,7 +314,7 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
         totalPages: result.value.totalPages,
         total: result.value.total,
         perPage: BLOG_PAGE_SIZE,
-        nextUrl: page < result.value.totalPages ? `${next.pathname}${next.search}` : null,
+        nextUrl: page < result.value.totalPages ? pageAddress(`${url.pathname}${url.search}`, 'paged', page + 1) : null,
       },
     };
   }

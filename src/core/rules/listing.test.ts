@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { failList, hasMore, listFromPage, nextPage, receiveList, requestList, type ListPage, type ListState } from './listing.js';
+import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListPage, type ListState } from './listing.js';
 
 type Item = { readonly id: number };
 const page = (ids: number[], n = 1, totalPages = 3): ListPage<Item> => ({ items: ids.map((id) => ({ id })), total: 30, page: n, totalPages });
@@ -72,5 +72,13 @@ describe('in-place loading', () => {
     expect(failed.failed).toBe(true);
     expect(receiveList(failed, token, page([3], 2), key)).toBe(failed);
     expect(failList(failed, token)).toBe(failed);
+  });
+});
+
+describe('page addresses', () => {
+  it('set the paging parameter and keep everything else', () => {
+    expect(pageAddress('/shop/?product_cat=tees&paged=2', 'paged', 3)).toBe('/shop/?product_cat=tees&paged=3');
+    expect(pageAddress('/?popular-product_cat=tees', 'popular-paged', 2)).toBe('/?popular-product_cat=tees&popular-paged=2');
+    expect(pageAddress('/blog/?layout=masonry&paged=2', 'paged', 4)).toBe('/blog/?layout=masonry&paged=4');
   });
 });

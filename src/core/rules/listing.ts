@@ -73,3 +73,13 @@ export const receiveList = <T>(state: ListState<T>, token: number, page: ListPag
 
 /** A request failed: only the latest one's failure counts; the list stays as it was. */
 export const failList = <T>(state: ListState<T>, token: number): ListState<T> => (state.loading?.token === token ? { ...state, loading: null, failed: true } : state);
+
+/**
+ * The address of page `n` of a list whose next-page link is `address` (path and query): the same
+ * address with its paging parameter (`paged`, or a section's `<id>-paged`) set to `n`.
+ */
+export const pageAddress = (address: string, param: string, n: number): string => {
+  const url = new URL(address, 'http://localhost');
+  url.searchParams.set(param, String(n));
+  return `${url.pathname}${url.search}`;
+};

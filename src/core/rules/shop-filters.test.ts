@@ -8,6 +8,7 @@ import {
   filtersToQuery,
   INITIAL_FILTERS,
   isInitial,
+  narrows,
   normalisePrice,
   priceLabel,
   sameFilters,
@@ -169,8 +170,15 @@ describe('the catalogue query', () => {
     for (const key of SORT_KEYS) expect(['menu_order', 'popularity', 'rating', 'date', 'price']).toContain(sortQuery(key).orderby);
   });
 
-  it('knows the initial state and equal filters', () => {
+  it('knows the initial state, equal filters, and when filters narrow the list (a sort alone does not)', () => {
     expect(isInitial(INITIAL_FILTERS)).toBe(true);
+    expect(narrows({ ...INITIAL_FILTERS, sort: 'price' })).toBe(false);
+    expect(narrows({ ...INITIAL_FILTERS, terms: { colour: 'ube' } })).toBe(true);
+    fc.assert(
+      fc.property(filtersArb, (f) => {
+        expect(narrows(f)).toBe(!isInitial({ ...f, sort: 'menu_order' }));
+      }),
+    );
     fc.assert(
       fc.property(filtersArb, (f) => {
         expect(sameFilters(f, filtersFromQuery(filtersToQuery(f)))).toBe(true);

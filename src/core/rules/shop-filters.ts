@@ -120,6 +120,10 @@ export const choosePrice = (filters: ShopFilters, min: number | null, max: numbe
   return { changed: true, filters: { ...filters, ...price } };
 };
 
+/** True when a filter narrows the list (the sort alone does not). */
+export const narrows = (filters: ShopFilters): boolean =>
+  filters.category !== null || filters.minPrice !== null || filters.maxPrice !== null || Object.keys(filters.terms).length > 0;
+
 /** True when nothing is filtered and the sort is the default. */
 export const isInitial = (filters: ShopFilters): boolean =>
   filters.category === null && filters.sort === DEFAULT_SORT && filters.minPrice === null && filters.maxPrice === null && Object.keys(filters.terms).length === 0;

@@ -7,7 +7,7 @@
  */
 import { definePlugin } from '../../core/plugin.js';
 import { ok } from '../../core/result.js';
-import type { FilterList, ShopFilters } from '../../core/rules/shop-filters.js';
+import type { FilterList } from '../../core/rules/shop-filters.js';
 import { createSections, SECTIONS_STORE, type ChoiceOutcome, type Place, type SectionSeed } from './sections.js';
 import { shopFiltersViews } from './views/ShopSection.js';
 
@@ -34,8 +34,10 @@ declare module '../../core/commands.js' {
       output: ChoiceOutcome;
       failure: never;
     };
-    /** Show these filters (Back/Forward, Retry). */
-    'shop-filters.apply': { input: { readonly section: string; readonly filters: ShopFilters; readonly place: Place }; output: ChoiceOutcome; failure: never };
+    /** Back/Forward: show the filters the address holds now. */
+    'shop-filters.restore': { input: { readonly section: string; readonly place: Place }; output: ChoiceOutcome; failure: never };
+    /** Try again what failed (a choice, or a load-more). */
+    'shop-filters.retry': { input: { readonly section: string; readonly place: Place }; output: ChoiceOutcome; failure: never };
     /** Append the section's next page. Resolves true when it was appended. */
     'shop-filters.loadMore': { input: { readonly section: string }; output: boolean; failure: never };
   }
@@ -55,7 +57,8 @@ const shopFilters = definePlugin({
     });
     handle('shop-filters.choose', async ({ section, list, value, place }) => ok(await sections.choose(section, list, value, place)));
     handle('shop-filters.setPrice', async ({ section, min, max, bounds, place }) => ok(await sections.setPrice(section, min, max, bounds, place)));
-    handle('shop-filters.apply', async ({ section, filters, place }) => ok(await sections.apply(section, filters, place)));
+    handle('shop-filters.restore', async ({ section, place }) => ok(await sections.restore(section, place)));
+    handle('shop-filters.retry', async ({ section, place }) => ok(await sections.retry(section, place)));
     handle('shop-filters.loadMore', async ({ section }) => ok(await sections.loadMore(section)));
   },
 });

@@ -11,8 +11,8 @@ import type { BoundEmit } from '../../core/bus.js';
 import { itemFactsOf } from '../../core/events.js';
 import type { Logger } from '../../core/logger.js';
 import type { CatalogPort } from '../../core/ports.js';
-import { failList, hasMore, listFromPage, nextPage, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
-import { chooseItem, choosePrice, filtersToQuery, sectionPrefix, type FilterList, type ShopFilters } from '../../core/rules/shop-filters.js';
+import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
+import { chooseItem, choosePrice, filtersFromQuery, filtersToQuery, sameFilters, sectionPrefix, type FilterList, type ShopFilters } from '../../core/rules/shop-filters.js';
 import { createStore, type Store } from '../../core/store.js';
 
 /** Name of the plugin's store (views read it through `runtime.storeNamed`). */
@@ -85,6 +85,21 @@ export const sectionAddress = (seed: SectionSeed, filters: ShopFilters, place: P
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
 };
+
+/**
+ * The filters an address holds for a section. The primary section on a category page takes the
+ * page's category when the address names none (the category is in the path).
+ */
+export const filtersAt = (seed: SectionSeed, place: Place): ShopFilters => {
+  const primary = seed.filtering?.primary ?? false;
+  const fromAddress = filtersFromQuery(new URLSearchParams(place.search), sectionPrefix(seed.id, primary));
+  const category = seed.filtering?.filters.category ?? null;
+  return primary && place.path.startsWith('/product-category/') && fromAddress.category === null ? { ...fromAddress, category } : fromAddress;
+};
+
+/** The address of a section's page `n`, from the next-page link the page rendered. */
+export const sectionPageAddress = (seed: SectionSeed, nextUrl: string, n: number): string =>
+  pageAddress(nextUrl, `${sectionPrefix(seed.id, seed.filtering?.primary ?? false)}paged`, n);
 
 /** The filters a section reports in `shop.filtered`, as address parameters. */
 const filterFacts = (filters: ShopFilters): Record<string, string> => Object.fromEntries(filtersToQuery(filters));
@@ -170,6 +185,23 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
     return change.changed ? apply(id, change.filters, place) : NONE;
   };
 
+  /** Back/Forward: shows the filters the address now holds, when they differ from the section's. */
+  const restore = async (id: string, place: Place): Promise<ChoiceOutcome> => {
+    const section = get(id);
+    if (!section?.seed.filtering?.config.ajax) return NONE;
+    const wanted = filtersAt(section.seed, place);
+    return sameFilters(wanted, current(section)) ? NONE : apply(id, wanted, place);
+  };
+
+  /** Retry after a failure: the choice that failed, or else the load-more that failed. */
+  const retry = async (id: string, place: Place): Promise<ChoiceOutcome> => {
+    const section = get(id);
+    if (!section?.list.failed) return NONE;
+    if (section.pending) return apply(id, section.pending, place);
+    await loadMore(id);
+    return NONE;
+  };
+
   /** Appends the next page; items already shown are never appended twice. */
   const loadMore = async (id: string): Promise<boolean> => {
     const section = get(id);
@@ -198,7 +230,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
     return true;
   };
 
-  return { store, register, choose, setPrice, apply, loadMore, get };
+  return { store, register, choose, setPrice, restore, retry, loadMore, get };
 };
 
 /** The plugin's sections, as its views reach them. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type Fo
 import type { BlogPost } from '../../core/domain/blog.js';
 import { COMMENT_RULES, firstInvalid, formReducer, formValid, initialForm, type FormEvent as FormAction, type FormState } from '../../core/rules/forms.js';
 import { masonryRowSpan, MASONRY_RESIZE_DEBOUNCE_MS } from '../../core/rules/layout.js';
-import { failList, hasMore, listFromPage, nextPage, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
+import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
 import type { PageData } from '../app-state.js';
 import { useUi } from '../runtime-context.js';
 
@@ -91,12 +91,7 @@ export function BlogPage({ page }: { page: BlogData }) {
   };
   const more = hasMore(list);
   const loading = list.loading !== null;
-  const nextUrl = (() => {
-    if (!page.nextUrl) return null;
-    const url = new URL(page.nextUrl, 'http://x');
-    url.searchParams.set('paged', String(list.page + 1));
-    return `${url.pathname}${url.search}`;
-  })();
+  const nextUrl = page.nextUrl ? pageAddress(page.nextUrl, 'paged', list.page + 1) : null;
 
   return (
     <>

@@ -38,8 +38,8 @@ function PageLinks({ section }: { section: ListingData['sections'][number] }) {
   if (section.totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label={`Pages of ${section.title}`}>
-      {section.page > 1 && (
-        <a href={section.nextUrl ? section.nextUrl.replace(/paged=\d+/, `paged=${section.page - 1}`) : '?'} rel="prev">
+      {section.prevUrl && (
+        <a href={section.prevUrl} rel="prev">
           Previous page
         </a>
       )}

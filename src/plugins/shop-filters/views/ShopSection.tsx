@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
 import { hasMore } from '../../../core/rules/listing.js';
-import { chooseItem, filtersFromQuery, priceLabel, sameFilters, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
+import { chooseItem, narrows, priceLabel, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
 import type { ReadableStore } from '../../../core/store.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps, PluginViews } from '../../../ui/slots.js';
 import type { ShopFiltersOptions } from '../options.js';
-import { SECTIONS_STORE, sectionAddress, type Place, type SectionSeed, type SectionState, type SectionsState } from '../sections.js';
+import { SECTIONS_STORE, sectionAddress, sectionPageAddress, type Place, type SectionSeed, type SectionState, type SectionsState } from '../sections.js';
 
 /** Shown when the filters leave no products. */
 export const NO_RESULTS = 'No Data for this Combination.';
@@ -32,18 +32,7 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
   const store = (runtime.storeNamed(SECTIONS_STORE) as ReadableStore<SectionsState> | undefined) ?? EMPTY_STORE;
   const kept: SectionState | undefined = useSelector(store, (all) => all[section.id]);
 
-  const seed: SectionSeed = {
-    id: section.id,
-    listName: section.listName,
-    products: section.products,
-    total: section.total,
-    page: section.page,
-    totalPages: section.totalPages,
-    perPage: section.perPage,
-    base: section.base,
-    filtering: section.filtering,
-    catalogue,
-  };
+  const seed: SectionSeed = { ...section, catalogue };
   useEffect(() => {
     void runtime.execute('shop-filters.register', { seed });
     // The seed is what the server rendered; registering once per section is the point.
@@ -53,18 +42,10 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
   // Back/Forward: show the filters the address now holds.
   const filtering = section.filtering;
   useEffect(() => {
-    if (!filtering || !filtering.config.ajax) return;
-    const prefix = sectionPrefix(section.id, filtering.primary);
-    const onPop = () => {
-      const now = store.getSnapshot()[section.id];
-      if (!now) return;
-      const fromAddress = filtersFromQuery(new URLSearchParams(window.location.search), prefix);
-      const wanted = filtering.primary && window.location.pathname.startsWith('/product-category/') && !fromAddress.category ? { ...fromAddress, category: filtering.filters.category } : fromAddress;
-      if (!sameFilters(wanted, now.pending ?? now.filters)) void runtime.execute('shop-filters.apply', { section: section.id, filters: wanted, place: placeOf(app.path, app.search) });
-    };
+    const onPop = () => void runtime.execute('shop-filters.restore', { section: section.id, place: placeOf(app.path, app.search) });
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [filtering, runtime, section.id, store, app.path, app.search]);
+  }, [runtime, section.id, app.path, app.search]);
 
   const filters: ShopFilters | null = kept ? (kept.pending ?? kept.filters) : (filtering?.filters ?? null);
   const products = kept ? kept.list.items : section.products;
@@ -83,20 +64,17 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
   };
 
   const lists = filtering && catalogue && filters ? buildFilterLists(filtering.config, catalogue, filters, kept?.facets ?? filtering.facets, kept?.currency ?? filtering.currency) : null;
-  const hrefFor = (list: FilterItemList, item: FilterItem, at: Place = place): string => {
+  // Links work without scripts; with them, a choice runs in place (or, in a no-ajax section,
+  // navigates to an address built at click time, since another section may have changed it).
+  const hrefFor = (list: FilterItemList, item: FilterItem): string => {
     if (!filters) return '#';
     const change = chooseItem(filters, listOf(list), item.value);
-    return sectionAddress(seed, change.changed ? change.filters : filters, at);
+    return sectionAddress(seed, change.changed ? change.filters : filters, place);
   };
   const onItem = (event: MouseEvent<HTMLAnchorElement>, list: FilterItemList, item: FilterItem) => {
     // Modified clicks open the link elsewhere.
     if (!filtering || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    // A no-ajax section navigates, to an address built now: another section may have changed it.
-    if (!filtering.config.ajax) {
-      window.location.assign(hrefFor(list, item, placeOf(app.path, app.search)));
-      return;
-    }
     void go(() => runtime.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
   };
 
@@ -112,24 +90,15 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
           slider={lists.price}
           filters={filters}
           search={place.search}
-          onPrice={(min, max) => {
-            if (!filtering?.config.ajax) {
-              const change = { ...filters, minPrice: min, maxPrice: max };
-              window.location.assign(sectionAddress(seed, change, placeOf(app.path, app.search)));
-              return;
-            }
-            void go(() => runtime.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }));
-          }}
+          onPrice={(min, max) =>
+            void go(() => runtime.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }))
+          }
         />
       )}
     </div>
   ) : null;
 
-  const retry = () => {
-    if (!kept) return;
-    if (kept.pending) void go(() => runtime.execute('shop-filters.apply', { section: section.id, filters: kept.pending ?? kept.filters, place: placeOf(app.path, app.search) }));
-    else void runtime.execute('shop-filters.loadMore', { section: section.id });
-  };
+  const retry = () => void go(() => runtime.execute('shop-filters.retry', { section: section.id, place: placeOf(app.path, app.search) }));
 
   const footer = (
     <>
@@ -145,7 +114,7 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
         <p className="load-more">
           <a
             className="button load-more__link"
-            href={kept ? sectionNextUrl(section.nextUrl, section.id, filtering?.primary ?? false, kept.list.page + 1) : section.nextUrl}
+            href={kept ? sectionPageAddress(seed, section.nextUrl, kept.list.page + 1) : section.nextUrl}
             aria-disabled={loadingMore || undefined}
             onClick={(event) => {
               if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -164,7 +133,6 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
     </>
   );
 
-  const isFiltered = filters !== null && (filters.category !== null || filters.minPrice !== null || filters.maxPrice !== null || Object.keys(filters.terms).length > 0);
   return (
     <ProductSection
       section={section}
@@ -172,19 +140,12 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
       firstOnPage={firstOnPage}
       products={products}
       busy={busy}
-      emptyMessage={isFiltered ? NO_RESULTS : undefined}
+      emptyMessage={filters !== null && narrows(filters) ? NO_RESULTS : undefined}
       toolbar={toolbar}
       footer={products.length === 0 ? (failed ? footer : null) : footer}
     />
   );
 }
-
-/** The address of a section's page `n` (what the load-more link points at). */
-const sectionNextUrl = (base: string, sectionId: string, primary: boolean, n: number): string => {
-  const url = new URL(base, 'http://x');
-  url.searchParams.set(`${sectionPrefix(sectionId, primary)}paged`, String(n));
-  return `${url.pathname}${url.search}`;
-};
 
 function FilterGroup({
   sectionId,

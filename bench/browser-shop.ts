@@ -1,0 +1,45 @@
+/**
+ * What the browser benchmarks share: the production server on a throwaway data directory, and
+ * Debian's Chromium launched the way the tests launch it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Waits until `url` answers 2xx, polling every 200 ms, or fails after `ms`. */
+export async function waitFor(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+/** Starts `server/main.ts` on 127.0.0.1:`port` over a fresh `dataDir`, and waits until it answers. */
+export async function startShop(port: number, dataDir: string): Promise<{ readonly base: string; readonly server: ChildProcess }> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/wp-json/wc/store/v1/products?per_page=1`, 60_000);
+  } catch (error) {
+    server.kill();
+    throw error;
+  }
+  return { base, server };
+}
+
+/** Debian's Chromium, headless, nothing reaching outside the machine. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run'],
+  });

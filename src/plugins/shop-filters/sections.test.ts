@@ -1,0 +1,165 @@
+/**
+ * The plugin's sections over a fake catalogue whose answers the test releases by hand: what a
+ * choice sends and emits, that the latest choice wins, that a no-ajax section only navigates, that
+ * a failure keeps the list and Retry sends the failed choice again, and that load-more appends
+ * only new items with the right list positions.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { toProduct, storeProductSchema } from '../../adapters/catalog.js';
+import type { FilterCatalogue } from '../../core/catalog/section.js';
+import type { CatalogFacets, Product, ProductPage, ProductQuery } from '../../core/domain/catalog.js';
+import type { DomainEvent, DomainEventType } from '../../core/events.js';
+import { silentLogger } from '../../core/logger.js';
+import type { CatalogPort, PortFailure } from '../../core/ports.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { INITIAL_FILTERS } from '../../core/rules/shop-filters.js';
+import { createSections, filtersAt, sectionAddress, type SectionSeed } from './sections.js';
+
+const recorded = JSON.parse(readFileSync(new URL('../../../tests/fixtures/stock-woocommerce-9.1/storeapi-products.json', import.meta.url), 'utf8')) as unknown[];
+const base = toProduct(storeProductSchema.parse(recorded[0]));
+const product = (id: number): Product => ({ ...base, id, name: `Product ${id}`, slug: `product-${id}` });
+const pageOf = (ids: number[], page = 1, totalPages = 3): ProductPage => ({ items: ids.map(product), total: 30, page, totalPages });
+
+/** A catalogue whose listProducts answers wait until the test settles them. */
+function heldCatalog() {
+  const calls: Array<{ query: ProductQuery; settle: (r: Result<ProductPage, PortFailure>) => void }> = [];
+  const facets: CatalogFacets = { priceRange: null, attributeCounts: {}, brandCounts: {} };
+  const catalog: CatalogPort = {
+    listProducts: (query) => new Promise((resolve) => calls.push({ query, settle: resolve })),
+    facets: async () => ok(facets),
+    getProduct: async () => err({ kind: 'not-found', message: 'none' }),
+    listCategories: async () => ok([]),
+    listVariations: async () => ok([]),
+    listAttributes: async () => ok([]),
+    listBrands: async () => ok([]),
+  };
+  return { catalog, calls };
+}
+
+const catalogue: FilterCatalogue = { categories: [], attributes: [], brands: [] };
+const seed = (overrides: Partial<SectionSeed> = {}): SectionSeed => ({
+  id: 'shop',
+  listName: 'Shop',
+  products: [product(1), product(2)],
+  total: 30,
+  page: 1,
+  totalPages: 3,
+  perPage: 2,
+  base: null,
+  filtering: { config: { lists: ['category', 'sort', 'colour'], ajax: true }, primary: true, filters: INITIAL_FILTERS, facets: null, currency: null },
+  catalogue,
+  ...overrides,
+});
+
+function setup(s: SectionSeed = seed()) {
+  const { catalog, calls } = heldCatalog();
+  const events: DomainEvent[] = [];
+  const emit = <K extends DomainEventType>(type: K, payload: DomainEvent<K>['payload']) => {
+    const event = { type, payload, meta: { id: String(events.length), at: 0, source: 'shop-filters' } } as DomainEvent<K>;
+    events.push(event as DomainEvent);
+    return event;
+  };
+  const sections = createSections({ catalog, emit, logger: silentLogger() });
+  sections.register(s);
+  return { sections, calls, events, names: () => events.map((e) => e.type) };
+}
+
+const place = { path: '/shop/', search: '' };
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('shop-filters sections', () => {
+  it('a choice sends the Store API query, shows the new list, and emits shop.filtered and catalog.listViewed', async () => {
+    const { sections, calls, events } = setup();
+    const outcome = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'white', place);
+    await flush();
+    expect(calls[0]?.query).toMatchObject({ page: 1, perPage: 2, attributes: [{ taxonomy: 'pa_colour', slug: 'white' }] });
+    // While loading, the choice shows as active and the list is busy.
+    expect(sections.get('shop')?.pending?.terms).toEqual({ colour: 'white' });
+    calls[0]?.settle(ok(pageOf([7, 8], 1, 1)));
+    expect(await outcome).toEqual({ changed: true, url: '/shop/?filter_colour=white', navigate: false, applied: true });
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([7, 8]);
+    expect(sections.get('shop')?.list.loading).toBeNull();
+    expect(events.map((e) => [e.type, e.payload])).toEqual([
+      ['shop.filtered', { section: 'shop', filters: { filter_colour: 'white' }, resultCount: 30 }],
+      ['catalog.listViewed', expect.objectContaining({ listName: 'Shop', offset: 0 })],
+    ]);
+  });
+
+  it('the active category or sort item sends nothing and emits nothing', async () => {
+    const { sections, calls, events } = setup();
+    expect(await sections.choose('shop', { kind: 'category' }, '', place)).toMatchObject({ changed: false });
+    expect(await sections.choose('shop', { kind: 'sort' }, 'menu_order', place)).toMatchObject({ changed: false });
+    expect(calls).toHaveLength(0);
+    expect(events).toHaveLength(0);
+  });
+
+  it('a slower, older answer never replaces a newer one', async () => {
+    const { sections, calls, names } = setup();
+    const first = sections.choose('shop', { kind: 'category' }, 'tees', place);
+    await flush();
+    const second = sections.choose('shop', { kind: 'category' }, 'footwear', place);
+    await flush();
+    calls[1]?.settle(ok(pageOf([20], 1, 1)));
+    calls[0]?.settle(ok(pageOf([10], 1, 1)));
+    expect((await second).applied).toBe(true);
+    expect((await first).applied).toBe(false);
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([20]);
+    expect(sections.get('shop')?.filters.category).toBe('footwear');
+    expect(names().filter((n) => n === 'shop.filtered')).toHaveLength(1);
+  });
+
+  it('a no-ajax section only returns the address to go to', async () => {
+    const s = seed({ id: 'rated', filtering: { config: { lists: ['category'], ajax: false }, primary: false, filters: INITIAL_FILTERS, facets: null, currency: null } });
+    const { sections, calls } = setup(s);
+    const outcome = await sections.choose('rated', { kind: 'category' }, 'tees', { path: '/', search: '?popular-product_cat=bags' });
+    expect(outcome).toEqual({ changed: true, url: '/?popular-product_cat=bags&rated-product_cat=tees', navigate: true, applied: false });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a failure keeps the list and the shown filters; Retry sends the failed choice again', async () => {
+    const { sections, calls, events } = setup();
+    const outcome = sections.choose('shop', { kind: 'category' }, 'tees', place);
+    await flush();
+    calls[0]?.settle(err({ kind: 'network', message: 'offline' }));
+    expect((await outcome).applied).toBe(false);
+    const after = sections.get('shop');
+    expect(after?.list.failed).toBe(true);
+    expect(after?.list.loading).toBeNull();
+    expect(after?.list.items.map((p) => p.id)).toEqual([1, 2]);
+    expect(after?.filters.category).toBeNull();
+    expect(events).toHaveLength(0);
+    const retried = sections.retry('shop', place);
+    await flush();
+    expect(calls[1]?.query.category).toBe('tees');
+    calls[1]?.settle(ok(pageOf([5], 1, 1)));
+    expect((await retried).applied).toBe(true);
+    expect(sections.get('shop')?.list.failed).toBe(false);
+  });
+
+  it('load-more appends only new items, reports their list positions, and stops at the last page', async () => {
+    const { sections, calls, events } = setup();
+    const more = sections.loadMore('shop');
+    await flush();
+    expect(calls[0]?.query.page).toBe(2);
+    calls[0]?.settle(ok(pageOf([2, 3, 4], 2, 2)));
+    expect(await more).toBe(true);
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(events.at(-1)?.payload).toMatchObject({ listName: 'Shop', offset: 2, items: [expect.objectContaining({ id: 3 }), expect.objectContaining({ id: 4 })] });
+    expect(await sections.loadMore('shop')).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('Back restores the address’s filters; on a category page the category comes from the path', async () => {
+    const onCategory = seed({ filtering: { config: { lists: ['category', 'colour'], ajax: true }, primary: true, filters: { ...INITIAL_FILTERS, category: 'tees' }, facets: null, currency: null } });
+    expect(filtersAt(onCategory, { path: '/product-category/tees/', search: '?filter_colour=black' })).toEqual({ ...INITIAL_FILTERS, category: 'tees', terms: { colour: 'black' } });
+    expect(sectionAddress(onCategory, { ...INITIAL_FILTERS, category: 'bags' }, { path: '/product-category/tees/', search: '' })).toBe('/shop/?product_cat=bags');
+    const { sections, calls } = setup(onCategory);
+    expect(await sections.restore('shop', { path: '/product-category/tees/', search: '' })).toMatchObject({ changed: false });
+    const restored = sections.restore('shop', { path: '/shop/', search: '?product_cat=bags' });
+    await flush();
+    calls[0]?.settle(ok(pageOf([9], 1, 1)));
+    expect((await restored).applied).toBe(true);
+    expect(sections.get('shop')?.filters.category).toBe('bags');
+  });
+});
