@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    files: ['src/**/*.tsx', 'src/**/*.ts', 'examples/**/*.ts', 'examples/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
@@ -35,6 +35,15 @@ export default tseslint.config(
     ]),
   },
   {
+    // The page model: the integrator's config, page data and the page loader. Core only.
+    files: ['src/app/**/*.ts'],
+    rules: restrict([
+      { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/app holds no views; put them in src/ui.' },
+      { group: ['ky', 'ky/*'], message: 'src/app reaches the shop through ports only.' },
+      { group: ['**/plugins/**', '**/ui/**', '**/server/**'], message: 'src/app depends on core only.' },
+    ]),
+  },
+  {
     files: ['src/adapters/**/*.ts'],
     rules: restrict([
       { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'Adapters hold no views.' },
@@ -42,7 +51,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/plugins/**/*.ts', 'src/plugins/**/*.tsx'],
+    files: ['src/plugins/**/*.ts', 'src/plugins/**/*.tsx', 'examples/**/*.ts', 'examples/**/*.tsx'],
     rules: restrict([
       { group: ['ky', 'ky/*'], message: 'Plugins reach HTTP only through ports (src/adapters).' },
       { group: ['**/server/**'], message: 'The browser code never imports the server.' },

@@ -3,7 +3,7 @@
  * Options are validated at start-up against each plugin's schema; every problem is listed at once.
  * A disabled plugin's code is never sent to the browser.
  */
-import { defineShopConfig } from './src/ui/shop-config.js';
+import { defineShopConfig } from './src/app/shop-config.js';
 
 /** Colours of the colour terms, shared by the swatches and the shop's colour filter. */
 const COLOURS = {

@@ -9,6 +9,7 @@ const outDir = 'dist/client';
 // Modules that load only with a page, a plugin or a shopper's action, and stay in their own chunks.
 const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
+  /[\\/]examples[\\/]/,
   /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages)\.tsx$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,

@@ -7,9 +7,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'examples/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
       {

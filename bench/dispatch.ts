@@ -38,6 +38,7 @@ const payloads: { [K in DomainEventType]: DomainEventMap[K] } = {
   'page.viewed': { path: '/', title: 'Home', pageType: 'home' },
   'consent.changed': { state: 'granted' },
   'notice.failed': { message: 'x', source: 'bench' },
+  'last-added.dismissed': { productId: 1 },
 };
 const types = Object.keys(payloads) as DomainEventType[];
 // The mapped type above already makes every event type present; this guards against an empty map.

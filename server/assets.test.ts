@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manifestAssets, pageAssets } from './assets.js';
+import { resolvePlugins } from './plugins.js';
 
 const manifest = {
   'src/entry-client.tsx': { file: 'assets/main-1.js', isEntry: true, css: ['assets/main-1.css'], imports: ['_shared-2.js'], dynamicImports: ['src/plugins/pixel/index.ts'] },
@@ -24,7 +25,7 @@ const withManifest = async () => {
 describe('manifestAssets', () => {
   it('links the entry, its CSS and static imports, and preloads only enabled plugin chunks', async () => {
     const dir = await withManifest();
-    const assets = await manifestAssets(dir, ['analytics-gtag']);
+    const assets = await manifestAssets(dir, [{ path: 'src/plugins/analytics-gtag/index.ts' }]);
     expect(assets.scripts).toEqual(['/assets/main-1.js']);
     expect(assets.styles).toEqual(['/assets/main-1.css']);
     expect(assets.modulePreloads).toEqual(['/assets/shared-2.js', '/assets/analytics-gtag-4.js', '/assets/schemas-3.js']);
@@ -41,7 +42,7 @@ describe('manifestAssets', () => {
 describe('pageAssets', () => {
   it('links the product page chunk and the product-only plugins on product pages only', async () => {
     const dir = await withManifest();
-    const assetsFor = await pageAssets(dir, ['analytics-gtag', 'swatches']);
+    const assetsFor = await pageAssets(dir, await resolvePlugins({ plugins: { 'analytics-gtag': { enabled: true }, swatches: { enabled: true } } }));
     const product = assetsFor(new URL('http://shop.test/product/suki-logo-tee/'));
     expect(product.modulePreloads).toContain('/assets/swatches-6.js');
     expect(product.modulePreloads).toContain('/assets/ProductPage-7.js');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentAssets } from '../src/entry-server.js';
-import { pluginLoadsOn } from '../src/plugins/registry.js';
+import { pluginLoadsOn, type LoadedPlugin } from '../src/plugins/loader.js';
 
 interface ManifestChunk {
   file: string;
@@ -12,15 +12,12 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** Source path of each plugin's entry module, as Vite's manifest names it. */
-const pluginSource = (name: string) => `src/plugins/${name}/index.ts`;
-
 /**
  * Reads the Vite manifest once and lists, for every page, the entry script, its CSS, its static
  * imports and the chunks of the enabled plugins as modulepreloads (so they load in parallel with
  * the entry instead of after it). Disabled plugins are never linked.
  */
-export const manifestAssets = async (clientDir: string, enabledPlugins: readonly string[], extraSources: readonly string[] = []): Promise<DocumentAssets> => {
+export const manifestAssets = async (clientDir: string, enabledPlugins: ReadonlyArray<Pick<LoadedPlugin, 'path'>>, extraSources: readonly string[] = []): Promise<DocumentAssets> => {
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['src/entry-client.tsx'];
   if (!entry) throw new Error('The client build has no src/entry-client.tsx entry; run `npm run build`.');
@@ -34,7 +31,8 @@ export const manifestAssets = async (clientDir: string, enabledPlugins: readonly
     for (const next of chunk.imports ?? []) visit(next);
   };
   for (const next of entry.imports ?? []) visit(next);
-  for (const name of enabledPlugins) visit(pluginSource(name));
+  // Each plugin's `index.ts`, by its path from the project root (the manifest's key).
+  for (const plugin of enabledPlugins) visit(plugin.path);
   for (const source of extraSources) visit(source);
   return {
     scripts: [`/${entry.file}`],
@@ -54,10 +52,11 @@ export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
  * (swatches); blog pages link the blog chunk and only the plugins not scoped to other pages;
  * listing pages link neither page chunk.
  */
-export const pageAssets = async (clientDir: string, enabledPlugins: readonly string[]): Promise<(url: URL) => DocumentAssets> => {
-  const product = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'product')), [PRODUCT_PAGE_SOURCE]);
-  const blog = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'blog')), [BLOG_PAGES_SOURCE]);
+export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
+  const on = (pageType: 'product' | 'blog' | 'shop') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
+  const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
+  const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
-  const other = await manifestAssets(clientDir, enabledPlugins.filter((name) => pluginLoadsOn(name, 'shop')));
+  const other = await manifestAssets(clientDir, on('shop'));
   return (url) => (url.pathname.startsWith('/product/') ? product : url.pathname.startsWith('/blog/') ? blog : other);
 };

@@ -8,23 +8,25 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createServer as createViteServer } from 'vite';
 import shopConfig from '../plugins.config.js';
-import { parseShopConfig } from '../src/ui/shop-config.js';
+import { parseShopConfig } from '../src/app/shop-config.js';
 import { createShopApp } from './app.js';
 import { loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
+import { scanPluginSources } from './plugin-sources.js';
 import { resolvePlugins } from './plugins.js';
 
 async function main(): Promise<void> {
   const serverConfig = loadServerConfig();
   const config = parseShopConfig(shopConfig);
-  const plugins = await resolvePlugins(config);
   const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
   const httpServer = createHttpServer();
   const vite = await createViteServer({
     server: { middlewareMode: true, ws: { server: httpServer } },
     appType: 'custom',
   });
+  // Plugins load through Vite, so their views share the renderer's modules (one React context).
+  const plugins = await resolvePlugins(config, scanPluginSources((path) => vite.ssrLoadModule(`/${path}`)));
   const api: { app?: Hono } = {};
   const pages = createPagesHandler({
     apiFetch: async (request) => {

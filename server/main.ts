@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import shopConfig from '../plugins.config.js';
-import { parseShopConfig } from '../src/ui/shop-config.js';
+import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
 import { pageAssets } from './assets.js';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const config = parseShopConfig(shopConfig);
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
-  const assetsFor = await pageAssets(clientDir, plugins.map((p) => p.name));
+  const assetsFor = await pageAssets(clientDir, plugins);
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { DocumentAssets, RenderedPage, RenderInput } from '../src/entry-server.js';
-import type { ShopConfig } from '../src/ui/shop-config.js';
+import type { ShopConfig } from '../src/app/shop-config.js';
+import type { LoadedPlugin } from '../src/plugins/loader.js';
 import { getOrCreateSession } from './session.js';
 
 /** The SSR module's surface, loaded from source in dev and from the same source under tsx in production. */
@@ -16,7 +17,8 @@ export interface PagesOptions {
   readonly loadRenderer: () => Promise<RenderModule>;
   readonly assets: (url: URL) => Promise<DocumentAssets>;
   readonly config: ShopConfig;
-  readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
+  /** The enabled plugins, loaded and checked at start-up (`resolvePlugins`). */
+  readonly plugins: readonly LoadedPlugin[];
   readonly logger?: Pick<Console, 'error'>;
   /**
    * The shopper's Cookie header for API calls. Embedded mode mints our session first; upstream

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlugins } from './plugins.js';
-import type { ShopConfig } from '../src/ui/shop-config.js';
+import type { ShopConfig } from '../src/app/shop-config.js';
 
 const base: ShopConfig = {
   shop: { name: 'Suki', tagline: '', storeNotice: null },

@@ -1,9 +1,9 @@
 import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
-import { createRuntime, type PluginDefinition } from './core/index.js';
+import { createRuntime } from './core/index.js';
 import { itemFactsOf } from './core/events.js';
-import { pluginLoaders, pluginLoadsOn } from './plugins/registry.js';
-import type { AppState } from './ui/app-state.js';
+import { loadPlugins, pluginSources } from './plugins/loader.js';
+import type { AppState } from './app/app-state.js';
 import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
@@ -25,26 +25,15 @@ async function boot(): Promise<void> {
   const warm = () => void adapters.preload();
   document.addEventListener('pointerdown', warm, { once: true, capture: true });
   document.addEventListener('keydown', warm, { once: true, capture: true });
-  const loaders = pluginLoaders(state.plugins.map((p) => p.name).filter((name) => pluginLoadsOn(name, state.pageType)));
+  // Every plugin folder is its own chunk; only those the server listed for this page are fetched.
+  const sources = pluginSources(import.meta.glob(['./plugins/*/index.ts', '../examples/*/index.ts']), 'src');
   // The product page's body is its own chunk (the server modulepreloads it there).
   const productPage = state.page.type === 'product' ? (await import('./ui/pages/ProductPage.js')).ProductPage : undefined;
   const blogPages = state.page.type === 'blog' || state.page.type === 'post' ? await import('./ui/pages/BlogPages.js') : undefined;
-  const modules = await Promise.all(
-    loaders.map(async ({ name, load }) => {
-      try {
-        const module = await load();
-        return { name, plugin: module.default as PluginDefinition, views: module.views };
-      } catch (error) {
-        console.error(`[${name}] could not be loaded`, error);
-        return null;
-      }
-    }),
-  );
-  const plugins = modules.flatMap((m) => (m ? [{ plugin: m.plugin, options: state.plugins.find((p) => p.name === m.name)?.options }] : []));
-  const views = createViewRegistry(modules.flatMap((m) => (m ? [{ ...(m.views ? { views: m.views } : {}), options: state.plugins.find((p) => p.name === m.name)?.options }] : [])));
+  const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
-    plugins,
+    plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
     initialState: state.stores,
     // The server validated every plugin's options; the browser never loads the schemas.
@@ -55,7 +44,7 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('Suki: the page has no #app element.');
   hydrateRoot(
     root,
-    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views, pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}) } }}>
+    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}) } }}>
       <App />
     </RuntimeProvider>,
   );

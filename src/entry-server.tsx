@@ -1,17 +1,17 @@
 import { renderToString } from 'react-dom/server';
 import { createAdapters } from './adapters/index.js';
 import { createRuntime } from './core/index.js';
-import type { AppState } from './ui/app-state.js';
+import type { AppState } from './app/app-state.js';
 import { App } from './ui/App.js';
 import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
 import type { RenderedPage } from './ui/document.js';
 import type { SectionFilterConfig } from './core/catalog/section.js';
-import { loadPage } from './ui/load-page.js';
+import { loadPage } from './app/load-page.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
-import type { ShopConfig } from './ui/shop-config.js';
+import type { ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
-import { createViewRegistry, type ViewRegistry } from './ui/slots.js';
-import { pluginLoaders } from './plugins/registry.js';
+import { createViewRegistry } from './ui/slots.js';
+import { pluginLoadsOn, type LoadedPlugin } from './plugins/loader.js';
 import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
@@ -28,8 +28,12 @@ export interface RenderInput {
   /** Reaches the shop's API (in-process for the embedded shop), carrying the shopper's cookies. */
   readonly fetch: typeof fetch;
   readonly config: ShopConfig;
-  /** Enabled plugins with validated options, passed on to the browser. */
-  readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
+  /**
+   * Enabled plugins, loaded and checked at start-up (`server/plugins.ts`), in start order, with
+   * their checked options. Those that work on the page's type render their views and are passed on
+   * to the browser.
+   */
+  readonly plugins: readonly LoadedPlugin[];
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -37,18 +41,6 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   const options = plugins.find((p) => p.name === 'shop-filters')?.options;
   if (typeof options !== 'object' || options === null || !('sections' in options)) return {};
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
-}
-
-/** Views of the enabled plugins, for server rendering (the browser mounts the same ones). */
-async function viewsOf(plugins: RenderInput['plugins']): Promise<ViewRegistry> {
-  const loaders = pluginLoaders(plugins.map((p) => p.name));
-  const modules = await Promise.all(
-    loaders.map(async ({ name, load }) => {
-      const module = await load();
-      return { ...(module.views ? { views: module.views } : {}), options: plugins.find((p) => p.name === name)?.options };
-    }),
-  );
-  return createViewRegistry(modules);
 }
 
 /**
@@ -61,7 +53,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const stored = readCookie(cookie, CONSENT_COOKIE);
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
-    plugins: [],
+    // Planned for their stores and views only: no plugin's setup runs on the server.
+    plugins: input.plugins.map(({ plugin, options }) => ({ plugin, options })),
+    pluginOptionsValidated: true,
+    renderOnly: true,
     consent: { default: config.consent.default, ...(stored === 'granted' || stored === 'denied' ? { stored } : {}) },
     // A page must answer within its deadline; the browser is the one that retries.
     cart: { retryDelaysMs: [] },
@@ -71,6 +66,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog }, categoryList, { filterSections: filterSectionsOf(input.plugins) });
+    const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
+    const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
+    const stores = Object.fromEntries(Object.entries(runtime.serialize()).filter(([name]) => !offPage.has(name)));
     const notice = config.shop.storeNotice;
     const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
     const state: AppState = {
@@ -87,12 +85,12 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         consentStored: stored === 'granted' || stored === 'denied' ? stored : null,
         categories: categoryList,
       },
-      stores: runtime.serialize(),
-      plugins: input.plugins,
+      stores,
+      plugins: pagePlugins.map(({ name, options }) => ({ name, options })),
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: await viewsOf(input.plugins), pages: { product: ProductPage, blog: BlogPage, post: PostPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage } }}>
         <App />
       </RuntimeProvider>,
     );

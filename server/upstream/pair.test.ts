@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters } from '../../src/adapters/index.js';
 import shopConfig from '../../plugins.config.js';
-import { parseShopConfig } from '../../src/ui/shop-config.js';
+import { parseShopConfig } from '../../src/app/shop-config.js';
 import { listen } from '../listen.js';
 import { createPagesHandler, shopperFetch, type RenderModule } from '../pages.js';
 import { startShop, STORE, type TestShop } from '../test/harness.js';

@@ -11,7 +11,7 @@ import { silentLogger } from '../../src/core/logger.js';
 import { facts } from '../../src/core/testing/cart-fixtures.js';
 import { listen } from '../listen.js';
 import shopConfig from '../../plugins.config.js';
-import { parseShopConfig } from '../../src/ui/shop-config.js';
+import { parseShopConfig } from '../../src/app/shop-config.js';
 import { createPagesHandler, shopperFetch, type RenderModule } from '../pages.js';
 import { startFakeStockShop, type FakeStockShop } from '../test/fake-stock-shop.js';
 import { createUpstreamApp, upstreamForwarder } from './app.js';

@@ -1,12 +1,12 @@
 import type { Observable } from 'rxjs';
-import type { output, ZodMiniType } from 'zod/mini';
+import type { input, output, ZodMiniType } from 'zod/mini';
 import type { BoundEmit, OfDomain, OfType } from './bus.js';
 import type { CommandHandler, Execute } from './command-bus.js';
 import type { CommandType } from './commands.js';
-import type { DomainEvent } from './events.js';
+import type { DomainEvent, PageType } from './events.js';
 import type { Logger } from './logger.js';
 import type { Ports } from './ports.js';
-import type { Store } from './store.js';
+import type { ReadableStore, Store } from './store.js';
 
 /**
  * `feature` plugins own state, handle commands and emit events; `destination` plugins only observe
@@ -67,8 +67,8 @@ export interface PluginContextBase<C> {
 /** What a destination gets: observation only. */
 export type DestinationContext<C> = PluginContextBase<C>;
 
-/** What a feature gets on top: it may emit, run and handle commands, use ports and own stores. */
-export interface FeatureContext<C> extends PluginContextBase<C> {
+/** What a feature gets on top: it may emit, run and handle commands, use ports and own its state. */
+export interface FeatureContext<C, St = undefined> extends PluginContextBase<C> {
   /** Emits an event with the plugin's name as source. */
   readonly emit: BoundEmit;
   /** Runs a command. */
@@ -78,25 +78,55 @@ export interface FeatureContext<C> extends PluginContextBase<C> {
   /** The ports (cart, catalog...). */
   readonly ports: Ports;
   /**
-   * Makes a store part of `runtime.serialize()` under `name`. When the runtime was created with
-   * `initialState[name]`, the store is reset to it (hydration). Returns the store.
+   * The plugin's own state, made by the runtime from the definition's `initialState` (or from the
+   * server's snapshot when the page was hydrated) and serialized under the plugin's name. Its views
+   * read it through their {@link PluginViewContext}.
    */
-  registerStore<S>(name: string, store: Store<S>): Store<S>;
+  readonly store: Store<St>;
 }
 
-/** The context of a plugin of kind `K` with parsed options `C`. */
-export type PluginContext<K extends PluginKind, C> = K extends 'feature' ? FeatureContext<C> : DestinationContext<C>;
+/** The context of a plugin of kind `K` with parsed options `C` and state `St`. */
+export type PluginContext<K extends PluginKind, C, St = undefined> = K extends 'feature' ? FeatureContext<C, St> : DestinationContext<C>;
+
+/**
+ * What a plugin's views get (as the `plugin` prop): the plugin's checked options, a read-only
+ * handle on its state, and emit/execute under the plugin's name. Typed by the plugin's own
+ * definition through {@link ViewContextOf}, so a view needs no lookup by name and no cast.
+ */
+export interface PluginViewContext<C, St> {
+  readonly name: string;
+  readonly options: C;
+  readonly store: ReadableStore<St>;
+  /** Emits an event with the plugin's name as source. */
+  readonly emit: BoundEmit;
+  /** Runs a command. */
+  readonly execute: Execute;
+}
+
+/** The view context of a plugin definition: `ViewContextOf<typeof myPlugin>`. */
+export type ViewContextOf<P> = P extends PluginDefinition<string, PluginKind, infer S, infer St> ? PluginViewContext<output<S>, St> : never;
+
+/** The options an integrator writes for a plugin (defaults still optional): `OptionsInputOf<typeof myPlugin>`. */
+export type OptionsInputOf<P> = P extends PluginDefinition<string, PluginKind, infer S, infer _St> ? input<S> : never;
+
+/**
+ * Every plugin that exists, by name, for the types of `plugins.config.ts`. Each plugin adds itself
+ * from its own folder by declaration merging:
+ * `declare module '…/core/plugin.js' { interface PluginTypes { 'my-plugin': typeof myPlugin } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface PluginTypes {}
 
 /** A plugin: a plain object made by {@link definePlugin}. */
 export interface PluginDefinition<
   N extends string = string,
   K extends PluginKind = PluginKind,
   S extends PluginConfigSchema = PluginConfigSchema,
+  St = unknown,
 > {
   /** Unique, kebab-case; also the folder name under `src/plugins/`. */
   readonly name: N;
   readonly kind: K;
-  /** Schema of the plugin's options; parsed at start-up, every problem reported at once. */
   /**
    * The options schema, or a loader of it (`{ load: () => import('./options.js').then(...) }`) so
    * the schema library stays out of the browser, which receives options the server validated.
@@ -106,13 +136,40 @@ export interface PluginDefinition<
   readonly dependsOn?: readonly string[];
   /** When true, events reach the plugin only once consent is granted (held while `ask`). @default false */
   readonly requiresConsent?: boolean;
+  /**
+   * The kinds of page the plugin works on; elsewhere its code is neither linked nor loaded.
+   * @default every page
+   */
+  readonly pages?: readonly PageType[];
+  /**
+   * The plugin's state when a page starts (plain JSON). A plugin that declares it gets `ctx.store`
+   * and its views get a read-only handle; the state is serialized into the page under the
+   * plugin's name and the browser starts from it.
+   */
+  readonly initialState?: St;
   /** Wires the plugin; returns its teardown. A throw (sync or async) is logged and the plugin stays off. */
-  setup(context: PluginContext<K, output<S>>): PluginTeardown | void | Promise<PluginTeardown | void>;
+  setup(context: PluginContext<K, output<S>, St>): PluginTeardown | void | Promise<PluginTeardown | void>;
+}
+
+/**
+ * Any plugin, its options and state types erased: what the runtime, the loader and the registry
+ * hold. Every {@link PluginDefinition} is one; the types were checked where it was defined.
+ */
+export interface AnyPlugin {
+  readonly name: string;
+  readonly kind: PluginKind;
+  readonly config: PluginConfigSchema | PluginConfigLoader<PluginConfigSchema>;
+  readonly dependsOn?: readonly string[];
+  readonly requiresConsent?: boolean;
+  readonly pages?: readonly PageType[];
+  readonly initialState?: unknown;
+  /** Only the runtime calls it, with the context the plugin's kind and types call for. */
+  setup(context: never): PluginTeardown | void | Promise<PluginTeardown | void>;
 }
 
 /** One plugin to run, with its raw options. */
 export interface PluginEntry {
-  readonly plugin: PluginDefinition;
+  readonly plugin: AnyPlugin;
   /** Raw options; `undefined` is parsed as `{}`. */
   readonly options?: unknown;
 }
@@ -123,9 +180,9 @@ const PLUGIN_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  * Declares a plugin. The `kind` decides the context type: a destination's `setup` sees no `emit`,
  * `execute`, `handle`, `ports` or `registerStore`.
  */
-export function definePlugin<const N extends string, K extends PluginKind, S extends PluginConfigSchema>(
-  definition: PluginDefinition<N, K, S>,
-): PluginDefinition<N, K, S> {
+export function definePlugin<const N extends string, K extends PluginKind, S extends PluginConfigSchema, St = undefined>(
+  definition: PluginDefinition<N, K, S, St>,
+): PluginDefinition<N, K, S, St> {
   if (!PLUGIN_NAME.test(definition.name)) {
     throw new Error(`Plugin name "${definition.name}" must be kebab-case (letters, digits and single hyphens).`);
   }
@@ -137,7 +194,7 @@ export function definePlugin<const N extends string, K extends PluginKind, S ext
 
 /** A plugin ready to start: its parsed options and position. */
 export interface PlannedPlugin {
-  readonly plugin: PluginDefinition;
+  readonly plugin: AnyPlugin;
   readonly config: unknown;
 }
 

@@ -5,7 +5,6 @@ import type { Logger } from './logger.js';
 import { definePlugin, type PluginEntry } from './plugin.js';
 import { ok } from './result.js';
 import { createRuntime, type RuntimeOptions } from './runtime.js';
-import { createStore } from './store.js';
 import { cartOf, line, stubPorts } from './testing/cart-fixtures.js';
 
 const recordingLogger = () => {
@@ -259,13 +258,14 @@ describe('runtime commands', () => {
 });
 
 describe('runtime stores', () => {
-  it('serializes registered stores and hydrates them from initialState', async () => {
+  it('serializes plugin state under the plugin name and hydrates it from initialState', async () => {
     const counter = definePlugin({
       name: 'counter',
       kind: 'feature',
       config: z.object({}),
+      initialState: { count: 0 },
       setup(ctx) {
-        const store = ctx.registerStore('counter', createStore({ count: 0 }));
+        const store = ctx.store;
         ctx.ofType('page.viewed').subscribe(() =>
           store.update((draft) => {
             draft.count += 1;
@@ -289,7 +289,31 @@ describe('runtime stores', () => {
     expect(browser.stores.cart.getSnapshot().cart?.lines.map((l) => l.quantity)).toEqual([2]);
     expect(browser.stores.cart.getSnapshot().status).toBe('ready');
     expect(browser.serialize()['counter']).toEqual({ count: 1 });
+    expect(browser.viewContext('counter')?.store.getSnapshot()).toEqual({ count: 1 });
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('plans plugins without running their setup when rendering only', async () => {
+    const setup = vi.fn();
+    const noted = definePlugin({ name: 'noted', kind: 'feature', config: z.object({ label: z._default(z.string(), 'Hi') }), initialState: { seen: 0 }, setup });
+    const { runtime } = make([{ plugin: noted, options: {} }], { renderOnly: true });
+    await runtime.start();
+    expect(setup).not.toHaveBeenCalled();
+    const view = runtime.viewContext('noted');
+    expect(view?.options).toEqual({ label: 'Hi' });
+    expect(view?.store.getSnapshot()).toEqual({ seen: 0 });
+    expect(runtime.serialize()['noted']).toEqual({ seen: 0 });
+    expect(runtime.viewContext('absent')).toBeUndefined();
+  });
+
+  it('lets a view emit under its plugin’s name', async () => {
+    const quiet = definePlugin({ name: 'quiet', kind: 'feature', config: z.object({}), setup: () => undefined });
+    const { runtime } = make([{ plugin: quiet }]);
+    await runtime.start();
+    const seen: DomainEvent[] = [];
+    runtime.events$.subscribe((event) => seen.push(event));
+    runtime.viewContext('quiet')?.emit('page.viewed', { path: '/', title: 't', pageType: 'home' });
+    expect(seen.map((event) => event.meta.source)).toEqual(['quiet']);
   });
 
   it('keeps runtimes in one process fully isolated', async () => {

@@ -7,9 +7,17 @@ import { createConsentModule, type ConsentOptions, type ConsentSnapshot } from '
 import type { DomainEvent, DomainEventMap, DomainEventType } from './events.js';
 import { createIdGenerator } from './ids.js';
 import { consoleLogger, messageOf, prefixLogger, type Logger } from './logger.js';
-import { planPlugins, resolveConfigSchemas, type DestinationContext, type FeatureContext, type PluginEntry, type PluginTeardown } from './plugin.js';
+import {
+  planPlugins,
+  resolveConfigSchemas,
+  type DestinationContext,
+  type FeatureContext,
+  type PluginEntry,
+  type PluginTeardown,
+  type PluginViewContext,
+} from './plugin.js';
 import type { Ports } from './ports.js';
-import type { ReadableStore, Store } from './store.js';
+import { createStore, type ReadableStore } from './store.js';
 import { normaliseSearch } from './rules/search.js';
 
 /** Options of {@link createRuntime}. */
@@ -23,6 +31,12 @@ export interface RuntimeOptions {
    * they are, without loading any options schema. The browser sets this. @default false
    */
   readonly pluginOptionsValidated?: boolean;
+  /**
+   * Plan the plugins (check options, make their stores and their views' contexts) but run no
+   * plugin's `setup`: server rendering, where subscriptions and side effects have no place.
+   * @default false
+   */
+  readonly renderOnly?: boolean;
   /** Consent for tracking destinations. */
   readonly consent: ConsentOptions;
   /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
@@ -61,8 +75,12 @@ export interface Runtime extends EventStreams {
   /** Snapshots of every registered store by name, for the page's serialized state. */
   serialize(): Record<string, unknown>;
   readonly stores: RuntimeStores;
-  /** A store a plugin registered, by name (its views read it); undefined until the plugin has started. */
-  storeNamed(name: string): ReadableStore<unknown> | undefined;
+  /**
+   * What the views of the plugin called `name` get (options, its store, emit and execute under its
+   * name); undefined until `start()` has planned the plugins, or for a plugin not in this runtime.
+   * The shell's slots call it; views receive the result typed by their plugin's definition.
+   */
+  viewContext(name: string): PluginViewContext<unknown, unknown> | undefined;
   /** Emits an event from the app shell (`page.viewed`, `catalog.listViewed`...). Source defaults to `app`. */
   readonly emit: Emit;
 }
@@ -90,6 +108,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   const gatedBus = createEventBus({ ids, now });
   const commands = createCommandBus({ logger, signal: stopController.signal });
   const stores = new Map<string, ReadableStore<unknown>>();
+  const viewContexts = new Map<string, PluginViewContext<unknown, unknown>>();
 
   const ownerFor = (log: Logger, subscriptions?: Set<Subscription>): StreamOwner => ({
     report: (error, what) => log.error(`${what}: ${messageOf(error)}`, error),
@@ -154,16 +173,6 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   let startPromise: Promise<void> | null = null;
   let stopPromise: Promise<void> | null = null;
 
-  const registerStore = <S>(name: string, store: Store<S>, owner: string): Store<S> => {
-    if (stores.has(name)) throw new Error(`[${owner}] a store called "${name}" is already registered.`);
-    if (Object.hasOwn(initialState, name)) {
-      // The snapshot was serialized from this store on the server.
-      store.replace(initialState[name] as S);
-    }
-    stores.set(name, store);
-    return store;
-  };
-
   const releasePlugin = (plugin: RunningPlugin): void => {
     plugin.controller.abort();
     for (const release of plugin.releases.splice(0)) release();
@@ -174,6 +183,19 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     const entries = options.pluginOptionsValidated ? (options.plugins ?? []) : await resolveConfigSchemas(options.plugins ?? []);
     const plan = planPlugins(entries, { trusted: options.pluginOptionsValidated ?? false });
     if (!plan.ok) throw new Error(`Suki could not start; fix these plugin settings:\n${plan.problems.join('\n')}`);
+    // Every plugin's state and its views' context exist before any setup runs (and without one).
+    const pluginStores = new Map(
+      plan.order.map(({ plugin, config }) => {
+        const name = plugin.name;
+        if (stores.has(name)) throw new Error(`Suki could not start: the plugin "${name}" has the name of a built-in store.`);
+        // The snapshot was serialized from this plugin's store by the server.
+        const store = createStore<unknown>(Object.hasOwn(initialState, name) ? initialState[name] : plugin.initialState);
+        if (plugin.initialState !== undefined) stores.set(name, store);
+        viewContexts.set(name, { name, options: config, store, emit: bindEmit(name), execute: commands.execute });
+        return [name, store] as const;
+      }),
+    );
+    if (options.renderOnly) return;
     const failed = new Set<string>();
     const fatal: string[] = [];
     for (const { plugin, config } of plan.order) {
@@ -202,7 +224,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
         logger: log,
         signal: record.controller.signal,
       };
-      const context: DestinationContext<unknown> | FeatureContext<unknown> =
+      const context: DestinationContext<unknown> | FeatureContext<unknown, unknown> =
         plugin.kind === 'feature'
           ? {
               ...base,
@@ -214,12 +236,12 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
                 return release;
               },
               ports: options.ports,
-              registerStore: <S>(name: string, store: Store<S>) => registerStore(name, store, plugin.name),
+              store: pluginStores.get(plugin.name)!,
             }
           : base;
       try {
-        // The context matches the plugin's kind; the definition's type ties the two together.
-        const teardown = await plugin.setup(context as FeatureContext<unknown> & DestinationContext<unknown>);
+        // The context matches the plugin's kind, options and state, as its definition declared them.
+        const teardown = await plugin.setup(context as never);
         record.teardown = typeof teardown === 'function' ? teardown : null;
         running.push(record);
       } catch (error) {
@@ -300,7 +322,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
       return snapshot;
     },
     stores: { cart: cart.store, consent: consent.store },
-    storeNamed: (name) => stores.get(name),
+    viewContext: (name) => viewContexts.get(name),
     emit,
   };
 };

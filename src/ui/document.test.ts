@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { AppState } from './app-state.js';
+import type { AppState } from '../app/app-state.js';
 import { escapeHtml, renderDocument, serializeState } from './document.js';
 
 const stateWith = (text: string): AppState => ({

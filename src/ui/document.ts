@@ -1,4 +1,4 @@
-import type { AppState } from './app-state.js';
+import type { AppState } from '../app/app-state.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export const escapeHtml = (text: string): string =>

@@ -1,8 +1,7 @@
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { Runtime } from '../core/index.js';
-import type { CommandInput, CommandType } from '../core/commands.js';
-import type { DomainEvent, DomainEventType } from '../core/events.js';
-import type { AppState, PageData } from './app-state.js';
+import type { ReadableStore } from '../core/store.js';
+import type { AppState, PageData } from '../app/app-state.js';
 import type { UiSignals } from './signals.js';
 import type { ViewRegistry } from './slots.js';
 
@@ -42,33 +41,36 @@ export function useUi(): UiContextValue {
   return value;
 }
 
-/** Minimal store shape views read from. */
-export interface ReadableStore<S> {
-  getSnapshot(): S;
-  subscribe(listener: () => void): () => void;
-}
-
-/** Reads a slice of a store and re-renders when that slice changes. */
-export function useSelector<S, T>(store: ReadableStore<S>, select: (snapshot: S) => T): T {
-  const read = () => select(store.getSnapshot());
+/**
+ * Reads a slice of a store and re-renders only when that slice changes (by `isEqual`, `Object.is`
+ * unless given): a selector may build a new object or array on every call without re-rendering the
+ * view on unrelated changes. Use it with a built-in store (`runtime.stores.cart`) or a plugin's
+ * (`plugin.store` in a plugin's view).
+ */
+export function useSelector<S, T>(store: ReadableStore<S>, select: (snapshot: S) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  // The last snapshot, selector and slice: the same snapshot and selector give the same slice, and
+  // a new slice equal to the last one is replaced by the last one, so React sees no change.
+  const memo = useRef<{ readonly snapshot: S; readonly select: (snapshot: S) => T; readonly selected: T } | null>(null);
+  const read = (): T => {
+    const snapshot = store.getSnapshot();
+    const last = memo.current;
+    if (last && last.snapshot === snapshot && last.select === select) return last.selected;
+    const next = select(snapshot);
+    const selected = last && isEqual(last.selected, next) ? last.selected : next;
+    memo.current = { snapshot, select, selected };
+    return selected;
+  };
   return useSyncExternalStore(store.subscribe, read, read);
 }
 
-/** A function that runs a command through the runtime. */
-export function useCommand<K extends CommandType>(type: K) {
-  const { runtime } = useUi();
-  return (input: CommandInput<K>) => runtime.execute(type, input);
-}
-
-/** Calls `handler` for each event of the given type while the component is mounted. */
-export function useEvent<K extends DomainEventType>(type: K, handler: (event: DomainEvent<K>) => void): void {
-  const { runtime } = useUi();
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
-  useEffect(() => {
-    const sub = runtime.ofType(type).subscribe((event) => latest.current(event));
-    return () => sub.unsubscribe();
-  }, [runtime, type]);
-}
+/** Equal when both are arrays or plain objects with the same keys and `Object.is`-equal values. */
+export const shallowEqual = <T,>(a: T, b: T): boolean => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  const recordA = a as Readonly<Record<string, unknown>>;
+  const recordB = b as Readonly<Record<string, unknown>>;
+  return keysA.every((key) => Object.hasOwn(recordB, key) && Object.is(recordA[key], recordB[key]));
+};

@@ -1,14 +1,22 @@
 /**
- * Named slots where plugin views mount. A feature plugin's module may export `views`: for each slot
- * it fills, a React component that gets the slot's props plus the plugin's validated options. The
- * shell renders the slot's own fallback when no enabled plugin fills it, so switching a plugin off
- * leaves a working page.
+ * Named slots where plugin views mount. A plugin's `index.ts` exports `views = defineViews(plugin,
+ * {...})`: for each slot it fills, a React component that gets the slot's props plus `plugin`, its
+ * view context (options, store, emit and execute under the plugin's name), typed by the plugin's
+ * own definition.
+ *
+ * Two kinds of slot:
+ * - **replacing** slots (`<Slot>`): the first enabled plugin that fills one replaces the page's own
+ *   fallback, so switching the plugin off leaves a working page (swatches off: plain selects);
+ * - **gathering** slots (`<SlotFills>`): every enabled plugin's view is shown, in plugin order
+ *   (header actions, tile actions, footer...); with none, nothing is rendered.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import type { FilterCatalogue } from '../core/catalog/section.js';
+import type { Cart, CartLine } from '../core/domain/cart.js';
 import type { Product, ProductVariation } from '../core/domain/catalog.js';
-import type { ProductSection } from './app-state.js';
+import type { AnyPlugin, PluginViewContext, ViewContextOf } from '../core/plugin.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
+import type { ProductSection } from '../app/app-state.js';
 import { useUi } from './runtime-context.js';
 
 /** Props of the attribute picker of a variable product's form. */
@@ -34,61 +42,133 @@ export interface ListingSectionProps {
   readonly firstOnPage: boolean;
 }
 
-/** Every slot and the props its views get. */
-export interface SlotPropsMap {
+/** Slots a plugin view replaces (the first enabled plugin that fills one wins). */
+export interface ReplacingSlots {
   /** Replaces the attribute selects of a variable product's form. */
   'product.attributePicker': AttributePickerProps;
   /** Replaces a listing section (filter lists, loading in place, load-more). */
   'listing.section': ListingSectionProps;
 }
 
-/** A slot's name. */
-export type SlotName = keyof SlotPropsMap;
+/** Slots every enabled plugin may add to, in plugin order. */
+export interface GatheringSlots {
+  /** The header's action area, beside search and the cart button (wishlist link, notes). */
+  'header.actions': Readonly<Record<never, never>>;
+  /** Under a product tile's add-to-cart button (add to wishlist, compare). */
+  'product.tileActions': { readonly product: Product; readonly listName: string };
+  /** The product page summary, under the add-to-cart form (`variation`: the chosen one, if any). */
+  'product.summary': { readonly product: Product; readonly variation: ProductVariation | null };
+  /** Beside a cart line's remove button, on the cart page and in the cart panel. */
+  'cart.lineActions': { readonly line: CartLine };
+  /** Under the cart page's totals (coupon, notes, trust badges). */
+  'cart.totals': { readonly cart: Cart };
+  /**
+   * Extra fields of the checkout form (newsletter opt-in). Mounted by the checkout page, which
+   * issue 12 builds; a plugin can fill it already.
+   */
+  'checkout.fields': Readonly<Record<never, never>>;
+  /** The site footer, above the copyright line (newsletter sign-up). */
+  footer: Readonly<Record<never, never>>;
+}
 
-/** A view for a slot: the slot's props plus the plugin's options, as validated at start-up. */
-export type SlotView<K extends SlotName> = ComponentType<SlotPropsMap[K] & { readonly options: unknown }>;
+/** Every slot and the props its views get. */
+export type SlotPropsMap = ReplacingSlots & GatheringSlots;
+export type SlotName = keyof SlotPropsMap;
+export type ReplacingSlotName = keyof ReplacingSlots;
+export type GatheringSlotName = keyof GatheringSlots;
+
+/** A view (a function component) for slot `K` of a plugin whose view context is `Ctx`. */
+export type SlotView<K extends SlotName, Ctx> = (props: SlotPropsMap[K] & { readonly plugin: Ctx }) => ReactNode;
 
 /** A tab a plugin adds to the product page (reviews, questions and answers...). */
-export interface ProductTabView {
+export interface ProductTabView<Ctx> {
   readonly id: string;
   readonly label: string;
-  readonly Panel: ComponentType<{ readonly product: Product; readonly options: unknown }>;
+  readonly Panel: (props: { readonly product: Product; readonly plugin: Ctx }) => ReactNode;
 }
 
-/** What a plugin module exports as `views`: components for slots, and product page tabs. */
-export type PluginViews = { readonly [K in SlotName]?: SlotView<K> } & { readonly productTabs?: readonly ProductTabView[] };
+/** A plugin's views: components for slots, and product page tabs. */
+export type PluginViews<Ctx> = { readonly [K in SlotName]?: SlotView<K, Ctx> } & { readonly productTabs?: ReadonlyArray<ProductTabView<Ctx>> };
 
-/** Views of the enabled plugins with their options, in plugin order. */
+/**
+ * Views as the shell holds them, whatever their plugin. Every `PluginViews<Ctx>` is one: a view
+ * that wants a `plugin` of some type accepts one that cannot exist.
+ */
+export type RegisteredViews = PluginViews<never>;
+
+/**
+ * Declares a plugin's views, typed by the plugin's definition: each view's `plugin` prop is
+ * `ViewContextOf<typeof plugin>`. Export the result as `views` from the plugin's `index.ts`.
+ */
+export const defineViews = <P extends AnyPlugin>(_plugin: P, views: PluginViews<ViewContextOf<P>>): RegisteredViews => views;
+
+/** One plugin's view in a slot, with the context it gets. */
+export interface SlotFill<K extends SlotName> {
+  readonly name: string;
+  readonly view: SlotView<K, never>;
+  readonly plugin: PluginViewContext<unknown, unknown>;
+}
+
+/** Views of the enabled plugins, in plugin order. */
 export interface ViewRegistry {
-  readonly get: <K extends SlotName>(slot: K) => { readonly view: SlotView<K>; readonly options: unknown } | null;
-  /** Every plugin's product page tabs, in plugin order. */
-  readonly productTabs: () => ReadonlyArray<ProductTabView & { readonly options: unknown }>;
+  /** The view that replaces a slot's fallback, or null. */
+  readonly replacing: <K extends ReplacingSlotName>(slot: K) => SlotFill<K> | null;
+  /** Every view that adds to a slot. */
+  readonly gathering: <K extends GatheringSlotName>(slot: K) => ReadonlyArray<SlotFill<K>>;
+  /** Every plugin's product page tabs. */
+  readonly productTabs: () => ReadonlyArray<ProductTabView<never> & { readonly plugin: PluginViewContext<unknown, unknown> }>;
 }
 
-/** Builds the registry from loaded plugin modules; the first plugin that fills a slot wins. */
-export function createViewRegistry(modules: ReadonlyArray<{ readonly views?: PluginViews; readonly options: unknown }>): ViewRegistry {
+/**
+ * Builds the registry from the loaded plugins; `contextOf` gives each plugin's view context (the
+ * runtime's `viewContext`). A plugin the runtime does not know contributes nothing.
+ */
+export function createViewRegistry(
+  plugins: ReadonlyArray<{ readonly name: string; readonly views?: RegisteredViews | undefined }>,
+  contextOf: (name: string) => PluginViewContext<unknown, unknown> | undefined,
+): ViewRegistry {
+  const withContext = plugins.flatMap(({ name, views }) => {
+    const plugin = views ? contextOf(name) : undefined;
+    return views && plugin ? [{ name, views, plugin }] : [];
+  });
+  const fills = <K extends SlotName>(slot: K): Array<SlotFill<K>> =>
+    withContext.flatMap(({ name, views, plugin }) => {
+      // The mapped type ties each slot to its view type; indexing with a generic key loses the link.
+      const view = views[slot] as SlotView<K, never> | undefined;
+      return view ? [{ name, view, plugin }] : [];
+    });
   return {
-    get: <K extends SlotName>(slot: K) => {
-      for (const module of modules) {
-        // The map type ties each slot to its view type; indexing by a generic key loses that link.
-        const view = module.views?.[slot] as SlotView<K> | undefined;
-        if (view) return { view, options: module.options };
-      }
-      return null;
-    },
-    productTabs: () => modules.flatMap((module) => (module.views?.productTabs ?? []).map((tab) => ({ ...tab, options: module.options }))),
+    replacing: (slot) => fills(slot)[0] ?? null,
+    gathering: (slot) => fills(slot),
+    productTabs: () => withContext.flatMap(({ views, plugin }) => (views.productTabs ?? []).map((tab) => ({ ...tab, plugin }))),
   };
 }
 
 /** An empty registry (no plugin contributes views). */
-export const NO_VIEWS: ViewRegistry = { get: () => null, productTabs: () => [] };
+export const NO_VIEWS: ViewRegistry = { replacing: () => null, gathering: () => [], productTabs: () => [] };
 
-/** Renders the view a plugin mounted in `name`, or `fallback` when none did. */
-export function Slot<K extends SlotName>({ name, props, fallback }: { name: K; props: SlotPropsMap[K]; fallback: ReactNode }) {
+/**
+ * Renders one fill. Its `plugin` context was made by the runtime from the same plugin's definition
+ * that typed the view (`defineViews`), which is why it may be handed over as the view's own type.
+ */
+const renderFill = <K extends SlotName>(fill: SlotFill<K>, props: SlotPropsMap[K], key?: string): ReactNode =>
+  createElement(fill.view as unknown as ComponentType<Readonly<Record<string, unknown>>>, { ...props, plugin: fill.plugin, ...(key === undefined ? {} : { key }) });
+
+/** Renders a plugin's product tab panel with its plugin's view context. */
+export const renderTab = (tab: ReturnType<ViewRegistry['productTabs']>[number], product: Product): ReactNode =>
+  createElement(tab.Panel as ComponentType<Readonly<Record<string, unknown>>>, { product, plugin: tab.plugin });
+
+/** Renders the view a plugin put in a replacing slot, or `fallback` when none did. */
+export function Slot<K extends ReplacingSlotName>({ name, props, fallback }: { name: K; props: SlotPropsMap[K]; fallback: ReactNode }) {
   const { views } = useUi();
-  const found = views.get(name);
-  if (!found) return <>{fallback}</>;
-  // Checked by the signature above; JSX cannot spread a props type indexed by a generic key.
-  const View = found.view as unknown as ComponentType<Readonly<Record<string, unknown>>>;
-  return <View {...(props as unknown as Readonly<Record<string, unknown>>)} options={found.options} />;
+  const fill = views.replacing(name);
+  return <>{fill ? renderFill(fill, props) : fallback}</>;
+}
+
+/** Renders every view the enabled plugins added to a gathering slot, in plugin order. */
+export function SlotFills<K extends GatheringSlotName>({ name, props }: { name: K; props: SlotPropsMap[K] }) {
+  const { views } = useUi();
+  const fills = views.gathering(name);
+  if (fills.length === 0) return null;
+  return <Fragment>{fills.map((fill) => renderFill(fill, props, fill.name))}</Fragment>;
 }

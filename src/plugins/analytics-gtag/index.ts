@@ -93,3 +93,9 @@ const analyticsGtag = definePlugin({
 });
 
 export default analyticsGtag;
+
+declare module '../../core/plugin.js' {
+  interface PluginTypes {
+    'analytics-gtag': typeof analyticsGtag;
+  }
+}

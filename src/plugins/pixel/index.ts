@@ -19,3 +19,9 @@ const pixel = definePlugin({
 });
 
 export default pixel;
+
+declare module '../../core/plugin.js' {
+  interface PluginTypes {
+    pixel: typeof pixel;
+  }
+}

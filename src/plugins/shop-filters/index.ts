@@ -8,9 +8,16 @@
 import { definePlugin } from '../../core/plugin.js';
 import { ok } from '../../core/result.js';
 import type { FilterList } from '../../core/rules/shop-filters.js';
-import { createSections, SECTIONS_STORE, type ChoiceOutcome, type Place, type SectionSeed } from './sections.js';
-import { shopFiltersViews } from './views/ShopSection.js';
+import { defineViews } from '../../ui/slots.js';
+import { createSections, type ChoiceOutcome, type Place, type SectionSeed, type SectionsState } from './sections.js';
+import { ShopSection } from './views/ShopSection.js';
 
+
+declare module '../../core/plugin.js' {
+  interface PluginTypes {
+    'shop-filters': typeof shopFilters;
+  }
+}
 
 declare module '../../core/commands.js' {
   interface CommandMap {
@@ -43,14 +50,19 @@ declare module '../../core/commands.js' {
   }
 }
 
+const NO_SECTIONS: SectionsState = {};
+
 const shopFilters = definePlugin({
   name: 'shop-filters',
   kind: 'feature',
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.shopFiltersOptions) },
-  setup({ ports, emit, logger, handle, registerStore }) {
-    const sections = createSections({ catalog: ports.catalog, emit, logger });
-    registerStore(SECTIONS_STORE, sections.store);
+  // Listing pages only: that is where sections are.
+  pages: ['home', 'shop', 'category', 'search'],
+  // Each section's filters and list by section id, once its view has registered it.
+  initialState: NO_SECTIONS,
+  setup({ ports, emit, logger, handle, store }) {
+    const sections = createSections({ catalog: ports.catalog, emit, logger, store });
     handle('shop-filters.register', async ({ seed }) => {
       sections.register(seed);
       return ok(undefined);
@@ -66,4 +78,4 @@ const shopFilters = definePlugin({
 export default shopFilters;
 
 /** Views: every listing section with its filter bar and load-more. */
-export const views = shopFiltersViews;
+export const views = defineViews(shopFilters, { 'listing.section': ShopSection });

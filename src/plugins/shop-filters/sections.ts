@@ -15,8 +15,6 @@ import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, re
 import { chooseItem, choosePrice, filtersFromQuery, filtersToQuery, sameFilters, sectionPrefix, type FilterList, type ShopFilters } from '../../core/rules/shop-filters.js';
 import { createStore, type Store } from '../../core/store.js';
 
-/** Name of the plugin's store (views read it through `runtime.storeNamed`). */
-export const SECTIONS_STORE = 'shop-filters.sections';
 
 /** What the page rendered for a section, handed over when its view mounts. */
 export interface SectionSeed {
@@ -105,8 +103,8 @@ export const sectionPageAddress = (seed: SectionSeed, nextUrl: string, n: number
 const filterFacts = (filters: ShopFilters): Record<string, string> => Object.fromEntries(filtersToQuery(filters));
 
 /** The sections store and the operations the plugin's commands run. */
-export const createSections = (deps: { readonly catalog: CatalogPort; readonly emit: BoundEmit; readonly logger: Logger }) => {
-  const store: Store<SectionsState> = createStore<SectionsState>({});
+export const createSections = (deps: { readonly catalog: CatalogPort; readonly emit: BoundEmit; readonly logger: Logger; readonly store?: Store<SectionsState> }) => {
+  const store: Store<SectionsState> = deps.store ?? createStore<SectionsState>({});
   const get = (id: string): SectionState | undefined => store.getSnapshot()[id];
   const put = (id: string, next: SectionState) => store.replace({ ...store.getSnapshot(), [id]: next });
 

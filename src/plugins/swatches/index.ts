@@ -4,7 +4,8 @@
  * with the plain selects the page falls back to when this plugin is off.
  */
 import { definePlugin } from '../../core/plugin.js';
-import { swatchesViews } from './views/Swatches.js';
+import { defineViews } from '../../ui/slots.js';
+import { SwatchPicker } from './views/Swatches.js';
 
 declare module '../../core/events.js' {
   interface DomainEventMap {
@@ -15,11 +16,19 @@ declare module '../../core/events.js' {
   }
 }
 
+declare module '../../core/plugin.js' {
+  interface PluginTypes {
+    swatches: typeof swatches;
+  }
+}
+
 const swatches = definePlugin({
   name: 'swatches',
   kind: 'feature',
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.swatchesOptions) },
+  // Its only view is the product form's attribute picker.
+  pages: ['product'],
   setup({ config, logger }) {
     logger.debug(`swatches on (clear on reselect ${config.clearOnReselect ? 'on' : 'off'}, clickable out of stock ${config.clickableOutOfStock ? 'on' : 'off'})`);
     return () => undefined;
@@ -29,4 +38,4 @@ const swatches = definePlugin({
 export default swatches;
 
 /** Views the shell mounts: the swatch picker in `product.attributePicker`. */
-export const views = swatchesViews;
+export const views = defineViews(swatches, { 'product.attributePicker': SwatchPicker });

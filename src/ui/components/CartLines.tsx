@@ -2,6 +2,7 @@ import type { Cart, CartLine } from '../../core/domain/cart.js';
 import { formatMoney } from '../../core/rules/money.js';
 import { useUi } from '../runtime-context.js';
 import { QuantityStepper } from './QuantityStepper.js';
+import { SlotFills } from '../slots.js';
 
 /** The non-script removal address of a line, as the stock shop links it. */
 export const removeHref = (key: string, nonce: string): string =>
@@ -60,6 +61,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
             >
               ×
             </a>
+            <SlotFills name="cart.lineActions" props={{ line }} />
           </li>
         );
       })}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { goToTopVisible, headerScrolling } from '../../core/rules/layout.js';
 import { CONSENT_COOKIE, writeCookie } from '../cookies.js';
 import { useSelector, useUi } from '../runtime-context.js';
+import { SlotFills } from '../slots.js';
 import { MiniCartButton } from './CartPanel.js';
 import { SearchModal } from './SearchModal.js';
 import { StoreNotice } from './Notices.js';
@@ -49,6 +50,7 @@ export function Header() {
           </ul>
         </nav>
         <SearchModal />
+        <SlotFills name="header.actions" props={{}} />
         <MiniCartButton />
       </header>
     </>
@@ -89,6 +91,7 @@ export function Footer() {
         Go to top
       </a>
       <footer className="site-footer" ref={footer}>
+        <SlotFills name="footer" props={{}} />
         <p>
           {state.shop.name} · {state.shop.tagline}
         </p>

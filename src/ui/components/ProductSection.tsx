@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Product } from '../../core/domain/catalog.js';
-import type { ProductSection as Section } from '../app-state.js';
+import type { ProductSection as Section } from '../../app/app-state.js';
 import { ProductTile } from './ProductTile.js';
 
 const CarouselEnhancer = lazy(() => import('./CarouselEnhancer.js'));

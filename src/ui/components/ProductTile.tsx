@@ -2,6 +2,7 @@ import type { Product } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from './AddToCartButton.js';
+import { SlotFills } from '../slots.js';
 import { LazyImage } from './LazyImage.js';
 import { Price } from './Price.js';
 
@@ -36,6 +37,7 @@ export function ProductTile({ product, listName, position, eager, priority }: Pr
       <Price prices={product.prices} onSale={product.onSale} />
       {!product.isInStock && <p className="stock stock--out">Out of stock</p>}
       <AddToCartButton product={product} />
+      <SlotFills name="product.tileActions" props={{ product, listName }} />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import type { BlogPost } from '../../core/domain/blog.js';
 import { COMMENT_RULES, firstInvalid, formReducer, formValid, initialForm, type FormEvent as FormAction, type FormState } from '../../core/rules/forms.js';
 import { masonryRowSpan, MASONRY_RESIZE_DEBOUNCE_MS } from '../../core/rules/layout.js';
 import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
-import type { PageData } from '../app-state.js';
+import type { PageData } from '../../app/app-state.js';
 import { useUi } from '../runtime-context.js';
 
 const FeatureImagesEnhancer = lazy(() => import('../components/FeatureImagesEnhancer.js'));

@@ -1,5 +1,6 @@
 import { CartLines, CartTotals } from '../components/CartLines.js';
 import { useSelector, useUi } from '../runtime-context.js';
+import { SlotFills } from '../slots.js';
 
 /** The cart page: lines with quantities and removal, and totals in PHP. */
 export function CartPage() {
@@ -23,6 +24,7 @@ export function CartPage() {
           <section className="cart-page__totals" aria-labelledby="totals-heading">
             <h2 id="totals-heading">Cart totals</h2>
             <CartTotals cart={cart} />
+            <SlotFills name="cart.totals" props={{ cart }} />
           </section>
         </div>
       )}

@@ -1,4 +1,4 @@
-import type { PageData } from '../app-state.js';
+import type { PageData } from '../../app/app-state.js';
 import { ProductSection } from '../components/ProductSection.js';
 import { SearchForm } from '../components/SearchModal.js';
 import { Slot } from '../slots.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { galleryWithVariation } from '../../core/rules/gallery.js';
 import { variationSummary } from '../../core/rules/variation-data.js';
-import type { PageData } from '../app-state.js';
+import type { PageData } from '../../app/app-state.js';
 import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from '../components/AddToCartButton.js';
 import { Price } from '../components/Price.js';
@@ -9,6 +9,7 @@ import { ProductGallery } from '../components/ProductGallery.js';
 import { ProductSection } from '../components/ProductSection.js';
 import { QuantityStepper } from '../components/QuantityStepper.js';
 import { Tabs, type TabSpec } from '../components/Tabs.js';
+import { renderTab, SlotFills } from '../slots.js';
 import { useVariationChoice, VariationForm } from '../components/VariationForm.js';
 
 type ProductData = Extract<PageData, { type: 'product' }>;
@@ -59,7 +60,7 @@ export function ProductPage({ page }: { page: ProductData }) {
         ]
       : []),
     // Tabs other plugins add (reviews, questions and answers).
-    ...pluginTabs.map(({ id, label, Panel, options }) => ({ id, label, panel: <Panel product={product} options={options} /> })),
+    ...pluginTabs.map((tab) => ({ id: tab.id, label: tab.label, panel: renderTab(tab, product) })),
   ];
 
   return (
@@ -122,6 +123,7 @@ export function ProductPage({ page }: { page: ProductData }) {
               </form>
             )
           )}
+          <SlotFills name="product.summary" props={{ product, variation: chosen }} />
           {sku && <p className="product__meta">SKU: {sku}</p>}
           {product.categories.length > 0 && <p className="product__meta">Category: {product.categories.map((c) => c.name).join(', ')}</p>}
         </div>

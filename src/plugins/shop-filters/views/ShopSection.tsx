@@ -2,18 +2,16 @@ import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'rea
 import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
 import { hasMore } from '../../../core/rules/listing.js';
 import { chooseItem, narrows, priceLabel, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
-import type { ReadableStore } from '../../../core/store.js';
+import type { ViewContextOf } from '../../../core/plugin.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
-import type { ListingSectionProps, PluginViews } from '../../../ui/slots.js';
-import type { ShopFiltersOptions } from '../options.js';
-import { SECTIONS_STORE, sectionAddress, sectionPageAddress, type Place, type SectionSeed, type SectionState, type SectionsState } from '../sections.js';
+import type { ListingSectionProps } from '../../../ui/slots.js';
+import type shopFilters from '../index.js';
+import { sectionAddress, sectionPageAddress, type Place, type SectionSeed, type SectionState } from '../sections.js';
 
 /** Shown when the filters leave no products. */
 export const NO_RESULTS = 'No Data for this Combination.';
 
-const EMPTY_STORE: ReadableStore<SectionsState> = { getSnapshot: () => EMPTY, subscribe: () => () => {} };
-const EMPTY: SectionsState = {};
 
 /** Where the page is: the request's address on the server, the address bar in the browser. */
 const placeOf = (path: string, search: string): Place =>
@@ -25,27 +23,25 @@ const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { 
  * One listing section with its filter bar and load-more. It renders from the page's data until
  * the plugin has registered the section, then from the plugin's store; both give the same HTML.
  */
-function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: ListingSectionProps & { readonly options: unknown }) {
-  const { runtime, state: app } = useUi();
-  // Validated and completed with defaults by the server at start-up.
-  const colors: ShopFiltersOptions['colors'] = (options as Partial<ShopFiltersOptions> | undefined)?.colors ?? {};
-  const store = (runtime.storeNamed(SECTIONS_STORE) as ReadableStore<SectionsState> | undefined) ?? EMPTY_STORE;
-  const kept: SectionState | undefined = useSelector(store, (all) => all[section.id]);
+export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugin }: ListingSectionProps & { readonly plugin: ViewContextOf<typeof shopFilters> }) {
+  const { state: app } = useUi();
+  const colors = plugin.options.colors;
+  const kept: SectionState | undefined = useSelector(plugin.store, (all) => all[section.id]);
 
   const seed: SectionSeed = { ...section, catalogue };
   useEffect(() => {
-    void runtime.execute('shop-filters.register', { seed });
+    void plugin.execute('shop-filters.register', { seed });
     // The seed is what the server rendered; registering once per section is the point.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [runtime, section.id]);
+  }, [plugin, section.id]);
 
   // Back/Forward: show the filters the address now holds.
   const filtering = section.filtering;
   useEffect(() => {
-    const onPop = () => void runtime.execute('shop-filters.restore', { section: section.id, place: placeOf(app.path, app.search) });
+    const onPop = () => void plugin.execute('shop-filters.restore', { section: section.id, place: placeOf(app.path, app.search) });
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [runtime, section.id, app.path, app.search]);
+  }, [plugin, section.id, app.path, app.search]);
 
   const filters: ShopFilters | null = kept ? (kept.pending ?? kept.filters) : (filtering?.filters ?? null);
   const products = kept ? kept.list.items : section.products;
@@ -75,7 +71,7 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
     // Modified clicks open the link elsewhere.
     if (!filtering || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    void go(() => runtime.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
+    void go(() => plugin.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
   };
 
   const toolbar = lists ? (
@@ -91,14 +87,14 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
           filters={filters}
           search={place.search}
           onPrice={(min, max) =>
-            void go(() => runtime.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }))
+            void go(() => plugin.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }))
           }
         />
       )}
     </div>
   ) : null;
 
-  const retry = () => void go(() => runtime.execute('shop-filters.retry', { section: section.id, place: placeOf(app.path, app.search) }));
+  const retry = () => void go(() => plugin.execute('shop-filters.retry', { section: section.id, place: placeOf(app.path, app.search) }));
 
   const footer = (
     <>
@@ -119,7 +115,7 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
             onClick={(event) => {
               if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
               event.preventDefault();
-              if (!loadingMore) void runtime.execute('shop-filters.loadMore', { section: section.id });
+              if (!loadingMore) void plugin.execute('shop-filters.loadMore', { section: section.id });
             }}
           >
             {loadingMore ? 'Loading…' : `Load more ${section.title.toLowerCase()}`}
@@ -315,6 +311,3 @@ function PriceNumber({ label, name, bounds, value, empty, onChange }: { label: s
     </label>
   );
 }
-
-/** Views the shell mounts: every listing section. */
-export const shopFiltersViews: PluginViews = { 'listing.section': ShopSection };

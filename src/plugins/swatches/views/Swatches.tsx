@@ -1,8 +1,12 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type SwatchAttribute, type SwatchItem } from '../../../core/rules/variation-selection.js';
-import { useUi } from '../../../ui/runtime-context.js';
-import type { AttributePickerProps, PluginViews } from '../../../ui/slots.js';
+import type { ViewContextOf } from '../../../core/plugin.js';
+import type { AttributePickerProps } from '../../../ui/slots.js';
+import type swatches from '../index.js';
 import type { SwatchesOptions } from '../options.js';
+
+/** What the swatches plugin's views get from the shell. */
+type SwatchesView = ViewContextOf<typeof swatches>;
 
 /** "N left" badges: only when exactly one attribute is left to choose, for the values of that one. */
 function stockBadges(props: AttributePickerProps, options: SwatchesOptions): ReadonlyMap<string, number> {
@@ -29,8 +33,7 @@ function imageFor(props: AttributePickerProps, attribute: SwatchAttribute, slug:
   return null;
 }
 
-function AttributeSwatches({ props, attribute, items, options, badges }: { props: AttributePickerProps; attribute: SwatchAttribute; items: readonly SwatchItem[]; options: SwatchesOptions; badges: ReadonlyMap<string, number> }) {
-  const { runtime } = useUi();
+function AttributeSwatches({ props, plugin, attribute, items, options, badges }: { props: AttributePickerProps; plugin: SwatchesView; attribute: SwatchAttribute; items: readonly SwatchItem[]; options: SwatchesOptions; badges: ReadonlyMap<string, number> }) {
   const [expanded, setExpanded] = useState(false);
   const refs = useRef(new Map<string, HTMLLIElement>());
   const type = options.types[attribute.name] ?? 'label';
@@ -47,8 +50,8 @@ function AttributeSwatches({ props, attribute, items, options, badges }: { props
     if (next === props.selection) return;
     props.onChange(next);
     const chosen = next[attribute.name] ?? '';
-    if (chosen === '') runtime.emit('swatches.cleared', { productId: props.product.id, attribute: attribute.name }, 'swatches');
-    else runtime.emit('swatches.selected', { productId: props.product.id, attribute: attribute.name, value: chosen }, 'swatches');
+    if (chosen === '') plugin.emit('swatches.cleared', { productId: props.product.id, attribute: attribute.name });
+    else plugin.emit('swatches.selected', { productId: props.product.id, attribute: attribute.name, value: chosen });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLLIElement>, index: number, item: SwatchItem) => {
@@ -123,20 +126,16 @@ function AttributeSwatches({ props, attribute, items, options, badges }: { props
 }
 
 /** The swatches in place of the attribute selects: one radio group per attribute. */
-function SwatchPicker(props: AttributePickerProps & { readonly options: unknown }) {
-  // Validated at start-up; parsing again here only restores the types (and the defaults).
-  // Validated and completed with defaults by the server at start-up.
-  const options = props.options as SwatchesOptions;
+export function SwatchPicker({ plugin, ...props }: AttributePickerProps & { readonly plugin: SwatchesView }) {
+  // Checked and completed with defaults by the server at start-up.
+  const options = plugin.options;
   const items = swatchItems(props.attributes, props.variations, props.selection, options);
   const badges = stockBadges(props, options);
   return (
     <div className="swatches">
       {props.attributes.map((attribute) => (
-        <AttributeSwatches key={attribute.name} props={props} attribute={attribute} items={items[attribute.name] ?? []} options={options} badges={badges} />
+        <AttributeSwatches key={attribute.name} props={props} plugin={plugin} attribute={attribute} items={items[attribute.name] ?? []} options={options} badges={badges} />
       ))}
     </div>
   );
 }
-
-/** The swatches plugin's views. */
-export const swatchesViews: PluginViews = { 'product.attributePicker': SwatchPicker };

@@ -1,5 +1,10 @@
+/**
+ * The integrator's configuration (`plugins.config.ts`): its edit-time types, and the check of its
+ * shape at start-up.
+ */
 import { z } from 'zod/mini';
 import type { ConsentState } from '../core/events.js';
+import type { OptionsInputOf, PluginTypes } from '../core/plugin.js';
 
 /** Store notice bar settings. */
 export interface StoreNoticeConfig {
@@ -10,7 +15,32 @@ export interface StoreNoticeConfig {
   readonly status: 'info' | 'error';
 }
 
-/** The integrator's whole configuration (`plugins.config.ts`). */
+/** One plugin's switch and its options, as the integrator writes them. */
+export interface PluginSwitchInput<O> {
+  readonly enabled: boolean;
+  /** Checked against the plugin's own schema at start-up; defaults fill what is left out. */
+  readonly options?: O;
+}
+
+/**
+ * What `plugins.config.ts` may say about plugins: every plugin that exists (each adds itself to
+ * `PluginTypes` from its own folder), with options typed by that plugin's own schema. A misspelt
+ * plugin name, option name or option value is a type error in the editor.
+ */
+export type PluginsConfigInput = { readonly [N in keyof PluginTypes]?: PluginSwitchInput<OptionsInputOf<PluginTypes[N]>> };
+
+/** The configuration as the integrator writes it (`defineShopConfig`). */
+export interface ShopConfigInput {
+  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
+  readonly consent: { readonly default: ConsentState };
+  readonly cart: { readonly redirectAfterAdd: boolean };
+  readonly plugins: PluginsConfigInput;
+}
+
+/**
+ * The configuration once its shape is checked at start-up (`parseShopConfig`). Plugin options stay
+ * raw here: each plugin's schema checks its own when the plugins load.
+ */
 export interface ShopConfig {
   readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
   readonly consent: { readonly default: ConsentState };
@@ -45,5 +75,5 @@ export const parseShopConfig = (input: unknown): ShopConfig => {
   return parsed.data;
 };
 
-/** Identity helper that gives `plugins.config.ts` its types. */
-export const defineShopConfig = <T extends ShopConfig>(config: T): T => config;
+/** Gives `plugins.config.ts` its types (the config is checked again at start-up). */
+export const defineShopConfig = (config: ShopConfigInput): ShopConfigInput => config;
