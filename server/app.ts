@@ -14,6 +14,7 @@ import { ApiError } from './lib/errors.js';
 import { isMutation, requestOrigin } from './lib/request.js';
 import { adminAjax } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
+import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
 import { storeApiRoutes } from './routes/store-api.js';
@@ -34,6 +35,8 @@ export interface ShopAppOptions {
   /** The client build (e.g. `dist/client`), whose `assets/` folder is served at `/assets/*`. */
   readonly staticDir?: string | undefined;
   readonly logger?: ShopLogger;
+  /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
+  readonly sitemapPageSize?: number;
 }
 
 /** Largest request body accepted. */
@@ -168,6 +171,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.route('/wp-content/uploads/suki', mediaRoutes(deps));
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
   else app.get('/assets/*', (c) => c.text('Not Found', 404));
+  app.route('/', seoRoutes({ source: () => dbSitemapSource(deps.db), logger, ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}) }));
 
   // Pages: the slash form is canonical; the bare form redirects permanently.
   const pages: MiddlewareHandler = async (c) => {

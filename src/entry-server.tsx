@@ -13,6 +13,7 @@ import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { pluginLoadsOn, type LoadedPlugin } from './plugins/loader.js';
 import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
+import { documentTitle, pageSeo } from './ui/seo.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
 
@@ -105,10 +106,11 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       status: loaded.status,
       html,
       state,
-      title: page.title === 'Suki — shop local' || page.type === 'product' || page.type === 'cart' ? page.title : `${page.title} — ${config.shop.name}`,
+      title: documentTitle(page, config.shop.name),
       description: page.description,
       preloadImage: firstImage ? { src: firstImage.src, srcset: firstImage.srcset, sizes: firstImage.sizes } : null,
       structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin)) : null,
+      seo: pageSeo(page, url, config.shop.name),
     };
   } finally {
     await runtime.stop();

@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { isMutation, requestOrigin } from '../lib/request.js';
+import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
 import { createForwarder, type Forwarder } from './forward.js';
 
@@ -19,6 +20,8 @@ export interface UpstreamAppOptions {
   readonly timeoutMs?: number;
   /** For tests. */
   readonly fetch?: typeof fetch;
+  /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
+  readonly sitemapPageSize?: number;
 }
 
 /** Whether a request is one the upstream answers (API, ajax endpoints, media). */
@@ -62,6 +65,18 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     return forward(c.req.raw, requestOrigin(c));
   });
 
+  // robots.txt and the sitemap are ours (we serve the pages), built from the upstream's APIs.
+  app.route(
+    '/',
+    seoRoutes({
+      source: (c) => {
+        const origin = requestOrigin(c);
+        return apiSitemapSource((path) => forward(new Request(new URL(path, origin), { headers: { accept: 'application/json' } }), origin));
+      },
+      logger: console,
+      ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
+    }),
+  );
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
   app.get('*', async (c) => {
     if (options.pages) return options.pages(c);

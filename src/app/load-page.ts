@@ -284,7 +284,7 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
       pageType: 'product',
       page: {
         type: 'product',
-        title: `${product.name} — Suki`,
+        title: product.name,
         description: product.shortDescription.slice(0, 160) || product.name,
         product,
         variations,
@@ -330,7 +330,7 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
       pageType: 'post',
       page: {
         type: 'post',
-        title: `${post.title} — Suki Journal`,
+        title: post.title,
         description: post.excerpt.slice(0, 160) || post.title,
         post,
         // Comments that cannot be read leave the post readable; the form still works.
@@ -340,7 +340,7 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
   }
 
   if (path === '/cart/') {
-    return { status: 200, pageType: 'cart', page: { type: 'cart', title: 'Cart — Suki', description: 'Your shopping cart.' } };
+    return { status: 200, pageType: 'cart', page: { type: 'cart', title: 'Cart', description: 'Your shopping cart.' } };
   }
   return notFound();
 };

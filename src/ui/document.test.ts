@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { AppState } from '../app/app-state.js';
-import { escapeHtml, renderDocument, serializeState } from './document.js';
+import { escapeHtml, renderDocument, seoTags, serializeState } from './document.js';
 
 const stateWith = (text: string): AppState => ({
   path: '/',
@@ -44,5 +44,37 @@ describe('renderDocument', () => {
     expect(html).toContain('<link rel="preload" as="image" href="/img.svg" fetchpriority="high">');
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
+  });
+});
+
+describe('seoTags', () => {
+  it('writes the canonical link, the robots directive and Open Graph properties, escaped', () => {
+    const tags = seoTags({
+      canonical: 'https://shop.example/shop/?paged=2&x="y"',
+      robots: 'noindex',
+      openGraph: [
+        ['og:title', 'Jusi barong "classic" <b>& co</b>'],
+        ['og:site_name', 'Suki'],
+      ],
+    });
+    expect(tags).toEqual([
+      '<link rel="canonical" href="https://shop.example/shop/?paged=2&amp;x=&quot;y&quot;">',
+      '<meta name="robots" content="noindex">',
+      '<meta property="og:title" content="Jusi barong &quot;classic&quot; &lt;b&gt;&amp; co&lt;/b&gt;">',
+      '<meta property="og:site_name" content="Suki">',
+    ]);
+    expect(seoTags(undefined)).toEqual([]);
+    expect(seoTags({ canonical: null, robots: null, openGraph: [] })).toEqual([]);
+  });
+
+  it('never lets a value end its attribute (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (property, content) => {
+        for (const tag of seoTags({ canonical: content, robots: null, openGraph: [[property, content]] })) {
+          expect(tag.match(/"/g)?.length).toBe(4);
+          expect(tag.slice(1, -1)).not.toMatch(/[<>]/);
+        }
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { AppState } from '../app/app-state.js';
+import type { PageSeo } from './seo.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export const escapeHtml = (text: string): string =>
@@ -31,7 +32,19 @@ export interface RenderedPage {
   readonly preloadImage: { readonly src: string; readonly srcset: string; readonly sizes: string } | null;
   /** schema.org JSON-LD, already serialized with `serializeJsonLd`; null when the page has none. */
   readonly structuredData?: string | null;
+  /** Canonical address, robots directive and Open Graph properties (`pageSeo`); absent: none. */
+  readonly seo?: PageSeo;
 }
+
+/** The head tags of a page's {@link PageSeo}, every value escaped. */
+export const seoTags = (seo: PageSeo | undefined): string[] =>
+  seo
+    ? [
+        ...(seo.canonical ? [`<link rel="canonical" href="${escapeHtml(seo.canonical)}">`] : []),
+        ...(seo.robots ? [`<meta name="robots" content="${escapeHtml(seo.robots)}">`] : []),
+        ...seo.openGraph.map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`),
+      ]
+    : [];
 
 /** The whole HTML document of a page. */
 export const renderDocument = (page: RenderedPage, assets: DocumentAssets): string => {
@@ -48,6 +61,7 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,
+    ...seoTags(page.seo),
     '<link rel="icon" href="data:,">',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     preload,
