@@ -3,6 +3,7 @@ import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type Swatc
 import { useUi } from '../../../ui/runtime-context.js';
 import type { AttributePickerProps, PluginViews } from '../../../ui/slots.js';
 import type { SwatchesOptions } from '../options.js';
+import { swatchTypeOf, termColour } from '../swatch-type.js';
 
 /** "N left" badges: only when exactly one attribute is left to choose, for the values of that one. */
 function stockBadges(props: AttributePickerProps, options: SwatchesOptions): ReadonlyMap<string, number> {
@@ -33,7 +34,7 @@ function AttributeSwatches({ props, attribute, items, options, badges }: { props
   const { runtime } = useUi();
   const [expanded, setExpanded] = useState(false);
   const refs = useRef(new Map<string, HTMLLIElement>());
-  const type = options.types[attribute.name] ?? 'label';
+  const type = swatchTypeOf(attribute, options);
   const selectedIndex = items.findIndex((item) => item.state === 'selected');
   const limit = options.displayLimit;
   const limited = !expanded && limit > 0 && items.length > limit && selectedIndex < limit;
@@ -72,7 +73,7 @@ function AttributeSwatches({ props, attribute, items, options, badges }: { props
       </div>
       <ul className={`swatches__list swatches__list--${type}`} role="radiogroup" aria-labelledby={labelId} aria-busy={props.loading || undefined}>
         {shown.map((item, index) => {
-          const colour = type === 'color' ? options.colors[item.slug] : undefined;
+          const colour = type === 'color' ? termColour(item, options.colors) : null;
           const image = type === 'image' ? imageFor(props, attribute, item.slug) : null;
           const tipId = item.reason ? `swatch-tip-${attribute.name}-${item.slug}` : undefined;
           const badge = badges.get(item.slug);
