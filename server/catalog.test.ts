@@ -118,6 +118,36 @@ describe('GET products', () => {
     expect(none.headers.get('x-wp-totalpages')).toBe('0');
   });
 
+  it('takes category ids as a stock shop does: each category’s id gives its products and its count, ids listed with commas or spaces', async () => {
+    const categories = (await shopper.getJson<Array<{ id: number; slug: string; count: number }>>(`${STORE}/products/categories`)).body.filter((c) => c.count > 0);
+    expect(categories.length).toBeGreaterThan(2);
+    for (const category of categories) {
+      const byId = await list(`?category=${category.id}&per_page=100`);
+      expect(byId.status).toBe(200);
+      expect(byId.headers.get('x-wp-total'), category.slug).toBe(String(category.count));
+      expect(byId.body.map((p) => p.id)).toEqual((await list(`?category=${category.slug}&per_page=100`)).body.map((p) => p.id));
+    }
+    const [a, b] = categories;
+    const both = a!.count + b!.count;
+    expect((await list(`?category=${a!.id},${b!.id}&per_page=1`)).headers.get('x-wp-total')).toBe(String(both));
+    expect((await list(`?category=${a!.id}%20${b!.id}&per_page=1`)).headers.get('x-wp-total')).toBe(String(both));
+    expect((await list(`?category=${a!.id},%20${b!.id}&per_page=1`)).headers.get('x-wp-total')).toBe(String(both));
+  });
+
+  it('collection-data takes a category id like its slug', async () => {
+    const categories = (await shopper.getJson<Array<{ id: number; slug: string }>>(`${STORE}/products/categories`)).body;
+    const tees = categories.find((c) => c.slug === 'tees')!;
+    const data = (category: string) =>
+      shopper.getJson<{ price_range: { min_price: string; max_price: string } | null; attribute_counts: unknown }>(
+        `${STORE}/products/collection-data?category=${category}&calculate_price_range=true&calculate_attribute_counts[0][taxonomy]=pa_colour&calculate_attribute_counts[0][query_type]=or`,
+      );
+    const byId = await data(String(tees.id));
+    expect(byId.status).toBe(200);
+    expect(byId.body.price_range).not.toBeNull();
+    expect(byId.body).toEqual((await data('tees')).body);
+    expect(byId.body).not.toEqual((await data('')).body);
+  });
+
   it('filters by price in centavos, the whole range inside the bounds', async () => {
     const { body } = await list('?min_price=100000&max_price=200000&per_page=100');
     expect(body.length).toBeGreaterThan(0);

@@ -60,10 +60,12 @@ const productQuerySchema = z.object({
   per_page: queryInt('per_page', 1, 100).optional(),
   orderby: z.enum(ORDER_BY, { error: `orderby is not one of ${ORDER_BY.join(', ')}.` }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order is not one of asc and desc.' }).optional(),
+  // Ids as a stock shop reads them (`wp_parse_id_list`: commas or spaces between them), and slugs,
+  // which a stock 9.1 shop does not take (they match nothing there) but older callers send.
   category: z
     .string()
     .max(2000)
-    .transform((s) => s.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== ''))
+    .transform((s) => s.split(/[\s,]+/).map((part) => part.toLowerCase()).filter((part) => part !== ''))
     .refine((parts) => parts.every((p) => SLUG.test(p) && (!/^\d+$/.test(p) || Number(p) <= MAX_ID)), 'category must be a category id or slug, or a comma-separated list of them.')
     .optional(),
   min_price: queryPrice('min_price').optional(),

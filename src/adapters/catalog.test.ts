@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogAdapter, toProductParams } from './catalog.js';
 import { createHttpClient } from './http.js';
-import { SHOP, fakeShop, inOrder, json, recording, replay, type Answer } from './testing/fake-shop.js';
+import { SHOP, fakeShop, inOrder, json, recording, replay, stockCatalogShop, wpIdList, type Answer } from './testing/fake-shop.js';
 
 const API = `${SHOP}/wp-json/wc/store/v1`;
 
@@ -243,5 +243,79 @@ describe('product query', () => {
       include: '10,11',
     });
     expect(toProductParams({ include: [] }).include).toBeUndefined();
+  });
+});
+
+describe('categories against a stock 9.1 shop, which takes ids in category=', () => {
+  const routeOf = (url: string) => new URL(url).pathname.replace('/wp-json/wc/store/v1/', '');
+  const categoryOf = (url: string) => new URL(url).searchParams.get('category');
+
+  it('the stand-in answers like stock: a slug matches nothing, an id its products', async () => {
+    const { fetch } = fakeShop(stockCatalogShop());
+    const get = async (query: string) => ((await (await fetch(`${API}/products?${query}`)).json()) as Array<{ name: string }>).map((p) => p.name);
+    expect(await get('category=tops')).toEqual([]);
+    expect(await get('category=16')).toEqual(['Peer Hoodie', 'Peer Jacket', 'Peer Tee']);
+    expect(await get('category=16,18&per_page=100')).toHaveLength(7);
+    expect(wpIdList('16, tops,16')).toEqual([16, 0]);
+    const categories = (await (await fetch(`${API}/products/categories`)).json()) as Array<{ id: number; slug: string; count: number }>;
+    expect(categories.map((c) => [c.id, c.slug, c.count])).toEqual([
+      [16, 'tops', 3],
+      [17, 'accessories', 5],
+      [18, 'home', 4],
+    ]);
+  });
+
+  it('a category slug is sent as its id, for products and for their facets', async () => {
+    const { catalog, requests } = setup(stockCatalogShop());
+    const [products, facets] = await Promise.all([
+      catalog.listProducts({ category: 'tops', perPage: 12 }),
+      catalog.facets({ category: 'tops' }, { priceRange: true, attributes: ['pa_color'], brands: false }),
+    ]);
+    if (!products.ok || !facets.ok) throw new Error('the stand-in refused');
+    expect(products.value.items.map((p) => p.name)).toEqual(['Peer Hoodie', 'Peer Jacket', 'Peer Tee']);
+    expect(products.value.total).toBe(3);
+    expect(facets.value.priceRange).toMatchObject({ min: 35000, max: 249900 });
+    expect(facets.value.attributeCounts).toEqual({ 19: 1, 20: 1 });
+    // Products and facets ask at the same time and share one read of the categories.
+    expect(requests.map((r) => routeOf(r.url)).sort()).toEqual(['products', 'products/categories', 'products/collection-data']);
+    expect(requests.filter((r) => routeOf(r.url) !== 'products/categories').map((r) => categoryOf(r.url))).toEqual(['16', '16']);
+  });
+
+  it('uses the categories the page already listed, and passes ids and lists through', async () => {
+    const { catalog, requests } = setup(stockCatalogShop());
+    expect((await catalog.listCategories()).ok).toBe(true);
+    const home = await catalog.listProducts({ category: 'HOME' });
+    const mixed = await catalog.listProducts({ category: 'accessories, 18', perPage: 100 });
+    const byId = await catalog.listProducts({ category: '17' });
+    expect(home.ok && home.value.total).toBe(4);
+    expect(mixed.ok && mixed.value.total).toBe(9);
+    expect(byId.ok && byId.value.total).toBe(5);
+    expect(requests.map((r) => routeOf(r.url))).toEqual(['products/categories', 'products', 'products', 'products']);
+    expect(requests.slice(1).map((r) => categoryOf(r.url))).toEqual(['18', '17,18', '17']);
+  });
+
+  it('an unknown slug reads the categories again once, then goes as it is (and stock finds nothing)', async () => {
+    const { catalog, requests } = setup(stockCatalogShop());
+    await catalog.listCategories();
+    const first = await catalog.listProducts({ category: 'no-such-category' });
+    const second = await catalog.listProducts({ category: 'no-such-category' });
+    expect(first.ok && first.value.items).toEqual([]);
+    expect(second.ok && second.value.items).toEqual([]);
+    expect(requests.map((r) => routeOf(r.url))).toEqual(['products/categories', 'products/categories', 'products', 'products']);
+    expect(categoryOf(requests[2]!.url)).toBe('no-such-category');
+  });
+
+  it('a failed read of the categories is tried again on the next query', async () => {
+    const stock = stockCatalogShop();
+    let failures = 1;
+    const { catalog, requests } = setup((request, index) => {
+      if (routeOf(request.url) === 'products/categories' && failures-- > 0) return json({ code: 'internal_server_error', message: 'down', data: { status: 500 } }, 500);
+      return stock(request, index);
+    });
+    const failed = await catalog.listProducts({ category: 'tops' });
+    expect(failed.ok && failed.value.items).toEqual([]);
+    const later = await catalog.listProducts({ category: 'tops' });
+    expect(later.ok && later.value.total).toBe(3);
+    expect(requests.map((r) => routeOf(r.url))).toEqual(['products/categories', 'products', 'products/categories', 'products']);
   });
 });

@@ -253,7 +253,7 @@ function notFoundOn404(failure: PortFailure): PortFailure {
 /** Implements {@link CatalogPort} over the Store API. */
 export function createCatalogAdapter(http: HttpClient): CatalogPort {
   const listProducts = async (query: ProductQuery): Promise<Result<ProductPage, PortFailure>> => {
-    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(query), schema: z.array(storeProductSchema) });
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(await withCategoryIds(query)), schema: z.array(storeProductSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toProduct);
     if (query.perPage === -1) return ok({ items, total: items.length, totalPages: 1, page: 1 });
@@ -274,7 +274,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     return found ? ok(toProduct(found)) : err({ kind: 'not-found', message: 'No product has this address.' });
   };
 
-  const listCategories = async (): Promise<Result<readonly Category[], PortFailure>> => {
+  const readCategories = async (): Promise<Result<readonly Category[], PortFailure>> => {
     const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/categories`, schema: z.array(storeCategorySchema) });
     if (!reply.ok) return reply;
     return ok(
@@ -287,6 +287,65 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
         description: htmlToText(category.description ?? ''),
       })),
     );
+  };
+
+  // The categories last read (null when that read failed), for turning slugs into ids. Every
+  // listCategories call refreshes it, so a page that lists them first needs no extra request.
+  let lastCategories: { readonly list: Promise<readonly Category[] | null>; settled: boolean } | null = null;
+  let refreshedOnMiss = false;
+
+  const listCategories = (): Promise<Result<readonly Category[], PortFailure>> => {
+    const reading = readCategories();
+    const entry = {
+      settled: false,
+      list: reading.then((result) => {
+        entry.settled = true;
+        return result.ok ? result.value : null;
+      }),
+    };
+    lastCategories = entry;
+    return reading;
+  };
+
+  const freshCategories = async (): Promise<readonly Category[] | null> => {
+    const result = await listCategories();
+    return result.ok ? result.value : null;
+  };
+
+  /**
+   * A stock Store API reads `category=` as a list of ids: a slug there matches nothing (9.1 answers
+   * `[]`). The storefront's queries carry slugs (they come from addresses), so each slug becomes
+   * its category's id through the categories route: the list already read (or being read) when
+   * there is one, else read now, and read once more when a slug is missing from an earlier list (a
+   * category added since). Parts that are already ids stay; a slug no category has is sent as it
+   * is, and the shop answers for it.
+   */
+  const categoryParam = async (category: string | undefined): Promise<string | undefined> => {
+    if (category === undefined) return undefined;
+    const parts = category.split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const isId = (part: string) => /^\d+$/.test(part);
+    if (parts.every(isId)) return parts.join(',');
+    const resolve = (list: readonly Category[] | null) => {
+      const ids = new Map((list ?? []).map((c) => [slugKey(c.slug), String(c.id)]));
+      return parts.map((part) => (isId(part) ? part : (ids.get(slugKey(part)) ?? null)));
+    };
+    const known = lastCategories;
+    // Read before this query began: it may predate a new category.
+    const earlier = known?.settled ?? false;
+    // A read in flight is shared (products and facets ask at the same time); a failed one is retried.
+    const list = (await (known ? known.list : freshCategories())) ?? (earlier ? await freshCategories() : null);
+    let resolved = resolve(list);
+    if (earlier && list !== null && resolved.includes(null) && !refreshedOnMiss) {
+      refreshedOnMiss = true;
+      resolved = resolve(await freshCategories());
+    }
+    return resolved.map((id, i) => id ?? parts[i]).join(',');
+  };
+
+  /** The query with its category as the shop reads it. */
+  const withCategoryIds = async (query: ProductQuery): Promise<ProductQuery> => {
+    const category = await categoryParam(query.category);
+    return category === undefined ? query : { ...query, category };
   };
 
   const listVariations = async (parentId: number): Promise<Result<readonly ProductVariation[], PortFailure>> => {
@@ -331,7 +390,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     const reply = await http.rest({
       path: `${PRODUCTS_ROUTE}/collection-data`,
       query: {
-        ...toProductParams({ ...query, page: undefined, perPage: undefined, orderby: undefined, order: undefined }),
+        ...toProductParams({ ...(await withCategoryIds(query)), page: undefined, perPage: undefined, orderby: undefined, order: undefined }),
         calculate_price_range: request.priceRange ? 'true' : undefined,
         ...Object.fromEntries(
           request.attributes.flatMap((taxonomy, i) => [

@@ -102,3 +102,153 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** The shop host the recordings were made on. */
 export const SHOP = 'http://127.0.0.1:8931';
+
+/** Reads a peer recording (`<dir>/<name>.http`): the request, then the response's status line, headers and body. */
+export function httpRecording(path: string): Recording {
+  const text = readFileSync(new URL(path, FIXTURES), 'utf8');
+  const response = text.slice(text.indexOf('\n', text.indexOf('--- response')) + 1);
+  const blank = response.search(/\r?\n\r?\n/);
+  const head = parseHeaderFile(response.slice(0, blank));
+  return { ...head, body: response.slice(blank).replace(/^\r?\n\r?\n/, '') };
+}
+
+/** A product of the recorded stock catalogue, as far as the stand-in reads it. */
+interface StockProduct {
+  readonly id: number;
+  readonly slug: string;
+  readonly prices: { readonly price: string } & Readonly<Record<string, unknown>>;
+  readonly categories: ReadonlyArray<{ readonly id: number; readonly name: string; readonly slug: string; readonly link: string }>;
+  readonly attributes: ReadonlyArray<{
+    readonly id: number;
+    readonly name: string;
+    readonly taxonomy: string | null;
+    readonly terms: ReadonlyArray<{ readonly id: number; readonly name: string; readonly slug: string }>;
+  }>;
+}
+
+/**
+ * WordPress's `wp_parse_id_list`, which the Store API 9.1 applies to `category=`: split on commas
+ * and spaces, each part read as a whole number (`absint`), so a slug becomes 0.
+ */
+export const wpIdList = (value: string): number[] => [
+  ...new Set(
+    value
+      .split(/[\s,]+/)
+      .filter((part) => part !== '')
+      .map((part) => Math.abs(Number.parseInt(part, 10)) || 0),
+  ),
+];
+
+const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+
+/**
+ * A stand-in for a stock WooCommerce 9.1 Store API catalogue, built from the recorded product
+ * answer of `peer-2/storeapi-products.http` (no categories answer was recorded, so categories,
+ * attributes and their terms are derived from the products' own `categories` and `attributes`).
+ * It answers what the storefront reads as stock does:
+ * - `products`: `category` is an id list (`wpIdList`: a slug is 0 and matches nothing, `[]`),
+ *   `slug`, `include`, `exclude`, `min_price`/`max_price` in minor units, `page`/`per_page` with
+ *   `X-WP-Total`/`X-WP-TotalPages`; other parameters are ignored (order stays the recorded one);
+ * - `products/collection-data`: the same filters, `calculate_price_range` and
+ *   `calculate_attribute_counts`, no taxonomy counts;
+ * - `products/categories`, `products/attributes`, `products/attributes/:id/terms`, `products/:id`;
+ * - no brands route (9.1 has none): 404 `rest_no_route`, like any other unknown route.
+ */
+export function stockCatalogShop(): Answer {
+  const recorded = httpRecording('peer-2/storeapi-products.http');
+  const products = JSON.parse(recorded.body) as StockProduct[];
+  // The recorded headers, without the listing's totals (set per answer where they belong).
+  const base = { ...recorded, headers: recorded.headers.filter(([name]) => !/^x-wp-total/i.test(name)) };
+  const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+    replay({ ...base, status, statusText: status === 200 ? 'OK' : 'Not Found' }, { body: JSON.stringify(body), headers });
+
+  const filtered = (params: URLSearchParams): StockProduct[] => {
+    const category = params.get('category');
+    const ids = category ? wpIdList(category) : [];
+    const slugs = params.get('slug')?.split(',').filter((s) => s !== '') ?? [];
+    const include = wpIdList(params.get('include') ?? '');
+    const exclude = wpIdList(params.get('exclude') ?? '');
+    const min = params.has('min_price') ? Number(params.get('min_price')) : null;
+    const max = params.has('max_price') ? Number(params.get('max_price')) : null;
+    return products.filter(
+      (p) =>
+        (ids.length === 0 || p.categories.some((c) => ids.includes(c.id))) &&
+        (slugs.length === 0 || slugs.includes(p.slug)) &&
+        (include.length === 0 || include.includes(p.id)) &&
+        !exclude.includes(p.id) &&
+        (min === null || Number(p.prices.price) >= min) &&
+        (max === null || Number(p.prices.price) <= max),
+    );
+  };
+
+  const categories = () => {
+    const byId = new Map<number, { id: number; name: string; slug: string; link: string; count: number }>();
+    for (const product of products) {
+      for (const c of product.categories) byId.set(c.id, { ...c, count: (byId.get(c.id)?.count ?? 0) + 1 });
+    }
+    return [...byId.values()].map(({ link, ...c }) => ({ ...c, description: '', parent: 0, image: null, review_count: 0, permalink: link }));
+  };
+
+  const attributes = () => {
+    const byId = new Map<number, { id: number; name: string; taxonomy: string; terms: Map<number, { id: number; name: string; slug: string; count: number }> }>();
+    for (const product of products) {
+      for (const a of product.attributes) {
+        if (a.taxonomy === null) continue;
+        const entry = byId.get(a.id) ?? { id: a.id, name: a.name, taxonomy: a.taxonomy, terms: new Map() };
+        for (const t of a.terms) entry.terms.set(t.id, { id: t.id, name: t.name, slug: t.slug, count: (entry.terms.get(t.id)?.count ?? 0) + 1 });
+        byId.set(a.id, entry);
+      }
+    }
+    return [...byId.values()];
+  };
+
+  return (request) => {
+    const url = new URL(request.url);
+    const route = url.pathname.replace(/^\/wp-json\/wc\/store\/v1\//, '');
+    const params = url.searchParams;
+    if (request.method !== 'GET') return answer(NO_ROUTE, 404);
+    if (route === 'products') {
+      const all = filtered(params);
+      const perPage = Math.min(Number(params.get('per_page') ?? 10) || 10, 100);
+      const page = Math.max(Number(params.get('page') ?? 1) || 1, 1);
+      const headers = { 'X-WP-Total': String(all.length), 'X-WP-TotalPages': String(Math.ceil(all.length / perPage)) };
+      return answer(all.slice((page - 1) * perPage, page * perPage), 200, headers);
+    }
+    if (route === 'products/collection-data') {
+      const all = filtered(params);
+      const prices = all.map((p) => Number(p.prices.price));
+      const { price: _price, regular_price: _regular, sale_price: _sale, price_range: _range, ...currency } = products[0]?.prices ?? { price: '0' };
+      const taxonomies = [...params.entries()].filter(([key]) => /^calculate_attribute_counts\[\d+\]\[taxonomy\]$/.test(key)).map(([, value]) => value);
+      const attributeCounts = taxonomies.flatMap((taxonomy) => {
+        const counts = new Map<number, number>();
+        for (const p of all) for (const t of p.attributes.find((a) => a.taxonomy === taxonomy)?.terms ?? []) counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
+        return [...counts].map(([term, count]) => ({ term, count }));
+      });
+      return answer({
+        price_range:
+          params.get('calculate_price_range') === 'true' && prices.length > 0
+            ? { ...currency, min_price: String(Math.min(...prices)), max_price: String(Math.max(...prices)) }
+            : null,
+        attribute_counts: taxonomies.length > 0 ? attributeCounts : null,
+        rating_counts: null,
+        stock_status_counts: null,
+      });
+    }
+    if (route === 'products/categories') return answer(categories());
+    if (route === 'products/attributes') {
+      return answer(attributes().map((a) => ({ id: a.id, name: a.name, taxonomy: a.taxonomy, type: 'select', order: 'menu_order', has_archives: false, count: a.terms.size })));
+    }
+    const terms = /^products\/attributes\/(\d+)\/terms$/.exec(route);
+    if (terms) {
+      const attribute = attributes().find((a) => a.id === Number(terms[1]));
+      if (!attribute) return answer({ code: 'woocommerce_rest_taxonomy_invalid', message: 'Attribute does not exist.', data: { status: 404 } }, 404);
+      return answer([...attribute.terms.values()].map((t) => ({ ...t, description: '', parent: 0 })));
+    }
+    const single = /^products\/(\d+)$/.exec(route);
+    if (single) {
+      const product = products.find((p) => p.id === Number(single[1]));
+      return product ? answer(product) : answer({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid product ID.', data: { status: 404 } }, 404);
+    }
+    return answer(NO_ROUTE, 404);
+  };
+}

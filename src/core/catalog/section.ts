@@ -68,9 +68,12 @@ export interface FilterCatalogue {
 
 const facetName = (taxonomy: string): string => taxonomy.replace(/^pa_/, '');
 
+/** The colour attribute: `pa_colour` here, `pa_color` on most stock shops. */
+const isColourTaxonomy = (taxonomy: string): boolean => taxonomy === 'pa_colour' || taxonomy === 'pa_color';
+
 /** The attributes a section's config shows, colour first. */
 const shownAttributes = (config: SectionFilterConfig, catalogue: FilterCatalogue): AttributeTaxonomy[] =>
-  catalogue.attributes.filter((a) => (a.taxonomy === 'pa_colour' ? config.lists.includes('colour') : config.lists.includes('attributes')));
+  catalogue.attributes.filter((a) => (isColourTaxonomy(a.taxonomy) ? config.lists.includes('colour') : config.lists.includes('attributes')));
 
 /** What to ask the server to count for a section. */
 export const facetRequest = (config: SectionFilterConfig, catalogue: FilterCatalogue): FacetRequest => ({
@@ -113,7 +116,7 @@ export const buildFilterLists = (config: SectionFilterConfig, catalogue: FilterC
       });
     } else if (name === 'colour' || name === 'attributes') {
       for (const attribute of shownAttributes(config, catalogue)) {
-        const colour = attribute.taxonomy === 'pa_colour';
+        const colour = isColourTaxonomy(attribute.taxonomy);
         if (colour !== (name === 'colour') || attribute.terms.length === 0) continue;
         const facet = facetName(attribute.taxonomy);
         lists.push({

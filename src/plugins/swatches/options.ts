@@ -35,9 +35,27 @@ export const swatchesOptions = z.strictObject({
   clickableOutOfStock: flag(false),
   /** Values shown per attribute before a "More" button; 0 shows all. @default 0 */
   displayLimit: z._default(z.int().check(z.minimum(0, 'must be 0 or more'), z.maximum(100, 'must be at most 100')), 0),
-  /** Swatch type per attribute key (`pa_colour`); attributes not listed are labels. @default pa_colour is color */
-  types: z._default(z.record(z.string(), swatchType), { pa_colour: 'color', pa_color: 'color' }),
-  /** CSS colours of colour values by term slug; a value without one is drawn as a label. @default {} */
+  /**
+   * Swatch type per attribute key (`pa_size: 'label'`); it wins over the colour rule. Attributes not
+   * listed are colour swatches when named like colour (see `colourAttributes`) and one of their terms
+   * has a colour, and labels otherwise. @default {}
+   */
+  types: z._default(z.record(z.string(), swatchType), {}),
+  /**
+   * Attribute names that mean colour, compared with the attribute's key (`pa_` aside) and label,
+   * case and accents ignored: `pa_colour` here, `pa_color` on a stock shop. Add the shop's own
+   * words, e.g. `['colour', 'color', 'kulay']`. @default ['colour', 'color']
+   */
+  colourAttributes: z._default(
+    z
+      .array(z.string().check(z.regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]{0,39}$/u, 'must be an attribute name such as colour')))
+      .check(z.maxLength(20, 'must list at most 20 names')),
+    ['colour', 'color'],
+  ),
+  /**
+   * CSS colours of colour values by term slug. A value without one is drawn in the colour its slug
+   * or name is (`red`, `Light Blue`), else as a label. @default {}
+   */
   colors: z._default(z.record(z.string(), z.string().check(z.regex(/^(#[0-9a-fA-F]{3,8}|[a-z]{3,20})$/, 'must be a hex colour or a colour name'))), {}),
 });
 

@@ -4,6 +4,7 @@ import type { ViewContextOf } from '../../../core/plugin.js';
 import type { AttributePickerProps } from '../../../ui/slots.js';
 import type swatches from '../index.js';
 import type { SwatchesOptions } from '../options.js';
+import { swatchTypeOf, termColour } from '../swatch-type.js';
 
 /** What the swatches plugin's views get from the shell. */
 type SwatchesView = ViewContextOf<typeof swatches>;
@@ -36,7 +37,7 @@ function imageFor(props: AttributePickerProps, attribute: SwatchAttribute, slug:
 function AttributeSwatches({ props, plugin, attribute, items, options, badges }: { props: AttributePickerProps; plugin: SwatchesView; attribute: SwatchAttribute; items: readonly SwatchItem[]; options: SwatchesOptions; badges: ReadonlyMap<string, number> }) {
   const [expanded, setExpanded] = useState(false);
   const refs = useRef(new Map<string, HTMLLIElement>());
-  const type = options.types[attribute.name] ?? 'label';
+  const type = swatchTypeOf(attribute, options);
   const selectedIndex = items.findIndex((item) => item.state === 'selected');
   const limit = options.displayLimit;
   const limited = !expanded && limit > 0 && items.length > limit && selectedIndex < limit;
@@ -75,7 +76,7 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
       </div>
       <ul className={`swatches__list swatches__list--${type}`} role="radiogroup" aria-labelledby={labelId} aria-busy={props.loading || undefined}>
         {shown.map((item, index) => {
-          const colour = type === 'color' ? options.colors[item.slug] : undefined;
+          const colour = type === 'color' ? termColour(item, options.colors) : null;
           const image = type === 'image' ? imageFor(props, attribute, item.slug) : null;
           const tipId = item.reason ? `swatch-tip-${attribute.name}-${item.slug}` : undefined;
           const badge = badges.get(item.slug);
