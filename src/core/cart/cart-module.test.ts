@@ -416,6 +416,17 @@ describe('a change kept while the shop cannot be reached', () => {
     expect(other.state().error?.message).toMatch(/took too long/);
   });
 
+  it('a change that fails while the shop answers reads (a blocked endpoint) is given up, not kept', async () => {
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(err({ kind: 'network', message: 'blocked' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const { module, events, state } = bootKept({ remove, load, onReconnect: () => () => undefined });
+    expect(await module.remove({ key: 'k1' })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(remove).toHaveBeenCalledTimes(3);
+    expect(events.map((e) => e.type)).toEqual(['cart.failed']);
+    expect(state().retrying).toBeNull();
+    expect(state().cart?.lines.map((l) => l.id)).toEqual([1]);
+  });
+
   it('a kept change is given up when the cart stops, and stops listening for the connection', async () => {
     const { add, load, onReconnect, listeners } = offlineShop();
     const { module, state } = bootKept({ add, load, onReconnect });

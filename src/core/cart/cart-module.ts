@@ -171,9 +171,10 @@ export const cartFailureMessage = (intent: CartIntentKind, name: string, failure
  * stock WooCommerce behind upstream mode) may have made a change whose answer was lost, so before
  * an add or remove is sent again the cart is read back: if the change is already there, it counts
  * as done and is never applied twice (see {@link changeLanded}). When the retries are used up and
- * the shop still cannot be reached, a port with `onReconnect` (the browser's) keeps the change: it
- * is sent again when the connection is back, on the shopper's next change, or every
- * {@link KEPT_RETRY_MS}; never dropped without a word.
+ * the shop still cannot be reached (not even the read-back gets an answer), a port with
+ * `onReconnect` (the browser's) keeps the change: it is sent again when the connection is back, on
+ * the shopper's next change, or every {@link KEPT_RETRY_MS}. A change that fails while the shop
+ * answers reads is given up and rolled back with a visible error, as are refusals.
  */
 export const createCartModule = (options: CartModuleOptions): CartModule => {
   const { port, emit, ids, now, logger } = options;
@@ -365,6 +366,9 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     result ??= await attempt();
     // Once kept past its timed retries, the change stays "kept until the connection is back".
     let kept = false;
+    // Whether the shop answered the last read-back: then it can be reached, and only this change
+    // fails to get through (a blocked endpoint), which a connection coming back will not mend.
+    let shopAnswered = false;
     for (let retry = 0; ; retry++) {
       if (result.ok) return result;
       if (!retryable(result.error)) return giveUp(result);
@@ -377,7 +381,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       } else {
         // Where the port can tell when the connection is back (the browser's), a change is not
         // dropped because the shop stayed out of reach for a while: it is kept until then.
-        if (intent.kind === 'refresh' || !keepsUntilReconnect(failure)) return giveUp(result);
+        if (intent.kind === 'refresh' || shopAnswered || !keepsUntilReconnect(failure)) return giveUp(result);
         logger.warn(`cart ${intent.kind} failed (${failure.kind}) ${of} times; kept until the shop can be reached`);
         kept = true;
         publish({ retrying: { intent: intent.kind, name: nameOf(intent), attempt: of, of, failure, untilReconnect: true } });
@@ -388,6 +392,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       }
       if (checked) {
         const readBack = await load();
+        shopAnswered = readBack.ok;
         if (!readBack.ok) {
           // Still unreachable: keep the original failure and wait again. A broken answer: give up.
           if (!retryable(readBack.error)) return giveUp(result);
