@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCartAdapter, addToCartFields, attributeField } from './cart.js';
+import { createCartAdapter, addToCartFields, attributeField, firstCategoryOf, storeCartSchema, toCart } from './cart.js';
 import { createHttpClient, type HttpClientOptions } from './http.js';
 import { SHOP, fakeShop, inOrder, json, recording, replay, type Answer } from './testing/fake-shop.js';
 
@@ -46,7 +47,7 @@ describe('cart contract against stock WooCommerce 9.1 answers', () => {
       permalink: 'http://127.0.0.1:8931/product/peer-mug/',
       image: null,
       pending: false,
-      category: '',
+      category: null,
     });
     expect(lines[2]?.variation).toEqual([{ attribute: 'Size', value: 'M' }]);
     expect(totals).toEqual({
@@ -311,5 +312,66 @@ describe('add_to_cart form', () => {
     expect(attributeField('pa_colour')).toBe('attribute_pa_colour');
     expect(attributeField('attribute_pa_size')).toBe('attribute_pa_size');
     expect(attributeField('Sleeve Length')).toBe('attribute_sleeve-length');
+  });
+});
+
+describe('categories of cart lines', () => {
+  const productUrl = (id: number) => `${SHOP}/wp-json/wc/store/v1/products/${id}?_locale=user`;
+
+  it('cart lines carry no category (null, never ""): the Store API cart items have none', async () => {
+    const { cart } = setup(inOrder(cartAnswer));
+    const result = await cart.load();
+    if (!result.ok) throw new Error(result.error.message);
+    for (const l of result.value.lines) expect(l.category).toBeNull();
+  });
+
+  it('productCategory reads the product’s first category once, as text', async () => {
+    const { cart, requests } = setup(inOrder(() => json({ id: 11, parent: 0, categories: [{ id: 3, name: 'Mugs &amp; Cups', slug: 'mugs' }, { id: 4, name: 'Gifts', slug: 'gifts' }] })));
+    expect(await cart.productCategory(11)).toEqual({ ok: true, value: 'Mugs & Cups' });
+    expect(await cart.productCategory(11)).toEqual({ ok: true, value: 'Mugs & Cups' });
+    expect(requests.map((r) => r.url)).toEqual([productUrl(11)]);
+  });
+
+  it('a variation without categories of its own (as stock lists them) takes its parent’s', async () => {
+    const { cart, requests } = setup(
+      inOrder(
+        () => json({ id: 15, parent: 13, type: 'variation', categories: [] }),
+        () => json({ id: 13, parent: 0, type: 'variable', categories: [{ id: 5, name: 'Hoodies', slug: 'hoodies' }] }),
+      ),
+    );
+    expect(await cart.productCategory(15)).toEqual({ ok: true, value: 'Hoodies' });
+    expect(requests.map((r) => r.url)).toEqual([productUrl(15), productUrl(13)]);
+  });
+
+  it('a product in no category is null; a failure is returned and asked again next time', async () => {
+    const { cart, requests } = setup(
+      inOrder(
+        () => json({ id: 12, categories: [] }),
+        () => json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid product ID.', data: { status: 404 } }, 404),
+        () => json({ id: 9, categories: [{ id: 1, name: 'Tees', slug: 'tees' }] }),
+      ),
+    );
+    expect(await cart.productCategory(12)).toEqual({ ok: true, value: null });
+    expect((await cart.productCategory(9)).ok).toBe(false);
+    expect(await cart.productCategory(9)).toEqual({ ok: true, value: 'Tees' });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('property: the first category found is never blank', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom('', ' ', '&nbsp;', 'Bags'), fc.string()), { maxLength: 4 }), (names) => {
+        const found = firstCategoryOf({ id: 1, categories: names.map((name) => ({ name })) });
+        if (found !== null) expect(found.trim()).not.toBe('');
+      }),
+    );
+  });
+
+  it('property: mapping any valid cart never makes an empty category', () => {
+    const recorded = storeCartSchema.parse(JSON.parse(recording('storeapi-cart').body));
+    fc.assert(
+      fc.property(fc.subarray(recorded.items), (items) => {
+        for (const l of toCart({ ...recorded, items }).lines) expect(l.category).not.toBe('');
+      }),
+    );
   });
 });

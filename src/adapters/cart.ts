@@ -99,8 +99,8 @@ export function toCart(cart: z.infer<typeof storeCartSchema>): Cart {
       regularPrice: toMinorUnits(item.prices.regular_price),
       lineSubtotal: toMinorUnits(item.totals.line_subtotal),
       lineTotal: toMinorUnits(item.totals.line_total),
-      // The Store API cart item carries no categories.
-      category: '',
+      // The Store API cart item carries no categories; see `productCategory`.
+      category: null,
       pending: false,
     }),
   );
@@ -151,8 +151,25 @@ export function addToCartFields(request: AddToCartRequest): Array<[string, strin
   ];
 }
 
+/** The part of a Store API product that says its category (a variation of stock points to its parent). */
+export const productCategorySchema = z.object({
+  id: z.int(),
+  parent: z.optional(z.int()),
+  categories: z.optional(z.array(z.object({ name: z.string() }))),
+});
+
+/** The first category name of a product answer, or null when it lists none. */
+export const firstCategoryOf = (product: z.infer<typeof productCategorySchema>): string | null => {
+  for (const category of product.categories ?? []) {
+    const name = htmlToText(category.name).trim();
+    if (name !== '') return name;
+  }
+  return null;
+};
+
 /** The cart port plus the fragments hash, for noticing changes made in another tab. */
 export interface CartAdapter extends CartPort {
+  productCategory(id: number): Promise<Result<string | null, PortFailure>>;
   /** `cart_hash` from `?wc-ajax=get_refreshed_fragments`; compare with the last one seen. */
   cartHash(): Promise<Result<string, PortFailure>>;
 }
@@ -219,5 +236,23 @@ export function createCartAdapter(http: HttpClient): CartAdapter {
     return reply.ok ? ok(reply.value.data.cart_hash) : reply;
   };
 
-  return { load, add, remove, setQuantity, cartHash };
+  // Categories of products rarely change while a page is open: ask once per product.
+  const categories = new Map<number, string | null>();
+  const productCategory = async (id: number): Promise<Result<string | null, PortFailure>> => {
+    if (categories.has(id)) return ok(categories.get(id) ?? null);
+    const reply = await http.rest({ path: `wc/store/v1/products/${id}`, schema: productCategorySchema });
+    if (!reply.ok) return reply;
+    let name = firstCategoryOf(reply.value.data);
+    const parent = reply.value.data.parent ?? 0;
+    // A stock shop lists a variation's categories on its parent only.
+    if (name === null && parent > 0 && parent !== id) {
+      const parentReply = await http.rest({ path: `wc/store/v1/products/${parent}`, schema: productCategorySchema });
+      if (!parentReply.ok) return parentReply;
+      name = firstCategoryOf(parentReply.value.data);
+    }
+    categories.set(id, name);
+    return ok(name);
+  };
+
+  return { load, add, remove, setQuantity, productCategory, cartHash };
 }

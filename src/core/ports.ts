@@ -46,6 +46,18 @@ export interface CartPort {
     readonly quantity: number;
     readonly idempotencyKey: string;
   }): Promise<Result<Cart, PortFailure>>;
+  /**
+   * The first category name of a product or variation (a variation has its parent's), null when it
+   * has none. Cart items do not carry categories; analytics events about cart lines ask for them.
+   * Optional: without it, lines keep the categories learned from listings and adds.
+   */
+  productCategory?(id: number): Promise<Result<string | null, PortFailure>>;
+  /**
+   * Calls `listener` whenever the connection may be back (the browser came online) and returns how
+   * to stop. Optional: without it, a change kept while the shop is unreachable is sent again on the
+   * shopper's next change.
+   */
+  onReconnect?(listener: () => void): () => void;
 }
 
 /** Reads the blog and sends comments (the WordPress REST API). */

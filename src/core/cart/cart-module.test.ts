@@ -5,7 +5,8 @@ import type { CartPort, PortFailure } from '../ports.js';
 import { err, ok, type Result } from '../result.js';
 import { createRuntime } from '../runtime.js';
 import type { Cart } from '../domain/cart.js';
-import { cartOf, facts, line, stubPorts } from '../testing/cart-fixtures.js';
+import { cartOf, facts, line, stubCartPort, stubPorts } from '../testing/cart-fixtures.js';
+import { createCartModule } from './cart-module.js';
 
 /** A cart port whose calls wait until the test answers them. */
 const manualPort = () => {
@@ -291,5 +292,212 @@ describe('cart module', () => {
     expect((await inFlight).ok).toBe(true);
     await stopped;
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('a change kept while the shop cannot be reached', () => {
+  /** A shop that is offline until `online` is set, with a way to say the connection is back. */
+  const offlineShop = () => {
+    const shop = { online: false, carts: [] as Cart[], reconnect: () => {} };
+    const offline = err({ kind: 'network' as const, message: 'offline' });
+    const add = vi.fn<CartPort['add']>(async (request) => {
+      if (!shop.online) return offline;
+      const next = cartOf([...(shop.carts.at(-1)?.lines ?? []), line(request.productId, request.quantity)]);
+      shop.carts.push(next);
+      return ok(next);
+    });
+    const load = vi.fn<CartPort['load']>(async () => (shop.online ? ok(shop.carts.at(-1) ?? cartOf([])) : offline));
+    const listeners = new Set<() => void>();
+    const onReconnect = vi.fn((listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    });
+    shop.reconnect = () => {
+      for (const listener of listeners) listener();
+    };
+    return { shop, add, load, onReconnect, listeners };
+  };
+
+  const KEPT_MS = 99_999;
+
+  const bootKept = (port: Partial<CartPort>, keptWaits: { resolve?: () => void } = {}) => {
+    const events: DomainEvent[] = [];
+    const waits: number[] = [];
+    let n = 0;
+    const module = createCartModule({
+      port: stubCartPort(port),
+      emit: (type, payload) => {
+        const event = { type, payload, meta: { id: String(events.length), at: 0, source: 'cart' } };
+        events.push(event as unknown as DomainEvent);
+        return event as unknown as DomainEvent<typeof type>;
+      },
+      ids: () => `key${++n}`,
+      now: () => 7,
+      logger: silentLogger(),
+      retryDelaysMs: [10, 20],
+      keptRetryMs: KEPT_MS,
+      // Timed retries pass at once; the long wait of a kept change ends only when the test says.
+      sleep: (ms) => {
+        waits.push(ms);
+        return ms === KEPT_MS ? new Promise<void>((resolve) => (keptWaits.resolve = resolve)) : Promise.resolve();
+      },
+      initial: { cart: cartOf([]) },
+    });
+    return { module, events, waits, state: () => module.store.getSnapshot() };
+  };
+
+  it('keeps the add on screen past its retries, says so, and sends it once when the connection is back', async () => {
+    const { shop, add, load, onReconnect } = offlineShop();
+    const { module, events, waits, state } = bootKept({ add, load, onReconnect });
+    const result = module.add({ productId: 3, quantity: 1, item: facts(3) });
+    await vi.waitFor(() => expect(state().retrying?.untilReconnect).toBe(true));
+    expect(state().retrying).toMatchObject({ intent: 'add', name: 'Product 3', failure: { kind: 'network' } });
+    expect(state()).toMatchObject({ error: null, status: 'saving', pendingProducts: { 3: 1 } });
+    expect(state().cart?.lines.map((l) => [l.id, l.pending])).toEqual([[3, true]]);
+    expect(events).toEqual([]);
+    expect(waits).toEqual([10, 20, KEPT_MS]);
+
+    shop.online = true;
+    shop.reconnect();
+    expect((await result).ok).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['cart.added']);
+    expect(state()).toMatchObject({ retrying: null, error: null, status: 'ready', pendingProducts: {} });
+    expect(state().cart?.lines.map((l) => [l.id, l.quantity, l.pending])).toEqual([[3, 1, false]]);
+    // Sent once on the way back, with the key of the first try.
+    expect(add.mock.calls.filter(([request]) => request.idempotencyKey === 'key1')).toHaveLength(add.mock.calls.length);
+    expect(shop.carts.at(-1)?.lines).toHaveLength(1);
+  });
+
+  it('the shopper’s next change sends the kept one first, then itself', async () => {
+    const { shop, add, load, onReconnect } = offlineShop();
+    const { module, state } = bootKept({ add, load, onReconnect });
+    const first = module.add({ productId: 3, quantity: 1, item: facts(3) });
+    await vi.waitFor(() => expect(state().retrying?.untilReconnect).toBe(true));
+    shop.online = true;
+    const second = module.add({ productId: 4, quantity: 2, item: facts(4) });
+    expect((await first).ok).toBe(true);
+    expect((await second).ok).toBe(true);
+    expect(state().cart?.lines.map((l) => [l.id, l.quantity])).toEqual([
+      [3, 1],
+      [4, 2],
+    ]);
+  });
+
+  it('tries a kept change again after the long wait even without a sign, with a new round of retries', async () => {
+    const { shop, add, load, onReconnect } = offlineShop();
+    const kept: { resolve?: () => void } = {};
+    const { module, waits, state } = bootKept({ add, load, onReconnect }, kept);
+    const result = module.add({ productId: 3, quantity: 1, item: facts(3) });
+    await vi.waitFor(() => expect(kept.resolve).toBeDefined());
+    const endLongWait = kept.resolve;
+    kept.resolve = undefined;
+    const waited = waits.length;
+    endLongWait?.();
+    // Still offline: another round of timed retries, then kept again, and no error.
+    await vi.waitFor(() => expect(kept.resolve).toBeDefined());
+    expect(waits.slice(waited)).toEqual([10, 20, KEPT_MS]);
+    expect(state()).toMatchObject({ error: null, retrying: { untilReconnect: true } });
+    shop.online = true;
+    shop.reconnect();
+    expect((await result).ok).toBe(true);
+  });
+
+  it('gives a change up after its retries where nothing can tell that the connection is back, or when the shop is only slow', async () => {
+    const { add, load } = offlineShop();
+    const { module, events, state } = bootKept({ add, load });
+    expect(await module.add({ productId: 3, quantity: 1, item: facts(3) })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(events.map((e) => e.type)).toEqual(['cart.failed']);
+    expect(state().cart?.lines).toEqual([]);
+
+    const slow = vi.fn<CartPort['setQuantity']>().mockResolvedValue(err({ kind: 'timeout', message: 'slow' }));
+    const other = bootKept({ setQuantity: slow, load: vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([]))), onReconnect: () => () => undefined });
+    expect(await other.module.setQuantity({ key: 'k1', quantity: 2 })).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(slow).toHaveBeenCalledTimes(3);
+    expect(other.state().error?.message).toMatch(/took too long/);
+  });
+
+  it('a change that fails while the shop answers reads (a blocked endpoint) is given up, not kept', async () => {
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(err({ kind: 'network', message: 'blocked' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const { module, events, state } = bootKept({ remove, load, onReconnect: () => () => undefined });
+    expect(await module.remove({ key: 'k1' })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(remove).toHaveBeenCalledTimes(3);
+    expect(events.map((e) => e.type)).toEqual(['cart.failed']);
+    expect(state().retrying).toBeNull();
+    expect(state().cart?.lines.map((l) => l.id)).toEqual([1]);
+  });
+
+  it('a kept change is given up when the cart stops, and stops listening for the connection', async () => {
+    const { add, load, onReconnect, listeners } = offlineShop();
+    const { module, state } = bootKept({ add, load, onReconnect });
+    expect(listeners.size).toBe(1);
+    const result = module.add({ productId: 3, quantity: 1, item: facts(3) });
+    await vi.waitFor(() => expect(state().retrying?.untilReconnect).toBe(true));
+    module.dispose();
+    expect(await result).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(listeners.size).toBe(0);
+    expect(state().cart?.lines).toEqual([]);
+  });
+
+  it('the connection coming back also cuts a timed retry short', async () => {
+    const { shop, add, load, onReconnect } = offlineShop();
+    const events: DomainEvent[] = [];
+    const module = createCartModule({
+      port: stubCartPort({ add, load, onReconnect }),
+      emit: (type, payload) => {
+        const event = { type, payload, meta: { id: '', at: 0, source: 'cart' } };
+        events.push(event as unknown as DomainEvent);
+        return event as unknown as DomainEvent<typeof type>;
+      },
+      ids: () => 'key',
+      now: () => 0,
+      logger: silentLogger(),
+      retryDelaysMs: [60_000],
+      // A timed wait that never ends by itself.
+      sleep: () => new Promise<void>(() => undefined),
+      initial: { cart: cartOf([]) },
+    });
+    const result = module.add({ productId: 3, quantity: 1, item: facts(3) });
+    await vi.waitFor(() => expect(module.store.getSnapshot().retrying).toMatchObject({ attempt: 1, untilReconnect: false }));
+    shop.online = true;
+    shop.reconnect();
+    expect((await result).ok).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['cart.added']);
+  });
+});
+
+describe('categories of cart lines in events', () => {
+  it('asks the shop for the category of a line nothing on the page described, beside the change itself', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok('Bags'));
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(ok(cartOf([line(2, 1)])));
+    const { runtime, events } = boot({ remove, productCategory }, cartOf([line(1, 2), line(2, 1)]));
+    await runtime.execute('cart.remove', { key: 'k1' });
+    expect(productCategory).toHaveBeenCalledWith(1);
+    expect(events.at(-1)).toMatchObject({ type: 'cart.removed', payload: { item: { id: 1, categories: ['Bags'] } } });
+  });
+
+  it('does not ask when the category is known, and leaves it out when the shop cannot say', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(err({ kind: 'network', message: 'n' }));
+    const setQuantity = vi.fn<CartPort['setQuantity']>().mockResolvedValue(ok(cartOf([line(1, 3), line(2, 1, { category: 'Home' })])));
+    const { runtime, events } = boot({ setQuantity, productCategory }, cartOf([line(1, 2), line(2, 1, { category: 'Home' })]));
+    await runtime.execute('cart.setQuantity', { key: 'k2', quantity: 4 });
+    expect(productCategory).not.toHaveBeenCalled();
+    expect(events.at(-1)).toMatchObject({ type: 'cart.quantityChanged', payload: { item: { id: 2, categories: ['Home'] } } });
+
+    await runtime.execute('cart.setQuantity', { key: 'k1', quantity: 3 });
+    expect(productCategory).toHaveBeenCalledWith(1);
+    expect(events.at(-1)).toMatchObject({ type: 'cart.quantityChanged', payload: { item: { id: 1, categories: [] } } });
+  });
+
+  it('an add’s categories describe its line later, and blank names are never taken as a category', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok(null));
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(ok(cartOf([line(5, 1)])));
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(ok(cartOf([])));
+    const { runtime, events } = boot({ add, remove, productCategory }, cartOf([]));
+    runtime.emit('catalog.listViewed', { listName: 'Shop', offset: 0, items: [facts(5, { categories: [' '] })] });
+    await runtime.execute('cart.add', { productId: 5, quantity: 1, item: facts(5, { categories: ['', 'Pantry'] }) });
+    await runtime.execute('cart.remove', { key: 'k5' });
+    expect(productCategory).not.toHaveBeenCalled();
+    expect(events.at(-1)).toMatchObject({ type: 'cart.removed', payload: { item: { id: 5, categories: ['Pantry'] } } });
   });
 });

@@ -30,9 +30,15 @@ export interface CartRetry {
   readonly name: string;
   /** 1 for the first retry. */
   readonly attempt: number;
-  /** Retries this change gets in all. */
+  /** Timed retries this change gets in a row. */
   readonly of: number;
   readonly failure: PortFailure;
+  /**
+   * True once the timed retries have been used up and the shop still cannot be reached: the change
+   * stays kept and is sent when the connection is back, on the shopper's next change, or after
+   * {@link KEPT_RETRY_MS}, whichever comes first (and then gets another round of timed retries).
+   */
+  readonly untilReconnect: boolean;
 }
 
 /**
@@ -74,6 +80,11 @@ export interface CartModuleOptions {
   readonly retryDelaysMs?: readonly number[];
   /** Waits `ms`. @default setTimeout */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Longest wait of a change kept after its timed retries, before it is tried again anyway.
+   * @default KEPT_RETRY_MS
+   */
+  readonly keptRetryMs?: number;
   /** A serialized `CartState` to start from (hydration); only its `cart` is kept. */
   readonly initial?: unknown;
 }
@@ -110,8 +121,15 @@ type Intent =
     }
   | { readonly kind: 'refresh'; readonly key: string; readonly settle: Settle };
 
-/** About ten seconds of retrying before a change is given up and rolled back. */
+/**
+ * About ten seconds of retrying. After that, a change that could not reach the shop is kept until
+ * the connection is back where the port can tell (see {@link CartRetry.untilReconnect}); other
+ * failures are given up and rolled back. With no retries at all (server rendering), a failure is final.
+ */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 3000, 6000];
+
+/** A kept change is tried again at least this often even without a sign that the shop is back. */
+export const KEPT_RETRY_MS = 30_000;
 
 const retryable = (failure: PortFailure): boolean => failure.kind === 'network' || failure.kind === 'timeout';
 
@@ -152,18 +170,29 @@ export const cartFailureMessage = (intent: CartIntentKind, name: string, failure
  * each of `retryDelaysMs`, with the same idempotency key. A shop that ignores idempotency keys (a
  * stock WooCommerce behind upstream mode) may have made a change whose answer was lost, so before
  * an add or remove is sent again the cart is read back: if the change is already there, it counts
- * as done and is never applied twice (see {@link changeLanded}).
+ * as done and is never applied twice (see {@link changeLanded}). When the retries are used up and
+ * the shop still cannot be reached (not even the read-back gets an answer), a port with
+ * `onReconnect` (the browser's) keeps the change: it is sent again when the connection is back, on
+ * the shopper's next change, or every {@link KEPT_RETRY_MS}. A change that fails while the shop
+ * answers reads is given up and rolled back with a visible error, as are refusals.
  */
 export const createCartModule = (options: CartModuleOptions): CartModule => {
   const { port, emit, ids, now, logger } = options;
   const retryDelays = (options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).map((ms) => Math.max(0, ms));
   const sleep = options.sleep ?? defaultSleep;
+  const keptRetryMs = Math.max(0, options.keptRetryMs ?? KEPT_RETRY_MS);
   /**
    * True when a change may have reached the server without our knowing its outcome, so the last
    * confirmed cart may be out of date; the next add reads the cart first to have a true baseline.
    */
   let uncertain = false;
-  const facts = new Map<number, ItemFacts>();
+  /** Product or variation id → category names learned from listings, adds and category look-ups. */
+  const categories = new Map<number, readonly string[]>();
+  /** Wakes the change that waits to be sent again, if one does. */
+  let wakeWaiting: (() => void) | null = null;
+  /** Whether that change is kept after its timed retries (it then also wakes on the shopper's next change). */
+  let waitingIsKept = false;
+  const stopListening = port.onReconnect?.(() => wakeWaiting?.()) ?? null;
   const queue: Intent[] = [];
   /** Keys of lines added optimistically, mapped to the server's key once the add is confirmed. */
   const confirmedKeys = new Map<string, string>();
@@ -230,13 +259,36 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     });
   };
 
+  const remember = (id: number, names: readonly string[]): void => {
+    const known = names.filter(named);
+    if (known.length > 0) categories.set(id, known);
+  };
+
   const withKnownCategories = (item: ItemFacts): ItemFacts => {
-    if (item.categories.length > 0) return item;
-    const known = facts.get(item.id);
-    return known && known.categories.length > 0 ? { ...item, categories: known.categories } : item;
+    if (item.categories.some(named)) return item;
+    const known = categories.get(item.id);
+    return known ? { ...item, categories: known } : item;
   };
 
   const factsOfLine = (line: CartLine, cart: Cart): ItemFacts => withKnownCategories(itemFactsOfLine(line, cart));
+
+  /**
+   * Asks the shop for the category of the line a remove or quantity change is about, when nothing
+   * on this page told it (a cart page shows lines the Store API sends without categories). It runs
+   * beside the change's own request; its failure only leaves the category out of the event.
+   */
+  const lookUpCategory = (intent: Intent): Promise<void> | null => {
+    if ((intent.kind !== 'remove' && intent.kind !== 'quantity') || !intent.line || !port.productCategory) return null;
+    const { id, category } = intent.line;
+    if ((category !== null && named(category)) || categories.has(id)) return null;
+    return port.productCategory(id).then(
+      (result) => {
+        if (result.ok) remember(id, result.value === null ? [] : [result.value]);
+        else logger.debug(`the category of product ${id} could not be read (${result.error.kind})`);
+      },
+      (error: unknown) => logger.warn(`the category of product ${id} could not be read: ${messageOf(error)}`),
+    );
+  };
 
   const resolveKey = (key: string): string => confirmedKeys.get(key) ?? key;
 
@@ -312,15 +364,35 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       if (result === null) before = quantityOfLine(confirmed, lineIdOf(intent.input));
     }
     result ??= await attempt();
+    // Once kept past its timed retries, the change stays "kept until the connection is back".
+    let kept = false;
+    // Whether the shop answered the last read-back: then it can be reached, and only this change
+    // fails to get through (a blocked endpoint), which a connection coming back will not mend.
+    let shopAnswered = false;
     for (let retry = 0; ; retry++) {
       if (result.ok) return result;
-      if (!retryable(result.error) || retry >= retryDelays.length) return giveUp(result);
+      if (!retryable(result.error)) return giveUp(result);
       const failure = result.error;
-      logger.warn(`cart ${intent.kind} failed (${failure.kind}); trying again (${retry + 1} of ${retryDelays.length})`);
-      if (intent.kind !== 'refresh') publish({ retrying: { intent: intent.kind, name: nameOf(intent), attempt: retry + 1, of: retryDelays.length, failure } });
-      await sleep(retryDelays[retry] ?? 0);
+      const of = retryDelays.length;
+      if (retry < of) {
+        logger.warn(`cart ${intent.kind} failed (${failure.kind}); trying again (${retry + 1} of ${of})`);
+        if (intent.kind !== 'refresh') publish({ retrying: { intent: intent.kind, name: nameOf(intent), attempt: retry + 1, of, failure, untilReconnect: kept } });
+        await pause(retryDelays[retry] ?? 0);
+      } else {
+        // Where the port can tell when the connection is back (the browser's), a change is not
+        // dropped because the shop stayed out of reach for a while: it is kept until then.
+        if (intent.kind === 'refresh' || shopAnswered || !keepsUntilReconnect(failure)) return giveUp(result);
+        logger.warn(`cart ${intent.kind} failed (${failure.kind}) ${of} times; kept until the shop can be reached`);
+        kept = true;
+        publish({ retrying: { intent: intent.kind, name: nameOf(intent), attempt: of, of, failure, untilReconnect: true } });
+        await pause(keptRetryMs, true);
+        if (disposed) return giveUp(result);
+        // Start a new round of timed retries after this attempt.
+        retry = -1;
+      }
       if (checked) {
         const readBack = await load();
+        shopAnswered = readBack.ok;
         if (!readBack.ok) {
           // Still unreachable: keep the original failure and wait again. A broken answer: give up.
           if (!retryable(readBack.error)) return giveUp(result);
@@ -333,6 +405,24 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       }
       result = await attempt();
     }
+  };
+
+  /** Whether a change whose timed retries are used up with this failure is kept rather than given up. */
+  const keepsUntilReconnect = (failure: PortFailure): boolean =>
+    failure.kind === 'network' && stopListening !== null && retryDelays.length > 0 && !disposed;
+
+  /**
+   * Waits `ms`, or less when the connection comes back; a kept change (`kept`) also wakes on the
+   * shopper's next change and when the cart stops.
+   */
+  const pause = async (ms: number, kept = false): Promise<void> => {
+    await new Promise<void>((resolve) => {
+      wakeWaiting = resolve;
+      waitingIsKept = kept;
+      sleep(ms).then(resolve, resolve);
+    });
+    wakeWaiting = null;
+    waitingIsKept = false;
   };
 
   const nameOf = (intent: Intent): string => {
@@ -408,7 +498,10 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     try {
       while (queue.length > 0) {
         const intent = queue[0]!;
+        const lookup = lookUpCategory(intent);
         const result = await send(intent);
+        // Events about the line need its category; the look-up ran beside the request.
+        if (lookup && result.ok) await lookup;
         queue.shift();
         settle(intent, result);
       }
@@ -428,6 +521,8 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       });
       queue.push(intent);
       publish(intent.kind === 'refresh' ? undefined : { error: null });
+      // The shopper acts again: a change kept for want of a connection is tried at once.
+      if (intent.kind !== 'refresh' && waitingIsKept) wakeWaiting?.();
       void pump().catch((error: unknown) => logger.error('the cart queue stopped unexpectedly', error));
     });
   };
@@ -440,7 +535,8 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       if (!Number.isFinite(input.quantity) || input.quantity <= 0) {
         return Promise.resolve(err({ kind: 'refused', message: 'The quantity to add must be more than zero.' }));
       }
-      facts.set(input.item.id, withKnownCategories(input.item));
+      remember(input.item.id, input.item.categories);
+      remember(lineIdOf(input), input.item.categories);
       const key = input.idempotencyKey ?? ids();
       return enqueue((settle) => ({ kind: 'add', key, input, settle }));
     },
@@ -461,14 +557,16 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
       return enqueue((settle) => ({ kind: 'refresh', key: ids(), settle }));
     },
     learn(item) {
-      const known = facts.get(item.id);
-      facts.set(item.id, item.categories.length === 0 && known ? { ...item, categories: known.categories } : item);
+      remember(item.id, item.categories);
     },
     confirmed: () => confirmed,
     pendingIntentKeys: () => queue.map((intent) => intent.key),
     dispose() {
       if (disposed) return;
       disposed = true;
+      stopListening?.();
+      // A change kept after its timed retries gives up now.
+      if (waitingIsKept) wakeWaiting?.();
       // The head may be in flight; it settles normally. The rest never leave.
       const waiting = queue.splice(running ? 1 : 0);
       for (const intent of waiting) intent.settle(err({ kind: 'network', message: 'The cart stopped before this change was sent.' }));
@@ -508,6 +606,9 @@ export const changeLanded = (
   }
   return before !== null && quantityOfLine(now, lineIdOf(intent.input)) !== before;
 };
+
+/** Whether a category name says something ('' and blanks do not). */
+const named = (name: string): boolean => name.trim() !== '';
 
 const samePending = (a: Readonly<Record<number, number>>, b: Readonly<Record<number, number>>): boolean => {
   const keysA = Object.keys(a);

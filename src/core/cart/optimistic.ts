@@ -94,7 +94,7 @@ export const applyAdd = (cart: Cart | null, add: OptimisticAdd): Cart => {
     regularPrice: add.item.price,
     lineSubtotal: add.item.price * add.quantity,
     lineTotal: add.item.price * add.quantity,
-    category: add.item.categories[0] ?? '',
+    category: add.item.categories.find((name) => name !== '') ?? null,
     pending: true,
   };
   return withLines(base, [...base.lines, line]);

@@ -19,8 +19,11 @@ export interface CartLine {
   readonly regularPrice: MinorUnits;
   readonly lineSubtotal: MinorUnits;
   readonly lineTotal: MinorUnits;
-  /** First category name, kept for analytics; '' when unknown. */
-  readonly category: string;
+  /**
+   * First category name, kept for analytics; null when unknown (the Store API's cart items carry
+   * none), never ''.
+   */
+  readonly category: string | null;
   /** True while the line is shown optimistically and the server has not confirmed it. */
   readonly pending: boolean;
 }

@@ -33,7 +33,7 @@ export const line = (id: number, quantity: number, overrides: Partial<CartLine> 
     regularPrice: price,
     lineSubtotal: price * quantity,
     lineTotal: price * quantity,
-    category: '',
+    category: null,
     pending: false,
     ...overrides,
   };

@@ -7,8 +7,8 @@ export interface GtagItem {
   readonly id: string;
   readonly name: string;
   readonly quantity: number;
-  /** First category name, or ''. */
-  readonly category: string;
+  /** First category name; left out when unknown (never ''). */
+  readonly category?: string;
   /** Unit price in the major unit, as an exact decimal string. */
   readonly price: string;
 }
@@ -18,7 +18,8 @@ export interface GtagImpression {
   readonly id: string;
   readonly name: string;
   readonly list_name: string;
-  readonly category: string;
+  /** First category name; left out when unknown (never ''). */
+  readonly category?: string;
   readonly price: string;
   /** 1-based place in the list; only in `view_item_list`. */
   readonly list_position?: number;
@@ -28,12 +29,27 @@ const idOf = (item: ItemFacts): string => (item.sku ? item.sku : `#${item.id}`);
 
 const priceOf = (item: ItemFacts): string => toMajorString(item.price, item.currencyMinorUnit);
 
+/** The first category with a name, trimmed; undefined when the facts know none. */
+export const categoryOf = (item: ItemFacts): string | undefined => {
+  for (const name of item.categories) {
+    const trimmed = name.trim();
+    if (trimmed !== '') return trimmed;
+  }
+  return undefined;
+};
+
+/** `{ category }` when the category is known, else nothing: an unknown category is not sent as ''. */
+const categoryField = (item: ItemFacts): { readonly category?: string } => {
+  const category = categoryOf(item);
+  return category === undefined ? {} : { category };
+};
+
 /** Maps item facts to the analytics item of cart events. */
 export const toGtagItem = (item: ItemFacts, quantity = 1): GtagItem => ({
   id: idOf(item),
   name: item.name,
   quantity,
-  category: item.categories[0] ?? '',
+  ...categoryField(item),
   price: priceOf(item),
 });
 
@@ -42,7 +58,7 @@ export const toGtagImpression = (item: ItemFacts, listName: string, position?: n
   id: idOf(item),
   name: item.name,
   list_name: listName,
-  category: item.categories[0] ?? '',
+  ...categoryField(item),
   price: priceOf(item),
   ...(position !== undefined ? { list_position: position } : {}),
 });

@@ -63,6 +63,7 @@ export function CartError({ report = false }: { report?: boolean }) {
 export const retryingMessage = (retry: CartRetry): string => {
   const what = retry.name ? `“${retry.name}”` : 'Your change';
   const why = retry.failure.kind === 'timeout' ? 'The shop is slow to answer' : 'The shop cannot be reached';
+  if (retry.untilReconnect) return `${why}. ${what} is kept and will be sent when the connection is back.`;
   return `${why}. ${what} is kept and will be sent again (attempt ${retry.attempt} of ${retry.of}).`;
 };
 
@@ -114,11 +115,11 @@ export function Announcer() {
       filtered.unsubscribe();
     };
   }, [runtime, say]);
-  // Said once per change that starts waiting, not on every attempt.
-  const firstRetry = retrying?.attempt === 1 ? retrying : null;
+  // Said when a change starts waiting and when it is kept past its timed retries, not on every attempt.
+  const retryNote = retrying && (retrying.attempt === 1 || retrying.untilReconnect) ? retryingMessage(retrying).replace(/ \(attempt \d+ of \d+\)/, '') : null;
   useEffect(() => {
-    if (firstRetry) say(retryingMessage(firstRetry).replace(/ \(attempt \d+ of \d+\)/, ''));
-  }, [firstRetry, say]);
+    if (retryNote) say(retryNote);
+  }, [retryNote, say]);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
       {message}

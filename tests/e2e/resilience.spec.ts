@@ -1,0 +1,113 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
+
+interface StoreCart {
+  readonly items: ReadonlyArray<{ readonly id: number; readonly name: string; readonly quantity: number }>;
+}
+
+interface StoreProduct {
+  readonly id: number;
+  readonly name: string;
+  readonly type: string;
+  readonly permalink: string;
+  readonly is_purchasable: boolean;
+  readonly is_in_stock: boolean;
+  readonly categories: ReadonlyArray<{ readonly name: string }>;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The add button of a product, named `Add to cart: “X”` (or, before the rename, `Add “X” to your cart`). */
+const addButton = (scope: Page | Locator, name: string): Locator =>
+  scope.getByRole('button', { name: new RegExp(`^Add (to cart: )?“${escapeRegExp(name)}”`) });
+
+/** The header's cart button showing `count` items. */
+const cartButton = (page: Page, count: number): Locator => page.getByRole('button', { name: new RegExp(`^Cart \\(${count} items?\\)$`) });
+
+/** The first tile of the page with an add button, and its product's name. */
+const firstAddableTile = async (page: Page): Promise<{ tile: Locator; name: string }> => {
+  const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add (to cart: )?“/ }) }).first();
+  const name = (await tile.getByRole('heading').innerText()).trim();
+  return { tile, name };
+};
+
+const serverCart = async (page: Page): Promise<StoreCart> => (await (await page.request.get('/wp-json/wc/store/v1/cart')).json()) as StoreCart;
+
+/** Fails on any sign of a module-loading error shown to the shopper. */
+const expectNoLoadingError = async (page: Page): Promise<void> => {
+  await expect(page.getByText(/dynamically imported module|Failed to fetch|Importing a module script failed/i)).toHaveCount(0);
+};
+
+test.describe('the first tap while the cart code cannot be fetched', () => {
+  test('offline: the add is kept, announced and shown, then sent once when the connection is back', async ({ page, context }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    const { tile, name } = await firstAddableTile(page);
+    // Nothing has loaded the cart code yet: the first press has to fetch it, and cannot.
+    await context.setOffline(true);
+    await addButton(tile, name).click();
+
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`“${escapeRegExp(name)}” is kept and will be sent`));
+    await expect(page.getByRole('main').getByText(new RegExp(`“${escapeRegExp(name)}” is kept and will be sent`))).toBeVisible();
+    await expect(cartButton(page, 1)).toBeVisible();
+    await expectNoLoadingError(page);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
+    await expect(cartButton(page, 1)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/is kept and will be sent/)).toBeHidden();
+    await expectNoLoadingError(page);
+    const cart = await serverCart(page);
+    expect(cart.items.map((item) => [item.name, item.quantity])).toEqual([[name, 1]]);
+  });
+
+  test('a failed fetch of the cart code is not kept: the next attempt loads it and sends the add', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    const { tile, name } = await firstAddableTile(page);
+    // The browser thinks it is online (no `online` event will come); only the code's requests fail.
+    let blocked = 0;
+    await page.route(/\/assets\/(adapters|schemas)-[\w-]+\.js$/, async (route) => {
+      blocked += 1;
+      await route.abort('internetdisconnected');
+    });
+    await addButton(tile, name).click();
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`“${escapeRegExp(name)}” is kept and will be sent`));
+    expect(blocked).toBeGreaterThan(0);
+    await expectNoLoadingError(page);
+
+    await page.unrouteAll();
+    await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
+    await expect(cartButton(page, 1)).toBeVisible();
+    const cart = await serverCart(page);
+    expect(cart.items.map((item) => [item.name, item.quantity])).toEqual([[name, 1]]);
+  });
+});
+
+test.describe('cart page analytics', () => {
+  test('a removal on the cart page names the product’s category, not ""', async ({ page }) => {
+    const products = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=20&type=simple&orderby=title&order=asc')).json()) as StoreProduct[];
+    const product = products.find((p) => p.is_purchasable && p.is_in_stock && p.categories.length > 0);
+    if (!product) throw new Error('the demo shop has no simple product in a category');
+    const category = product.categories[0]!.name;
+
+    await recordTracking(page);
+    await page.goto(new URL(product.permalink).pathname);
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    await addButton(page.getByRole('main'), product.name).first().click();
+    await expect(cartButton(page, 1)).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(`“${product.name}” added to your cart`);
+
+    // A new page: nothing on it listed the product, and the Store API's cart items carry no category.
+    await page.goto('/cart/');
+    await hydrated(page);
+    await page.getByRole('button', { name: new RegExp(`^Remove “${escapeRegExp(product.name)}”`) }).click();
+    await expect(page.getByRole('status')).toHaveText(`“${product.name}” removed from your cart`);
+    await expect.poll(() => gtagEvents(page)).toContain('remove_from_cart');
+    const removal = (await trackedCalls(page)).find((c) => c.fn === 'gtag' && c.args[0] === 'event' && c.args[1] === 'remove_from_cart');
+    const items = (removal?.args[2] as { items: Array<Record<string, unknown>> }).items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ name: product.name, category: category });
+  });
+});
