@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const outDir = 'dist/client';
@@ -13,11 +13,13 @@ const LAZY = [
   /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages)\.tsx$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,
-  /[\\/]src[\\/]core[\\/]catalog[\\/]/,
+  /[\\/]src[\\/]core[\\/](catalog|streams)[\\/]/,
   /[\\/]node_modules[\\/](swiper|zod|ky)[\\/]/,
+  // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
+  /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
 // The shell: React and the app's own modules every page runs before hydrating.
-const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|immer|rxjs|tslib|mitt)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|immer|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 const inShell = (id: string): boolean => !id.endsWith('entry-client.tsx') && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
 
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */
@@ -41,6 +43,8 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), precompress()],
   appType: 'custom',
+  // RxJS's ES2015 build: classes instead of ES5 helpers, smaller in every chunk.
+  resolve: { conditions: ['es2015', ...defaultClientConditions] },
   build: {
     outDir,
     manifest: true,

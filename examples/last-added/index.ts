@@ -42,8 +42,9 @@ const lastAdded = definePlugin({
   kind: 'feature',
   config: { load: () => import('./options.js').then((m) => m.lastAddedOptions) },
   initialState: NOTHING_ADDED,
-  setup({ ofType, store, handle, emit }) {
-    const subscription = ofType('cart.added').subscribe(({ payload }) => {
+  setup({ subscribe, ofType, store, handle, emit }) {
+    // `subscribe` reports a throwing handler under the plugin's name; it ends when the plugin stops.
+    subscribe(ofType('cart.added'), ({ payload }) => {
       store.replace({ item: { id: payload.item.id, name: payload.item.name, quantity: payload.quantity } });
     });
     handle('last-added.dismiss', () => {
@@ -54,7 +55,6 @@ const lastAdded = definePlugin({
       }
       return ok(undefined);
     });
-    return () => subscription.unsubscribe();
   },
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters } from '../../src/adapters/index.js';
 import { wpIdList } from '../../src/adapters/testing/fake-shop.js';
 import shopConfig from '../../plugins.config.js';
-import { parseShopConfig } from '../../src/ui/shop-config.js';
+import { parseShopConfig } from '../../src/app/shop-config.js';
 import { listen } from '../listen.js';
 import { createPagesHandler, type RenderModule } from '../pages.js';
 import { startShop, STORE, type TestShop } from '../test/harness.js';

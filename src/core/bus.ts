@@ -1,4 +1,4 @@
-import { Observable, Subscriber, Subscription, type Observer, type Operator, type TeardownLogic } from 'rxjs';
+import { Observable, Subscription, type Observer } from 'rxjs';
 import type { DomainEvent, DomainEventMap, DomainEventType, EventDomain, EventsOfDomain } from './events.js';
 
 /** Emits one event; the payload type follows from the event name. Returns the envelope it sent. */
@@ -13,6 +13,9 @@ export type OfType = <K extends DomainEventType>(...types: [K, ...K[]]) => Obser
 /** Events of one domain, narrowed: `ofDomain('cart')`. */
 export type OfDomain = <D extends EventDomain>(domain: D) => Observable<DomainEvent<EventsOfDomain<D>>>;
 
+/** Subscribes to a stream on behalf of a fixed owner (a plugin): see {@link subscribeFor}. */
+export type Subscribe = <T>(stream$: Observable<T>, observer: Partial<Observer<T>> | ((value: T) => void)) => Subscription;
+
 /** The read side of the bus: the only part of it that is public. */
 export interface EventStreams {
   /** Every event, in emit order. */
@@ -21,40 +24,26 @@ export interface EventStreams {
   readonly ofDomain: OfDomain;
 }
 
-/**
- * How streams made for one owner (the app, a plugin) report trouble and keep track of their
- * subscriptions, so a plugin's subscriptions end when the plugin stops.
- */
+/** Who subscribes (the app, a module, a plugin): where its trouble is reported and its subscriptions kept. */
 export interface StreamOwner {
-  /** Called when a subscriber of this owner throws or a stream of this owner fails. */
+  /** Called when a callback subscribed through {@link subscribeFor} throws, or its stream fails. */
   readonly report: (error: unknown, what: string) => void;
-  /** Subscriptions made through this owner's streams; unsubscribed together by the runtime. */
+  /**
+   * Every subscription to this owner's streams (and every one made by {@link subscribeFor}) while
+   * it is open; the runtime unsubscribes them when the plugin stops.
+   */
   readonly subscriptions?: Set<Subscription>;
 }
 
-/** A subscriber that receives events straight from the dispatch loop. */
-interface Entry {
-  readonly matches: (type: string) => boolean;
-  readonly next: (event: DomainEvent) => void;
-  readonly complete: (() => void) | undefined;
-  readonly owner: StreamOwner;
-  closed: boolean;
-}
-
-/** An event bus. The emitter stays with the runtime; only `streams()` is handed out. */
+/** An event bus. The runtime keeps it; plugins and the shell get only `streams(owner)`. */
 export interface EventBus {
-  /** Observables whose subscribers report to `owner`. */
+  /** Plain observables of this bus for `owner`. */
   streams(owner: StreamOwner): EventStreams;
   /** Builds an envelope and dispatches it. */
   readonly emit: Emit;
-  /** Dispatches an envelope that already exists (used by the consent gate to replay). */
+  /** Dispatches an envelope that already exists (the consent gate replays held events with it). */
   dispatch(event: DomainEvent): void;
-  /**
-   * Registers a plain handler for some event names (all when `types` is null). Internal modules use
-   * it; it skips RxJS entirely. Returns the teardown.
-   */
-  tap(types: readonly DomainEventType[] | null, handler: (event: DomainEvent) => void, owner: StreamOwner): () => void;
-  /** Completes every subscriber and ignores later events. */
+  /** Completes every subscriber; later events are ignored and later subscribers complete at once. */
   close(): void;
   readonly closed: boolean;
 }
@@ -69,22 +58,50 @@ export interface EventBusOptions {
   readonly defaultSource?: string;
 }
 
+/** One subscriber of the bus, as the dispatch loop sees it. */
+interface Entry {
+  readonly matches: (type: string) => boolean;
+  readonly next: (event: DomainEvent) => void;
+  readonly complete: () => void;
+  /** Where a throwing `next` is reported (RxJS subscribers never throw here). */
+  readonly owner: StreamOwner;
+  closed: boolean;
+}
+
+type Attach = (next: (event: DomainEvent) => void, complete: () => void, owner: StreamOwner) => Subscription;
+
 /**
- * Creates an event bus that routes by type. Subscribers are kept in one list in subscription order;
- * for each event type the matching subscribers are computed once and cached until the
- * subscriptions change, so an emit costs one map lookup and one loop over the interested
- * subscribers. A subscriber that throws is reported to its owner and the others still receive the
- * event. An emit made while an event is being delivered is queued and delivered afterwards, so every
- * subscriber sees events in emit order.
+ * For each stream a bus made, how to put a handler straight into the bus's dispatch loop.
+ * {@link subscribeFor} uses it, so the runtime's and the plugins' handlers run with no RxJS
+ * subscriber in between (the hot path). A piped stream is not in here; it is subscribed as usual.
+ */
+const attachers = new WeakMap<Observable<unknown>, Attach>();
+
+const reportTo = (owner: StreamOwner, error: unknown, what: string): void => {
+  try {
+    owner.report(error, what);
+  } catch {
+    // A broken reporter must not break delivery to the other subscribers.
+  }
+};
+
+/**
+ * Creates an event bus: a dispatcher that routes by type. Subscribers are kept in subscription
+ * order; the list for each event type is computed on first use and cached until a subscriber comes
+ * or goes, so an emit is one map lookup and one loop over the interested subscribers. An emit made
+ * while an event is being delivered is queued and delivered afterwards, so every subscriber sees
+ * events in emit order.
+ *
+ * The streams are plain `Observable`s. RxJS catches what a subscriber's callback throws and rethrows
+ * it on a timer (which ends a Node process); subscribe through {@link subscribeFor} to have it
+ * reported to the owner instead.
  */
 export const createEventBus = (options: EventBusOptions): EventBus => {
-  const ids = options.ids;
   const now = options.now ?? Date.now;
   const defaultSource = options.defaultSource ?? 'app';
   let entries: Entry[] = [];
   const routes = new Map<string, Entry[]>();
-  const queue: Array<DomainEvent | undefined> = [];
-  let head = 0;
+  const queue: DomainEvent[] = [];
   let dispatching = false;
   let closed = false;
 
@@ -94,31 +111,18 @@ export const createEventBus = (options: EventBusOptions): EventBus => {
     return list;
   };
 
-  // The hot path: one map lookup, one indexed loop, no allocation. Kept in one function on purpose.
+  // The hot path: one map lookup and one indexed loop, no allocation.
   const deliver = (event: DomainEvent): void => {
     const list = routes.get(event.type) ?? routeFor(event.type);
     for (let i = 0; i < list.length; i++) {
       const entry = list[i]!;
+      // A subscriber that left earlier in this delivery hears nothing more.
       if (entry.closed) continue;
       try {
         entry.next(event);
       } catch (error) {
-        reportSafely(entry.owner, error, `a subscriber of "${event.type}" threw`);
+        reportTo(entry.owner, error, `a handler of "${event.type}" threw`);
       }
-    }
-  };
-
-  const drain = (): void => {
-    try {
-      while (head < queue.length) {
-        const next = queue[head]!;
-        queue[head] = undefined;
-        head += 1;
-        if (!closed) deliver(next);
-      }
-    } finally {
-      queue.length = 0;
-      head = 0;
     }
   };
 
@@ -131,68 +135,75 @@ export const createEventBus = (options: EventBusOptions): EventBus => {
     dispatching = true;
     try {
       deliver(event);
-      if (queue.length > 0) drain();
+      for (let i = 0; i < queue.length && !closed; i++) deliver(queue[i]!);
     } finally {
+      queue.length = 0;
       dispatching = false;
     }
   };
 
-  const attach = (
-    matches: (type: string) => boolean,
-    next: (event: DomainEvent) => void,
-    complete: (() => void) | undefined,
-    owner: StreamOwner,
-  ): Entry => {
-    const entry: Entry = { matches, next, complete, owner, closed: false };
+  /** Puts a handler in the loop; returns its removal. On a closed bus it completes at once. */
+  const attach = (matches: Entry['matches'], next: Entry['next'], complete: Entry['complete'], owner: StreamOwner): (() => void) => {
     if (closed) {
-      entry.closed = true;
-      complete?.();
-      return entry;
+      complete();
+      return () => {};
     }
-    // Copy on write: a dispatch in progress keeps iterating the list it started with.
+    const entry: Entry = { matches, next, complete, owner, closed: false };
+    // Copy on write: a delivery in progress keeps the list it started with.
     entries = [...entries, entry];
     routes.clear();
-    return entry;
+    return () => {
+      if (entry.closed) return;
+      entry.closed = true;
+      entries = entries.filter((e) => e !== entry);
+      routes.clear();
+    };
   };
 
-  const detach = (entry: Entry): void => {
-    if (entry.closed) return;
-    entry.closed = true;
-    entries = entries.filter((e) => e !== entry);
-    routes.clear();
+  // `matches` lets through only events of type T.
+  const stream = <T>(matches: (type: string) => boolean, owner: StreamOwner): Observable<T> => {
+    const stream$ = new Observable<T>((subscriber) => {
+      const detach = attach(matches, (event) => subscriber.next(event as T), () => subscriber.complete(), owner);
+      if (subscriber.closed) return;
+      owner.subscriptions?.add(subscriber);
+      return () => {
+        owner.subscriptions?.delete(subscriber);
+        detach();
+      };
+    });
+    attachers.set(stream$, (next, complete, handlerOwner) => {
+      const subscription = new Subscription();
+      const end = (): void => {
+        subscription.unsubscribe();
+        complete();
+      };
+      subscription.add(attach(matches, next, end, handlerOwner));
+      return subscription;
+    });
+    return stream$;
   };
 
   const emit: Emit = (type, payload, source) => {
-    const event = { type, payload, meta: { id: ids(), at: now(), source: source ?? defaultSource } };
+    const event = { type, payload, meta: { id: options.ids(), at: now(), source: source ?? defaultSource } };
     // The mapped envelope type cannot be built from a generic key without this one assertion.
     dispatch(event as unknown as DomainEvent);
     return event as unknown as DomainEvent<typeof type>;
   };
 
-  const hub: Hub = { attach, detach };
-
   return {
-    streams(owner) {
-      const all = (): boolean => true;
-      return {
-        events$: new BusObservable<DomainEvent>(hub, all, owner),
-        ofType: <K extends DomainEventType>(...types: [K, ...K[]]) => {
-          const wanted = new Set<string>(types);
-          return new BusObservable<DomainEvent<K>>(hub, (type) => wanted.has(type), owner);
-        },
-        ofDomain: <D extends EventDomain>(domain: D) => {
-          const prefix = `${domain}.`;
-          return new BusObservable<DomainEvent<EventsOfDomain<D>>>(hub, (type) => type.startsWith(prefix), owner);
-        },
-      };
-    },
+    streams: (owner) => ({
+      events$: stream<DomainEvent>(() => true, owner),
+      ofType: <K extends DomainEventType>(...types: [K, ...K[]]) => {
+        const wanted = new Set<string>(types);
+        return stream<DomainEvent<K>>((type) => wanted.has(type), owner);
+      },
+      ofDomain: <D extends EventDomain>(domain: D) => {
+        const prefix = `${domain}.`;
+        return stream<DomainEvent<EventsOfDomain<D>>>((type) => type.startsWith(prefix), owner);
+      },
+    }),
     emit,
     dispatch,
-    tap(types, handler, owner) {
-      const wanted = types ? new Set<string>(types) : null;
-      const entry = attach((type) => (wanted ? wanted.has(type) : true), handler, undefined, owner);
-      return () => detach(entry);
-    },
     close() {
       if (closed) return;
       closed = true;
@@ -200,12 +211,11 @@ export const createEventBus = (options: EventBusOptions): EventBus => {
       entries = [];
       routes.clear();
       for (const entry of list) {
-        if (entry.closed) continue;
         entry.closed = true;
         try {
-          entry.complete?.();
+          entry.complete();
         } catch (error) {
-          reportSafely(entry.owner, error, 'a subscriber threw on completion');
+          reportTo(entry.owner, error, 'a completion handler threw');
         }
       }
     },
@@ -215,72 +225,44 @@ export const createEventBus = (options: EventBusOptions): EventBus => {
   };
 };
 
-interface Hub {
-  attach(
-    matches: (type: string) => boolean,
-    next: (event: DomainEvent) => void,
-    complete: (() => void) | undefined,
-    owner: StreamOwner,
-  ): Entry;
-  detach(entry: Entry): void;
-}
-
-const reportSafely = (owner: StreamOwner, error: unknown, what: string): void => {
-  try {
-    owner.report(error, what);
-  } catch {
-    // A broken reporter must not break delivery to the other subscribers.
-  }
-};
-
-type ObserverArg<T> = Partial<Observer<T>> | ((value: T) => void) | null | undefined;
-
-const toObserver = <T>(
-  observerOrNext: ObserverArg<T>,
-  error?: ((error: unknown) => void) | null,
-  complete?: (() => void) | null,
-): Partial<Observer<T>> => {
-  if (typeof observerOrNext === 'function') {
-    return { next: observerOrNext, ...(error ? { error } : {}), ...(complete ? { complete } : {}) };
-  }
-  return observerOrNext ?? {};
-};
-
 /**
- * Wraps a consumer so that a throwing callback is reported to the owner instead of RxJS's default
- * (rethrowing on a timer, which would crash a Node process), and a stream error without an error
- * callback is reported too.
+ * Subscribes to any stream (a bus stream, or one piped from it) on behalf of `owner`: a callback
+ * that throws, and a stream that fails without an error callback, are reported to the owner rather
+ * than rethrown by RxJS on a timer, and the subscription keeps receiving after a throwing `next`.
+ * The subscription is kept in `owner.subscriptions` until it ends. This is how the runtime, its
+ * modules and plugins subscribe.
  */
-const guardObserver = <T>(observer: Partial<Observer<T>>, owner: StreamOwner): Partial<Observer<T>> => ({
-  next: (value) => {
-    if (!observer.next) return;
+export const subscribeFor = <T>(owner: StreamOwner, stream$: Observable<T>, observer: Partial<Observer<T>> | ((value: T) => void)): Subscription => {
+  const callbacks: Partial<Observer<T>> = typeof observer === 'function' ? { next: observer } : observer;
+  const complete = (): void => {
     try {
-      observer.next(value);
-    } catch (error) {
-      reportSafely(owner, error, 'an event handler threw');
+      callbacks.complete?.();
+    } catch (thrown) {
+      reportTo(owner, thrown, 'a completion handler threw');
     }
-  },
-  error: (failure: unknown) => {
-    if (!observer.error) {
-      reportSafely(owner, failure, 'an event stream failed');
-      return;
-    }
-    try {
-      observer.error(failure);
-    } catch (error) {
-      reportSafely(owner, error, 'an error handler threw');
-    }
-  },
-  complete: () => {
-    try {
-      observer.complete?.();
-    } catch (error) {
-      reportSafely(owner, error, 'a completion handler threw');
-    }
-  },
-});
-
-const track = (subscription: Subscription, owner: StreamOwner): Subscription => {
+  };
+  const attach = attachers.get(stream$);
+  const subscription = attach
+    ? // A bus stream never fails, and its loop reports a throwing handler to the owner. It emits only events of type T.
+      attach((typeof observer === 'function' ? observer : (value: T) => callbacks.next?.(value)) as (event: DomainEvent) => void, complete, owner)
+    : stream$.subscribe({
+        next: (value) => {
+          try {
+            callbacks.next?.(value);
+          } catch (thrown) {
+            reportTo(owner, thrown, 'an event handler threw');
+          }
+        },
+        error: (failure: unknown) => {
+          if (!callbacks.error) return reportTo(owner, failure, 'an event stream failed');
+          try {
+            callbacks.error(failure);
+          } catch (thrown) {
+            reportTo(owner, thrown, 'an error handler threw');
+          }
+        },
+        complete,
+      });
   const set = owner.subscriptions;
   if (set && !subscription.closed) {
     set.add(subscription);
@@ -288,76 +270,3 @@ const track = (subscription: Subscription, owner: StreamOwner): Subscription => 
   }
   return subscription;
 };
-
-/**
- * An Observable whose final subscribers are guarded (see {@link guardObserver}) and whose piped
- * descendants stay guarded, because operators build their result through `lift`.
- */
-class GuardedObservable<T> extends Observable<T> {
-  protected readonly owner: StreamOwner;
-
-  constructor(subscribe: ((this: Observable<T>, subscriber: Subscriber<T>) => TeardownLogic) | undefined, owner: StreamOwner) {
-    super(subscribe);
-    this.owner = owner;
-  }
-
-  override lift<R>(operator?: Operator<T, R>): Observable<R> {
-    const lifted = new GuardedObservable<R>(undefined, this.owner);
-    // RxJS chains operators through these two fields; setting them is how `lift` is meant to be overridden.
-    lifted.source = this;
-    lifted.operator = operator;
-    return lifted;
-  }
-
-  override subscribe(
-    observerOrNext?: ObserverArg<T>,
-    error?: ((error: unknown) => void) | null,
-    complete?: (() => void) | null,
-  ): Subscription {
-    if (observerOrNext instanceof Subscriber) return super.subscribe(observerOrNext);
-    return track(super.subscribe(guardObserver(toObserver(observerOrNext, error, complete), this.owner)), this.owner);
-  }
-}
-
-/**
- * The bus's own Observable. A direct `.subscribe(fn)` registers `fn` in the dispatch loop with no
- * RxJS subscriber in between (the hot path); piping goes through the usual RxJS machinery.
- */
-class BusObservable<T> extends GuardedObservable<T> {
-  private readonly hub: Hub;
-  private readonly matches: (type: string) => boolean;
-
-  constructor(hub: Hub, matches: (type: string) => boolean, owner: StreamOwner) {
-    super((subscriber) => {
-      const entry = hub.attach(
-        matches,
-        (event) => subscriber.next(event as T),
-        () => subscriber.complete(),
-        owner,
-      );
-      return () => hub.detach(entry);
-    }, owner);
-    this.hub = hub;
-    this.matches = matches;
-  }
-
-  override subscribe(
-    observerOrNext?: ObserverArg<T>,
-    error?: ((error: unknown) => void) | null,
-    complete?: (() => void) | null,
-  ): Subscription {
-    if (observerOrNext instanceof Subscriber) return super.subscribe(observerOrNext);
-    const observer = toObserver(observerOrNext, error, complete);
-    const onNext = observer.next;
-    const next: (event: DomainEvent) => void =
-      typeof observerOrNext === 'function'
-        ? (observerOrNext as (event: DomainEvent) => void)
-        : onNext
-          ? (event) => onNext.call(observer, event as T)
-          : () => {};
-    const onComplete = observer.complete;
-    const entry = this.hub.attach(this.matches, next, onComplete ? () => onComplete.call(observer) : undefined, this.owner);
-    const hub = this.hub;
-    return track(new Subscription(() => hub.detach(entry)), this.owner);
-  }
-}

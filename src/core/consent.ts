@@ -1,4 +1,4 @@
-import type { BoundEmit, EventBus, StreamOwner } from './bus.js';
+import { subscribeFor, type BoundEmit, type EventBus, type StreamOwner } from './bus.js';
 import type { CommandHandler } from './command-bus.js';
 import type { ConsentState, DomainEvent } from './events.js';
 import { ok } from './result.js';
@@ -81,7 +81,7 @@ export const createConsentModule = (options: {
     }
   };
 
-  const untap = options.source.tap(null, onEvent, options.owner);
+  const subscription = subscribeFor(options.owner, options.source.streams(options.owner).events$, onEvent);
 
   return {
     store,
@@ -94,7 +94,7 @@ export const createConsentModule = (options: {
     },
     heldCount: () => held.length,
     dispose() {
-      untap();
+      subscription.unsubscribe();
       held = [];
     },
   };

@@ -5,6 +5,7 @@
 export { createRuntime, type Runtime, type RuntimeOptions, type RuntimeStores } from './runtime.js';
 export {
   createEventBus,
+  subscribeFor,
   type BoundEmit,
   type Emit,
   type EventBus,
@@ -13,6 +14,7 @@ export {
   type OfDomain,
   type OfType,
   type StreamOwner,
+  type Subscribe,
 } from './bus.js';
 export {
   createCommandBus,

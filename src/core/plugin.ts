@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import type { input, output, ZodMiniType } from 'zod/mini';
-import type { BoundEmit, OfDomain, OfType } from './bus.js';
+import type { BoundEmit, OfDomain, OfType, Subscribe } from './bus.js';
 import type { CommandHandler, Execute } from './command-bus.js';
 import type { CommandType } from './commands.js';
 import type { DomainEvent, PageType } from './events.js';
@@ -56,6 +56,12 @@ export interface PluginContextBase<C> {
   readonly ofType: OfType;
   /** Events of one domain, narrowed. */
   readonly ofDomain: OfDomain;
+  /**
+   * Subscribes to a stream (one of the above, piped or not) for the plugin: a handler that throws is
+   * logged under the plugin's name and keeps its subscription, and the subscription ends when the
+   * plugin stops. `subscribe(ofType('cart.added'), (event) => ...)`.
+   */
+  readonly subscribe: Subscribe;
   /** Options parsed by the plugin's schema (defaults applied). */
   readonly config: C;
   /** The runtime's logger, prefixed with `[name]`. */

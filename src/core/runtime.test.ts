@@ -168,7 +168,7 @@ describe('runtime start-up', () => {
       kind: 'destination',
       config: z.object({}),
       setup(ctx) {
-        ctx.ofType('page.viewed').subscribe(() => {
+        ctx.subscribe(ctx.ofType('page.viewed'), () => {
           throw new Error('handler broke');
         });
       },
@@ -217,7 +217,7 @@ describe('runtime start-up', () => {
     });
     const { runtime } = make([{ plugin: dest }]);
     await runtime.start();
-    expect(keys).toEqual(['config', 'events$', 'logger', 'name', 'ofDomain', 'ofType', 'signal']);
+    expect(keys).toEqual(['config', 'events$', 'logger', 'name', 'ofDomain', 'ofType', 'signal', 'subscribe']);
     expect(signal!.aborted).toBe(false);
     await runtime.stop();
     expect(signal!.aborted).toBe(true);

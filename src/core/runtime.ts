@@ -1,5 +1,5 @@
 import type { Subscription } from 'rxjs';
-import { createEventBus, type BoundEmit, type Emit, type EventStreams, type StreamOwner } from './bus.js';
+import { createEventBus, subscribeFor, type BoundEmit, type Emit, type EventStreams, type StreamOwner } from './bus.js';
 import { createCartModule, type CartState } from './cart/cart-module.js';
 import { createCommandBus, DuplicateHandlerError, type CommandHandler, type Execute } from './command-bus.js';
 import type { CommandType } from './commands.js';
@@ -139,14 +139,11 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     ...(options.cart?.retryDelaysMs ? { retryDelaysMs: options.cart.retryDelaysMs } : {}),
     ...(options.cart?.sleep ? { sleep: options.cart.sleep } : {}),
   });
-  const untapCatalog = bus.tap(
-    ['catalog.listViewed', 'catalog.itemSelected'],
-    (event) => {
-      if (event.type === 'catalog.listViewed') for (const item of event.payload.items) cart.learn(item);
-      else if (event.type === 'catalog.itemSelected') cart.learn(event.payload.item);
-    },
-    ownerFor(cartLogger),
-  );
+  const cartOwner = ownerFor(cartLogger);
+  const catalogFacts = subscribeFor(cartOwner, bus.streams(cartOwner).ofType('catalog.listViewed', 'catalog.itemSelected'), (event) => {
+    if (event.type === 'catalog.listViewed') for (const item of event.payload.items) cart.learn(item);
+    else cart.learn(event.payload.item);
+  });
   stores.set('cart', cart.store);
   stores.set('consent', consent.store);
   commands.handle('cart.add', (input) => cart.add(input), 'cart');
@@ -220,6 +217,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
         events$: streams.events$,
         ofType: streams.ofType,
         ofDomain: streams.ofDomain,
+        subscribe: (stream$, observer) => subscribeFor(owner, stream$, observer),
         config,
         logger: log,
         signal: record.controller.signal,
@@ -295,7 +293,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
       if (previous) await previous.catch(() => {});
       await stopPlugins();
       stopController.abort();
-      untapCatalog();
+      catalogFacts.unsubscribe();
       cart.dispose();
       consent.dispose();
       commands.close();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { PageType } from '../core/events.js';
 import { PHP } from '../core/domain/money.js';
 import type { Product } from '../core/domain/catalog.js';
-import type { PageData } from './app-state.js';
+import type { PageData } from '../app/app-state.js';
 import { bareTitle, canonicalUrl, documentTitle, pageSeo, robotsDirective, TITLE_SEPARATOR } from './seo.js';
 
 const SHOP = 'Suki';

@@ -13,7 +13,7 @@
  */
 import type { PageType } from '../core/events.js';
 import { toMajorString } from '../core/rules/money.js';
-import type { PageData } from './app-state.js';
+import type { PageData } from '../app/app-state.js';
 
 /** Between a page's title and the shop's name in the document title. */
 export const TITLE_SEPARATOR = ' — ';

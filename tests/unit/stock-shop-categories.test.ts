@@ -12,8 +12,8 @@ import type { BoundEmit } from '../../src/core/bus.js';
 import type { BlogPort } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { createSections, type SectionSeed } from '../../src/plugins/shop-filters/sections.js';
-import type { ProductSection } from '../../src/ui/app-state.js';
-import { loadPage } from '../../src/ui/load-page.js';
+import type { ProductSection } from '../../src/app/app-state.js';
+import { loadPage } from '../../src/app/load-page.js';
 
 const CONFIG: SectionFilterConfig = { lists: ['category', 'sort', 'colour', 'attributes', 'price'], ajax: true };
 

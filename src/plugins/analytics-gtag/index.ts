@@ -13,7 +13,7 @@ const analyticsGtag = definePlugin({
   requiresConsent: true,
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.analyticsGtagOptions) },
-  setup({ config, ofType, logger }) {
+  setup({ config, ofType, subscribe, logger }) {
     const cookie = typeof document !== 'undefined' ? document.cookie : '';
     if (hasOptOutCookie(cookie, config.optOutCookie)) {
       if (config.measurementId) disableMeasurement(config.measurementId);
@@ -28,7 +28,7 @@ const analyticsGtag = definePlugin({
     };
     const listNameOf = (name: string): string => name || config.listName;
 
-    const subscription = ofType(
+    const tracked$ = ofType(
       'catalog.listViewed',
       'catalog.itemViewed',
       'catalog.itemSelected',
@@ -37,7 +37,8 @@ const analyticsGtag = definePlugin({
       'cart.removed',
       'cart.quantityChanged',
       'notice.failed',
-    ).subscribe((event) => {
+    );
+    subscribe(tracked$, (event) => {
       switch (event.type) {
         case 'catalog.listViewed': {
           const { items, offset } = event.payload;
@@ -88,7 +89,6 @@ const analyticsGtag = definePlugin({
           return;
       }
     });
-    return () => subscription.unsubscribe();
   },
 });
 

@@ -9,12 +9,11 @@ const pixel = definePlugin({
   requiresConsent: true,
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.pixelOptions) },
-  setup({ config, ofType, logger }) {
+  setup({ config, ofType, subscribe, logger }) {
     if (config.pixelId) installPixel(config.pixelId);
-    const subscription = ofType('page.viewed').subscribe(() => {
+    subscribe(ofType('page.viewed'), () => {
       if (!trackPixel('track', 'PageView')) logger.warn('no fbq on the page; PageView not sent');
     });
-    return () => subscription.unsubscribe();
   },
 });
 

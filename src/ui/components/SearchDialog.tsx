@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Subject } from 'rxjs';
 import type { Product } from '../../core/domain/catalog.js';
 import { normaliseSearch, SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS, searchesAsYouType } from '../../core/rules/search.js';
+import { latestSearch } from '../../core/streams/latest.js';
 import { useUi } from '../runtime-context.js';
 import { Price } from './Price.js';
 import { SearchForm } from './SearchModal.js';
@@ -15,33 +17,25 @@ type Found = { readonly term: string; readonly products: readonly Product[]; rea
  */
 export default function SearchDialog({ onClose, opener }: { onClose: () => void; opener: RefObject<HTMLButtonElement | null> }) {
   const { runtime } = useUi();
-  const [term, setTerm] = useState('');
+  const [terms] = useState(() => new Subject<string>());
   const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
-  const latest = useRef(0);
   useModal(true, dialog, onClose, opener);
 
   useEffect(() => {
-    const wanted = normaliseSearch(term);
-    if (!searchesAsYouType(wanted)) {
-      latest.current += 1;
-      setBusy(false);
-      setFound(null);
-      return;
-    }
-    const ticket = ++latest.current;
-    const timer = setTimeout(() => {
-      setBusy(true);
-      void runtime.execute('catalog.search', { term: wanted, limit: SEARCH_SUGGESTIONS }).then((result) => {
-        // An older, slower answer never replaces a newer one.
-        if (ticket !== latest.current) return;
-        setBusy(false);
-        setFound(result.ok ? { term: wanted, products: result.value.items, total: result.value.total } : { term: wanted, failed: true });
-      });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, runtime]);
+    const search = (term: string) => runtime.execute('catalog.search', { term, limit: SEARCH_SUGGESTIONS });
+    const subscription = latestSearch(terms, search, { debounceMs: SEARCH_DEBOUNCE_MS, searchable: searchesAsYouType }).subscribe((state) => {
+      // While a search is on its way, the previous suggestions stay until its answer replaces them.
+      setBusy(state.status === 'searching');
+      if (state.status === 'idle') setFound(null);
+      else if (state.status === 'done') {
+        const { term, result } = state;
+        setFound(result.ok ? { term, products: result.value.items, total: result.value.total } : { term, failed: true });
+      } else if (state.status === 'failed') setFound({ term: state.term, failed: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [terms, runtime]);
 
   const status =
     found === null
@@ -58,7 +52,7 @@ export default function SearchDialog({ onClose, opener }: { onClose: () => void;
     <div className="search-modal" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={dialog} className="search-modal__panel" role="dialog" aria-modal="true" aria-label="Search the shop">
         <div className="search-modal__head">
-          <SearchForm onInput={setTerm} autoFocus />
+          <SearchForm onInput={(value) => terms.next(normaliseSearch(value))} autoFocus />
           <button type="button" className="link-button" onClick={onClose}>
             Close search
           </button>
