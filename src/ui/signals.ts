@@ -3,6 +3,8 @@ import mitt from 'mitt';
 /** UI-local signals that are not domain facts. */
 export interface UiSignalMap {
   'cart-panel': { readonly open: boolean };
+  /** A sentence for the page's polite live region (what a control did that the screen shows). */
+  announce: { readonly message: string };
   [key: string]: unknown;
   [key: symbol]: unknown;
 }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
 import { hasMore } from '../../../core/rules/listing.js';
-import { chooseItem, narrows, priceLabel, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
+import { chooseItem, narrows, orderPriceEntry, priceLabel, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
 import type { ReadableStore } from '../../../core/store.js';
+import { filteredMessage } from '../../../ui/components/Notices.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps, PluginViews } from '../../../ui/slots.js';
@@ -26,7 +27,7 @@ const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { 
  * the plugin has registered the section, then from the plugin's store; both give the same HTML.
  */
 function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: ListingSectionProps & { readonly options: unknown }) {
-  const { runtime, state: app } = useUi();
+  const { runtime, signals, state: app } = useUi();
   // Validated and completed with defaults by the server at start-up.
   const colors: ShopFiltersOptions['colors'] = (options as Partial<ShopFiltersOptions> | undefined)?.colors ?? {};
   const store = (runtime.storeNamed(SECTIONS_STORE) as ReadableStore<SectionsState> | undefined) ?? EMPTY_STORE;
@@ -64,6 +65,19 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
   };
 
   const lists = filtering && catalogue && filters ? buildFilterLists(filtering.config, catalogue, filters, kept?.facets ?? filtering.facets, kept?.currency ?? filtering.currency) : null;
+
+  // A price range applied, with what the inputs corrected said first (the swap), then the count.
+  const setPrice = async (min: number, max: number, note: string | null) => {
+    const run = runtime.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists?.price?.bounds ?? null, place: placeOf(app.path, app.search) });
+    await go(() => run);
+    if (note === null) return;
+    const result = await run;
+    const now = store.getSnapshot()[section.id];
+    // The count too when the list shown is for this range (it landed, or it was already set).
+    const shows = result.ok && (result.value.applied || !result.value.changed) && now !== undefined && now.pending === null && !now.list.loading && !now.list.failed;
+    signals.emit('announce', { message: shows ? `${note}. ${filteredMessage(now.list.total)}` : `${note}.` });
+  };
+
   // Links work without scripts; with them, a choice runs in place (or, in a no-ajax section,
   // navigates to an address built at click time, since another section may have changed it).
   const hrefFor = (list: FilterItemList, item: FilterItem): string => {
@@ -90,9 +104,7 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
           slider={lists.price}
           filters={filters}
           search={place.search}
-          onPrice={(min, max) =>
-            void go(() => runtime.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }))
-          }
+          onPrice={(min, max, note) => void setPrice(min, max, note)}
         />
       )}
     </div>
@@ -224,7 +236,8 @@ function PriceFilter({
   slider: PriceSlider;
   filters: ShopFilters;
   search: string;
-  onPrice: (min: number | null, max: number | null) => void;
+  /** `note`: what was corrected in the shopper's entry, to be announced (or null). */
+  onPrice: (min: number, max: number, note: string | null) => void;
 }) {
   const id = useId();
   const bounds = slider.bounds;
@@ -238,7 +251,13 @@ function PriceFilter({
   useEffect(() => setHigh(shownMax), [shownMax]);
   if (!bounds) return null;
   const label = (n: number) => priceLabel(n, slider.symbol, slider.position);
-  const commit = (min = low, max = high) => onPrice(min, max);
+  // Min above max is swapped, in the inputs and the slider too, and said in the live region.
+  const commit = (min = low, max = high) => {
+    const entry = orderPriceEntry(min, max, bounds);
+    setLow(entry.low);
+    setHigh(entry.high);
+    onPrice(entry.low, entry.high, entry.swapped ? `Minimum and maximum price swapped: ${label(entry.low)} – ${label(entry.high)}` : null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     commit();
