@@ -92,22 +92,38 @@ function ShopSection({ section, catalogue, eagerCount, firstOnPage, options }: L
     void go(() => runtime.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
   };
 
+  // Narrow screens: the lists sit behind a Filters button so the first products show (the button
+  // is hidden on wide screens, where the lists are always open).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = `${section.id}-filters`;
   const toolbar = lists ? (
-    <div className="filters" role="group" aria-label={`Filter ${section.title}`}>
-      {lists.lists.map((list) => (
-        <FilterGroup key={list.id} sectionId={section.id} list={list} colors={colors} hrefFor={hrefFor} onItem={onItem} />
-      ))}
-      {lists.price && filters && (
-        <PriceFilter
-          sectionId={section.id}
-          prefix={sectionPrefix(section.id, filtering?.primary ?? false)}
-          slider={lists.price}
-          filters={filters}
-          search={place.search}
-          onPrice={(min, max, note) => void setPrice(min, max, note)}
-        />
-      )}
-    </div>
+    <>
+      <button
+        type="button"
+        className="button button--small filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((was) => !was)}
+      >
+        Filters
+        {!(filtering?.primary ?? false) && <span className="visually-hidden">: {section.title}</span>}
+      </button>
+      <div className="filters" id={filtersId} data-open={filtersOpen} role="group" aria-label={`Filter ${section.title}`}>
+        {lists.lists.map((list) => (
+          <FilterGroup key={list.id} sectionId={section.id} list={list} colors={colors} hrefFor={hrefFor} onItem={onItem} />
+        ))}
+        {lists.price && filters && (
+          <PriceFilter
+            sectionId={section.id}
+            prefix={sectionPrefix(section.id, filtering?.primary ?? false)}
+            slider={lists.price}
+            filters={filters}
+            search={place.search}
+            onPrice={(min, max, note) => void setPrice(min, max, note)}
+          />
+        )}
+      </div>
+    </>
   ) : null;
 
   const retry = () => void go(() => runtime.execute('shop-filters.retry', { section: section.id, place: placeOf(app.path, app.search) }));
@@ -181,14 +197,15 @@ function FilterGroup({
       <ul aria-labelledby={headingId}>
         {list.items.map((item) => {
           const colour = list.look === 'colour' ? colors[item.value] : undefined;
-          const name = `${list.kind === 'facet' ? `${list.label}: ` : ''}${item.label}${item.count !== null ? `, ${item.count} ${item.count === 1 ? 'product' : 'products'}` : ''}`;
+          // The name starts with the visible text (WCAG 2.5.3): `Tees (10)` is named `Tees (10 products)`.
+          const name = item.count === null ? item.label : `${item.label} (${item.count} ${item.count === 1 ? 'product' : 'products'})`;
           const content = (
             <>
               {colour && <span className="filters__chip" style={{ background: colour }} aria-hidden="true" />}
               <span>{item.label}</span>
               {item.count !== null && (
                 <span className="filters__count" aria-hidden="true">
-                  {item.count}
+                  ({item.count})
                 </span>
               )}
             </>
