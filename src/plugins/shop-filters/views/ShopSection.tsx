@@ -204,9 +204,12 @@ function FilterGroup({
               {colour && <span className="filters__chip" style={{ background: colour }} aria-hidden="true" />}
               <span>{item.label}</span>
               {item.count !== null && (
-                <span className="filters__count" aria-hidden="true">
-                  ({item.count})
-                </span>
+                <>
+                  {' '}
+                  <span className="filters__count" aria-hidden="true">
+                    ({item.count})
+                  </span>
+                </>
               )}
             </>
           );
