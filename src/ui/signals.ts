@@ -4,6 +4,8 @@
  */
 export interface UiSignalMap {
   'cart-panel': { readonly open: boolean };
+  /** A sentence for the page's polite live region (what a control did that the screen shows). */
+  announce: { readonly message: string };
 }
 
 /** A small signal hub whose `on` returns its own unsubscribe. One per app instance. */
@@ -14,17 +16,20 @@ export interface UiSignals {
 
 /** Creates a signal hub. */
 export const createUiSignals = (): UiSignals => {
-  const handlers: { [K in keyof UiSignalMap]?: Set<(value: UiSignalMap[K]) => void> } = {};
+  // Each set holds handlers of its own signal only: `on` and `emit` tie the name to the value type.
+  const handlers = new Map<keyof UiSignalMap, Set<(value: never) => void>>();
+  const setOf = <K extends keyof UiSignalMap>(type: K) => handlers.get(type) as Set<(value: UiSignalMap[K]) => void> | undefined;
   return {
     on(type, handler) {
-      const set = (handlers[type] ??= new Set());
+      const set = setOf(type) ?? new Set();
+      handlers.set(type, set);
       set.add(handler);
       return () => {
         set.delete(handler);
       };
     },
     emit(type, value) {
-      for (const handler of [...(handlers[type] ?? [])]) handler(value);
+      for (const handler of [...(setOf(type) ?? [])]) handler(value);
     },
   };
 };

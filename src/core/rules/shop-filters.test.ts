@@ -10,6 +10,7 @@ import {
   isInitial,
   narrows,
   normalisePrice,
+  orderPriceEntry,
   priceLabel,
   sameFilters,
   sectionPrefix,
@@ -135,6 +136,46 @@ describe('the price range', () => {
         expect(normalisePrice(out.minPrice, out.maxPrice, bounds)).toEqual(out);
       }),
     );
+  });
+
+  const boundsArb = fc.tuple(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 })).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
+  const typed = fc.oneof(fc.integer({ min: -100, max: 10_000 }), fc.double({ min: -100, max: 10_000, noNaN: true }), fc.constant(Number.NaN));
+
+  it('the inputs show whole ends within the bounds, min never above max, and swap only when min was above max', () => {
+    fc.assert(
+      fc.property(typed, typed, boundsArb, (min, max, bounds) => {
+        const out = orderPriceEntry(min, max, bounds);
+        expect(Number.isInteger(out.low) && Number.isInteger(out.high)).toBe(true);
+        expect(out.low).toBeGreaterThanOrEqual(bounds.min);
+        expect(out.high).toBeLessThanOrEqual(bounds.max);
+        expect(out.low).toBeLessThanOrEqual(out.high);
+        if (Number.isInteger(min) && Number.isInteger(max)) expect(out.swapped).toBe(min > max);
+      }),
+    );
+  });
+
+  it('applying the shown ends again is idempotent: same ends, no second swap', () => {
+    fc.assert(
+      fc.property(typed, typed, boundsArb, (min, max, bounds) => {
+        const once = orderPriceEntry(min, max, bounds);
+        expect(orderPriceEntry(once.low, once.high, bounds)).toEqual({ low: once.low, high: once.high, swapped: false });
+      }),
+    );
+  });
+
+  it('the shown ends filter exactly as the typed ones would (the address swaps the same way)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), boundsArb, (min, max, bounds) => {
+        const shown = orderPriceEntry(min, max, bounds);
+        expect(normalisePrice(shown.low, shown.high, bounds)).toEqual(normalisePrice(min, max, bounds));
+      }),
+    );
+  });
+
+  it('2000 and 500 become 500 and 2000', () => {
+    expect(orderPriceEntry(2000, 500, { min: 349, max: 4999 })).toEqual({ low: 500, high: 2000, swapped: true });
+    expect(orderPriceEntry(500, 2000, { min: 349, max: 4999 })).toEqual({ low: 500, high: 2000, swapped: false });
+    expect(orderPriceEntry(9000, 100, { min: 349, max: 4999 })).toEqual({ low: 349, high: 4999, swapped: true });
   });
 
   it('setting the price already set changes nothing', () => {

@@ -113,6 +113,28 @@ export const normalisePrice = (min: number | null, max: number | null, bounds: P
   return { minPrice: low, maxPrice: high };
 };
 
+/** The two ends the price filter's inputs show, in order, and whether the shopper's were swapped. */
+export interface PriceEntry {
+  readonly low: number;
+  readonly high: number;
+  /** True when the minimum typed was above the maximum. */
+  readonly swapped: boolean;
+}
+
+/**
+ * What the price inputs show once the shopper applies them: whole amounts, the minimum above the
+ * maximum swapped (as the address does), both clamped into the slider's ends. A value that is not
+ * a number stands for its end's bound. Applying the result again changes nothing.
+ */
+export const orderPriceEntry = (min: number, max: number, bounds: PriceBounds): PriceEntry => {
+  let low = Number.isFinite(min) ? Math.floor(min) : bounds.min;
+  let high = Number.isFinite(max) ? Math.ceil(max) : bounds.max;
+  const swapped = low > high;
+  if (swapped) [low, high] = [high, low];
+  const clamp = (n: number) => Math.min(Math.max(n, bounds.min), bounds.max);
+  return { low: clamp(low), high: clamp(high), swapped };
+};
+
 /** Sets the price filter; nothing when the normalised range is what is already set. */
 export const choosePrice = (filters: ShopFilters, min: number | null, max: number | null, bounds: PriceBounds | null): FilterChange => {
   const price = normalisePrice(min, max, bounds);

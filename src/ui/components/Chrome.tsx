@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { goToTopVisible, headerScrolling } from '../../core/rules/layout.js';
 import { CONSENT_COOKIE, writeCookie } from '../cookies.js';
 import { useSelector, useUi } from '../runtime-context.js';
@@ -6,9 +7,18 @@ import { SlotFills } from '../slots.js';
 import { MiniCartButton } from './CartPanel.js';
 import { SearchModal } from './SearchModal.js';
 import { StoreNotice } from './Notices.js';
+import { useModal } from './use-modal.js';
 
 
-/** Site header: store notice, brand, category navigation and the mini-cart. */
+/**
+ * Without scripts, the narrow-screen layout keeps the category links and the filter lists in the
+ * page instead of behind buttons that would do nothing (rules kept free of quotes and `>`, which
+ * the server would escape in text).
+ */
+const NO_SCRIPT_CSS =
+  '@media (max-width: 767px){.site-nav{display:block!important;flex-basis:100%;order:1}.filters{display:flex!important}.site-header__menu,.filters-toggle{display:none!important}}';
+
+/** Site header: store notice, brand, category navigation (behind a Menu button on narrow screens), search and the mini-cart. */
 export function Header() {
   const { state } = useUi();
   const [scrolling, setScrolling] = useState(false);
@@ -29,30 +39,82 @@ export function Header() {
           {state.shop.name}
         </a>
         <nav className="site-nav" aria-label="Categories">
-          <ul>
-            <li>
-              <a href="/shop/" aria-current={state.pageType === 'shop' ? 'page' : undefined}>
-                Shop all
-              </a>
-            </li>
-            {state.shop.categories.map((c) => (
-              <li key={c.id}>
-                <a href={`/product-category/${c.slug}/`} aria-current={state.path === `/product-category/${c.slug}/` ? 'page' : undefined}>
-                  {c.name}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a href="/blog/" aria-current={state.path.startsWith('/blog/') ? 'page' : undefined}>
-                Blog
-              </a>
-            </li>
-          </ul>
+          <CategoryLinks />
         </nav>
+        <SiteMenu />
         <SearchModal />
         <SlotFills name="header.actions" props={{}} />
         <MiniCartButton />
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
       </header>
+    </>
+  );
+}
+
+/** The category links, in the header on wide screens and in the menu dialog on narrow ones. */
+function CategoryLinks() {
+  const { state } = useUi();
+  return (
+    <ul>
+      <li>
+        <a href="/shop/" aria-current={state.pageType === 'shop' ? 'page' : undefined}>
+          Shop all
+        </a>
+      </li>
+      {state.shop.categories.map((c) => (
+        <li key={c.id}>
+          <a href={`/product-category/${c.slug}/`} aria-current={state.path === `/product-category/${c.slug}/` ? 'page' : undefined}>
+            {c.name}
+          </a>
+        </li>
+      ))}
+      <li>
+        <a href="/blog/" aria-current={state.path.startsWith('/blog/') ? 'page' : undefined}>
+          Blog
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * Narrow screens: the Menu button (hidden on wide ones) opens the category links as a modal
+ * dialog; Tab stays inside, Escape or Close shuts it and focus goes back to the button.
+ */
+function SiteMenu() {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useModal(open, panel, close, opener);
+  return (
+    <>
+      <button ref={opener} type="button" className="site-header__menu button button--small" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        Menu
+      </button>
+      {/* In the body, so the sticky header's stacking does not put page parts above it. */}
+      {open &&
+        createPortal(
+          <div className="menu-modal" onClick={(e) => e.target === e.currentTarget && close()}>
+            <div ref={panel} className="menu-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+              <div className="menu-modal__head">
+                <h2 id={titleId} className="menu-modal__title">
+                  Menu
+                </h2>
+                <button type="button" className="button button--small" onClick={close} data-autofocus="">
+                  Close
+                </button>
+              </div>
+              <nav className="menu-modal__nav" aria-label="Categories">
+                <CategoryLinks />
+              </nav>
+            </div>
+          </div>,
+          document.body,
+        )}
     </>
   );
 }

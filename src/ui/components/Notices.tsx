@@ -93,9 +93,13 @@ export const announcementFor = (event: DomainEvent<'cart.added' | 'cart.removed'
   }
 };
 
+/** Text spoken when a filtered list lands in place. */
+export const filteredMessage = (n: number): string =>
+  n === 0 ? 'No products match these filters.' : `${n} ${n === 1 ? 'product matches' : 'products match'} these filters.`;
+
 /** The page's one polite live region; announces cart results and errors. */
 export function Announcer() {
-  const { runtime } = useUi();
+  const { runtime, signals } = useUi();
   const [message, setMessage] = useState('');
   const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
   const say = useCallback((text: string) => {
@@ -107,14 +111,15 @@ export function Announcer() {
     const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => say(announcementFor(event)));
     // A filtered list landed in place: say how many products it holds.
     const filtered = runtime.ofType('shop.filtered').subscribe((event) => {
-      const n = event.payload.resultCount;
-      say(n === 0 ? 'No products match these filters.' : `${n} ${n === 1 ? 'product matches' : 'products match'} these filters.`);
+      say(filteredMessage(event.payload.resultCount));
     });
+    const announced = signals.on('announce', ({ message: text }) => say(text));
     return () => {
       sub.unsubscribe();
       filtered.unsubscribe();
+      announced();
     };
-  }, [runtime, say]);
+  }, [runtime, signals, say]);
   // Said when a change starts waiting and when it is kept past its timed retries, not on every attempt.
   const retryNote = retrying && (retrying.attempt === 1 || retrying.untilReconnect) ? retryingMessage(retrying).replace(/ \(attempt \d+ of \d+\)/, '') : null;
   useEffect(() => {

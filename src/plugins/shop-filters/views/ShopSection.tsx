@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
 import { hasMore } from '../../../core/rules/listing.js';
-import { chooseItem, narrows, priceLabel, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
+import { chooseItem, narrows, orderPriceEntry, priceLabel, sectionPrefix, type FilterList, type ShopFilters } from '../../../core/rules/shop-filters.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { filteredMessage } from '../../../ui/components/Notices.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps } from '../../../ui/slots.js';
@@ -24,7 +25,7 @@ const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { 
  * the plugin has registered the section, then from the plugin's store; both give the same HTML.
  */
 export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugin }: ListingSectionProps & { readonly plugin: ViewContextOf<typeof shopFilters> }) {
-  const { state: app } = useUi();
+  const { signals, state: app } = useUi();
   const colors = plugin.options.colors;
   const kept: SectionState | undefined = useSelector(plugin.store, (all) => all[section.id]);
 
@@ -60,6 +61,19 @@ export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugi
   };
 
   const lists = filtering && catalogue && filters ? buildFilterLists(filtering.config, catalogue, filters, kept?.facets ?? filtering.facets, kept?.currency ?? filtering.currency) : null;
+
+  // A price range applied, with what the inputs corrected said first (the swap), then the count.
+  const setPrice = async (min: number, max: number, note: string | null) => {
+    const run = plugin.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists?.price?.bounds ?? null, place: placeOf(app.path, app.search) });
+    await go(() => run);
+    if (note === null) return;
+    const result = await run;
+    const now = plugin.store.getSnapshot()[section.id];
+    // The count too when the list shown is for this range (it landed, or it was already set).
+    const shows = result.ok && (result.value.applied || !result.value.changed) && now !== undefined && now.pending === null && !now.list.loading && !now.list.failed;
+    signals.emit('announce', { message: shows ? `${note}. ${filteredMessage(now.list.total)}` : `${note}.` });
+  };
+
   // Links work without scripts; with them, a choice runs in place (or, in a no-ajax section,
   // navigates to an address built at click time, since another section may have changed it).
   const hrefFor = (list: FilterItemList, item: FilterItem): string => {
@@ -74,24 +88,38 @@ export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugi
     void go(() => plugin.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
   };
 
+  // Narrow screens: the lists sit behind a Filters button so the first products show (the button
+  // is hidden on wide screens, where the lists are always open).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = `${section.id}-filters`;
   const toolbar = lists ? (
-    <div className="filters" role="group" aria-label={`Filter ${section.title}`}>
-      {lists.lists.map((list) => (
-        <FilterGroup key={list.id} sectionId={section.id} list={list} colors={colors} hrefFor={hrefFor} onItem={onItem} />
-      ))}
-      {lists.price && filters && (
-        <PriceFilter
-          sectionId={section.id}
-          prefix={sectionPrefix(section.id, filtering?.primary ?? false)}
-          slider={lists.price}
-          filters={filters}
-          search={place.search}
-          onPrice={(min, max) =>
-            void go(() => plugin.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }))
-          }
-        />
-      )}
-    </div>
+    <>
+      <button
+        type="button"
+        className="button button--small filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((was) => !was)}
+      >
+        Filters
+        {!(filtering?.primary ?? false) && <span className="visually-hidden">: {section.title}</span>}
+      </button>
+      <div className="filters" id={filtersId} data-open={filtersOpen} role="group" aria-label={`Filter ${section.title}`}>
+        {lists.lists.map((list) => (
+          <FilterGroup key={list.id} sectionId={section.id} list={list} colors={colors} hrefFor={hrefFor} onItem={onItem} />
+        ))}
+        {lists.price && filters && (
+          <PriceFilter
+            sectionId={section.id}
+            prefix={sectionPrefix(section.id, filtering?.primary ?? false)}
+            slider={lists.price}
+            filters={filters}
+            search={place.search}
+            onPrice={(min, max, note) => void setPrice(min, max, note)}
+          />
+        )}
+      </div>
+    </>
   ) : null;
 
   const retry = () => void go(() => plugin.execute('shop-filters.retry', { section: section.id, place: placeOf(app.path, app.search) }));
@@ -165,15 +193,19 @@ function FilterGroup({
       <ul aria-labelledby={headingId}>
         {list.items.map((item) => {
           const colour = list.look === 'colour' ? colors[item.value] : undefined;
-          const name = `${list.kind === 'facet' ? `${list.label}: ` : ''}${item.label}${item.count !== null ? `, ${item.count} ${item.count === 1 ? 'product' : 'products'}` : ''}`;
+          // The name starts with the visible text (WCAG 2.5.3): `Tees (10)` is named `Tees (10 products)`.
+          const name = item.count === null ? item.label : `${item.label} (${item.count} ${item.count === 1 ? 'product' : 'products'})`;
           const content = (
             <>
               {colour && <span className="filters__chip" style={{ background: colour }} aria-hidden="true" />}
               <span>{item.label}</span>
               {item.count !== null && (
-                <span className="filters__count" aria-hidden="true">
-                  {item.count}
-                </span>
+                <>
+                  {' '}
+                  <span className="filters__count" aria-hidden="true">
+                    ({item.count})
+                  </span>
+                </>
               )}
             </>
           );
@@ -220,7 +252,8 @@ function PriceFilter({
   slider: PriceSlider;
   filters: ShopFilters;
   search: string;
-  onPrice: (min: number | null, max: number | null) => void;
+  /** `note`: what was corrected in the shopper's entry, to be announced (or null). */
+  onPrice: (min: number, max: number, note: string | null) => void;
 }) {
   const id = useId();
   const bounds = slider.bounds;
@@ -234,7 +267,13 @@ function PriceFilter({
   useEffect(() => setHigh(shownMax), [shownMax]);
   if (!bounds) return null;
   const label = (n: number) => priceLabel(n, slider.symbol, slider.position);
-  const commit = (min = low, max = high) => onPrice(min, max);
+  // Min above max is swapped, in the inputs and the slider too, and said in the live region.
+  const commit = (min = low, max = high) => {
+    const entry = orderPriceEntry(min, max, bounds);
+    setLow(entry.low);
+    setHigh(entry.high);
+    onPrice(entry.low, entry.high, entry.swapped ? `Minimum and maximum price swapped: ${label(entry.low)} – ${label(entry.high)}` : null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     commit();
