@@ -3,6 +3,8 @@ import mitt from 'mitt';
 /** UI-local signals that are not domain facts. */
 export interface UiSignalMap {
   'cart-panel': { readonly open: boolean };
+  /** A sentence for the page's polite live region (the Announcer), from a view with no domain event to carry it. */
+  announce: { readonly message: string };
   [key: string]: unknown;
   [key: symbol]: unknown;
 }

@@ -92,9 +92,9 @@ export const announcementFor = (event: DomainEvent<'cart.added' | 'cart.removed'
   }
 };
 
-/** The page's one polite live region; announces cart results and errors. */
+/** The page's one polite live region; announces cart results and errors, and what views ask it to say. */
 export function Announcer() {
-  const { runtime } = useUi();
+  const { runtime, signals } = useUi();
   const [message, setMessage] = useState('');
   const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
   const say = useCallback((text: string) => {
@@ -109,11 +109,13 @@ export function Announcer() {
       const n = event.payload.resultCount;
       say(n === 0 ? 'No products match these filters.' : `${n} ${n === 1 ? 'product matches' : 'products match'} these filters.`);
     });
+    const asked = signals.on('announce', ({ message: text }) => say(text));
     return () => {
       sub.unsubscribe();
       filtered.unsubscribe();
+      asked();
     };
-  }, [runtime, say]);
+  }, [runtime, signals, say]);
   // Said once per change that starts waiting, not on every attempt.
   const firstRetry = retrying?.attempt === 1 ? retrying : null;
   useEffect(() => {

@@ -169,11 +169,13 @@ function FilterGroup({
       <ul aria-labelledby={headingId}>
         {list.items.map((item) => {
           const colour = list.look === 'colour' ? colors[item.value] : undefined;
-          const name = `${list.kind === 'facet' ? `${list.label}: ` : ''}${item.label}${item.count !== null ? `, ${item.count} ${item.count === 1 ? 'product' : 'products'}` : ''}`;
+          // The name starts with the text shown (label in name); the list's heading says what it filters.
+          const name = `${item.label}${item.count !== null ? `, ${item.count} ${item.count === 1 ? 'product' : 'products'}` : ''}`;
           const content = (
             <>
               {colour && <span className="filters__chip" style={{ background: colour }} aria-hidden="true" />}
               <span>{item.label}</span>
+              {item.count !== null && ' '}
               {item.count !== null && (
                 <span className="filters__count" aria-hidden="true">
                   {item.count}

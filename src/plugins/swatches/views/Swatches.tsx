@@ -114,7 +114,7 @@ function AttributeSwatches({ props, attribute, items, options, badges }: { props
         })}
       </ul>
       {limited && (
-        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={`Show all ${items.length} ${attribute.label} options`}>
+        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={`More: all ${items.length} ${attribute.label} options`}>
           More
         </button>
       )}
