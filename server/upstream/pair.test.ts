@@ -70,7 +70,7 @@ describe('upstream mode, through the pair', () => {
     const res = await fetch(`${front.url}/shop/`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/Add “[^”]+” to your cart/);
+    expect(html).toMatch(/Add to cart: “[^”]+”/);
     expect(html).toContain(`${front.url}/wp-content/uploads/`);
     expect(html).not.toContain(upstream.url);
     const missing = await fetch(`${front.url}/product/no-such-product/`);

@@ -14,7 +14,7 @@ test.describe('catalog → cart → analytics', () => {
     await expect(firstImage).toHaveAttribute('src', /\/wp-content\/uploads\//);
     const html = await response!.text();
     expect(html).toContain('rel="preload" as="image"');
-    expect(html).toMatch(/Add “[^”]+” to your cart/);
+    expect(html).toMatch(/Add to cart: “[^”]+”/);
     await context.close();
   });
 
@@ -33,13 +33,13 @@ test.describe('catalog → cart → analytics', () => {
     const pixel = (await trackedCalls(page)).filter((c) => c.fn === 'fbq');
     expect(pixel.map((c) => c.args)).toContainEqual(['track', 'PageView']);
 
-    const addButton = page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first();
+    const addButton = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
     const label = (await addButton.getAttribute('aria-label')) ?? '';
-    const name = label.replace(/^Add “/, '').replace(/” to your cart$/, '');
+    const name = label.replace(/^Add to cart: “/, '').replace(/”$/, '');
     await addButton.click();
     await expect(page.getByRole('link', { name: 'View cart' }).first()).toBeVisible();
     await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
     await expect.poll(() => gtagEvents(page)).toContain('add_to_cart');
     const addCall = (await trackedCalls(page)).find((c) => c.fn === 'gtag' && c.args[1] === 'add_to_cart');
     const params = addCall?.args[2] as { items: Array<{ name: string; quantity: number; price: string }> };
@@ -48,7 +48,7 @@ test.describe('catalog → cart → analytics', () => {
     expect(params.items[0]?.price).toMatch(/^\d+(\.\d{2})?$/);
 
     // The slide-out cart.
-    await page.getByRole('button', { name: 'Cart (1 items)' }).click();
+    await page.getByRole('button', { name: 'Cart (1 item)' }).click();
     const panel = page.getByRole('dialog', { name: 'Cart' });
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name })).toBeVisible();
@@ -78,7 +78,7 @@ test.describe('catalog → cart → analytics', () => {
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first().click();
+    await page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first().click();
     await expect(page.getByRole('link', { name: 'View cart' }).first()).toBeVisible();
     expect(await trackedCalls(page)).toEqual([]);
     await page.reload();
@@ -95,9 +95,9 @@ test.describe('catalog → cart → analytics', () => {
       body.set('quantity', '999');
       await route.continue({ postData: body.toString() });
     });
-    const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add “.+” to your cart$/ }) }).first();
+    const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) }).first();
     const href = await tile.getByRole('heading').getByRole('link').getAttribute('href');
-    await tile.getByRole('button', { name: /^Add “.+” to your cart$/ }).click();
+    await tile.getByRole('button', { name: /^Add to cart: “.+”$/ }).click();
     await page.waitForURL((url) => href !== null && url.href === new URL(href, url).href);
   });
 
@@ -123,7 +123,7 @@ test.describe('catalog → cart → analytics', () => {
   test('the product page adds the chosen quantity', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);
-    const simple = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add “.+” to your cart$/ }) }).first();
+    const simple = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) }).first();
     await simple.getByRole('heading').getByRole('link').click();
     await hydrated(page);
     const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
@@ -138,7 +138,7 @@ test.describe('catalog → cart → analytics', () => {
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await quantity.press('Enter');
     const name = await page.getByRole('heading', { level: 1 }).innerText();
-    await page.getByRole('button', { name: `Add “${name}” to your cart` }).first().click();
+    await page.getByRole('button', { name: `Add to cart: “${name}”` }).first().click();
     await expect(page.getByRole('button', { name: 'Cart (2 items)' })).toBeVisible();
   });
 

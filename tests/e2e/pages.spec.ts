@@ -73,7 +73,7 @@ test.describe('cart failures', () => {
     await page.route('**/?wc-ajax=add_to_cart', (route) =>
       route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>Maintenance</body></html>' }),
     );
-    await page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first().click();
+    await page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first().click();
     await expect(page.getByTestId('cart-error').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cart (0 items)' })).toBeVisible();
     await expect(page.getByRole('status')).not.toHaveText('');
@@ -85,12 +85,12 @@ test.describe('cart failures', () => {
   test('a failed mini-cart remove follows the remove link, which still removes the line', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);
-    const add = page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first();
-    const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add “/, '').replace(/” to your cart$/, '');
+    const add = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
+    const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
     await add.click();
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
     await page.route('**/?wc-ajax=remove_from_cart', (route) => route.abort());
-    await page.getByRole('button', { name: 'Cart (1 items)' }).click();
+    await page.getByRole('button', { name: 'Cart (1 item)' }).click();
     await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: `Remove “${name}” from cart` }).click();
     await page.waitForURL(/\/cart\/$/);
     await expect(page.getByText('Your cart is currently empty.')).toBeVisible();
@@ -108,10 +108,12 @@ test.describe('cart failures', () => {
       await route.continue();
       inFlight -= 1;
     });
-    const add = page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first();
-    await add.click();
-    await expect(add).toHaveAttribute('aria-busy', 'true');
-    await page.getByRole('button', { name: /^Add “.+” to your cart$/ }).nth(1).click();
+    const first = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
+    const name = ((await first.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
+    await first.click();
+    // While its add is queued the button reads “Adding…” and is busy.
+    await expect(page.getByRole('button', { name: `Adding: “${name}”` })).toHaveAttribute('aria-busy', 'true');
+    await page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first().click();
     await expect(page.getByRole('button', { name: 'Cart (2 items)' })).toBeVisible();
     expect(maxInFlight).toBe(1);
   });

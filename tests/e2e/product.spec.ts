@@ -27,10 +27,10 @@ test.describe('product page with swatches @swatches', () => {
     await expect.poll(() => mainImage(page).getAttribute('src')).not.toBe(original);
     await expect(page.getByText(/^(In stock|Only \d+ left in stock)$/)).toBeVisible();
 
-    const add = page.getByRole('button', { name: 'Add “Suki Logo Tee” to your cart' });
+    const add = page.getByRole('button', { name: 'Add to cart: “Suki Logo Tee”' });
     await add.click();
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
-    await page.getByRole('button', { name: 'Cart (1 items)' }).click();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cart (1 item)' }).click();
     await expect(page.getByRole('dialog', { name: 'Cart' }).getByText(/Colour: White, Size: M/)).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -108,13 +108,13 @@ test.describe('product page with swatches @swatches', () => {
     await colours(page).getByRole('radio', { name: 'White' }).click();
     const size43 = sizes(page).getByRole('radio', { name: '43' });
     // Sizes show five at first; "More" shows the rest.
-    await page.getByRole('button', { name: /^Show all \d+ Size options$/ }).click();
+    await page.getByRole('button', { name: /^More: all \d+ Size options$/ }).click();
     await expect(size43).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByRole('tooltip').filter({ hasText: 'Unavailable with the options you chose.' }).first()).toBeAttached();
     await size43.click({ force: true });
     await expect(size43).toHaveAttribute('aria-checked', 'false');
     await sizes(page).getByRole('radio', { name: '40' }).click();
-    await expect(page.getByRole('button', { name: 'Add “Canvas Street Sneakers” to your cart' }).or(page.getByText('This option is out of stock.'))).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to cart: “Canvas Street Sneakers”' }).or(page.getByText('This option is out of stock.'))).toBeVisible();
   });
 
   test('gallery: a thumbnail moves the main image; the lightbox of a 32-image product has no overlay gallery; a broken image alerts and closes', async ({ page }) => {
@@ -176,7 +176,7 @@ test.describe('product page without the swatches plugin @plain-selects', () => {
     await page.getByRole('combobox', { name: 'Colour' }).selectOption('white');
     await page.getByRole('combobox', { name: 'Size' }).selectOption('m');
     await expect(page).toHaveURL(/attribute_pa_colour=white.*attribute_pa_size=m|attribute_pa_size=m.*attribute_pa_colour=white/);
-    await page.getByRole('button', { name: 'Add “Suki Logo Tee” to your cart' }).click();
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cart: “Suki Logo Tee”' }).click();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
   });
 });

@@ -13,8 +13,8 @@ interface StoreCart {
 
 /** Adds the first product of the shop page and returns its name. */
 async function addFirstProduct(page: Page): Promise<string> {
-  const add = page.getByRole('button', { name: /^Add “.+” to your cart$/ }).first();
-  const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add “/, '').replace(/” to your cart$/, '');
+  const add = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
+  const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
   await add.click();
   return name;
 }
@@ -39,7 +39,7 @@ test.describe('Suki in front of a shop (upstream mode)', () => {
     expect(await page.content()).not.toContain(upstream);
 
     const name = await addFirstProduct(page);
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
 
     // The quantity changes through the Store API (with its Nonce) on the cart page.
@@ -71,7 +71,7 @@ test.describe('Suki in front of a shop (upstream mode)', () => {
     });
     const name = await addFirstProduct(page);
     await expect(page.getByRole('main').getByText(/is kept and will be sent again/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
     await expect(page.getByRole('main').getByText(/is kept and will be sent again/)).toBeHidden();
     expect(sent).toBe(1);
     const own = (await (await page.request.get(`${upstreamOf(info)}/wp-json/wc/store/v1/cart`)).json()) as StoreCart;
@@ -90,7 +90,7 @@ test.describe('Suki in front of a shop (upstream mode)', () => {
     });
     const name = await addFirstProduct(page);
     await expect(page.getByRole('status')).toHaveText(`The shop cannot be reached. “${name}” is kept and will be sent again.`);
-    await expect(page.getByRole('button', { name: 'Cart (1 items)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`, { timeout: 15_000 });
     expect(tries).toBe(3);
     const own = (await (await page.request.get(`${upstreamOf(info)}/wp-json/wc/store/v1/cart`)).json()) as StoreCart;

@@ -6,7 +6,9 @@ import {
   parseQuantity,
   quantityMinus,
   quantityPlus,
+  readTypedQuantity,
   stepQuantity,
+  typedQuantityMessage,
   type QuantityLimits,
 } from './quantity.js';
 
@@ -111,6 +113,87 @@ describe('quantity rules (properties)', () => {
         expect(normaliseQuantityInput(once, limits)).toBe(once);
         const { lower, upper, step } = bounds(limits);
         if (lower + step <= upper) expect(Number.isInteger((once - lower) / step)).toBe(true);
+      }),
+    );
+  });
+});
+
+/** What a shopper may leave in a quantity field: numbers, decimals, signs, blanks and junk. */
+const typedArb = fc.oneof(
+  fc.integer({ min: -20, max: 120 }).map(String),
+  fc.double({ min: -5, max: 80, noNaN: true }).map(String),
+  fc.constantFrom('', ' ', '-', 'e', '3 pcs', '1e2', '+4', '0', '-0'),
+  fc.string(),
+);
+
+describe('a typed quantity, when the field is left', () => {
+  it('keeps the confirmed quantity for an emptied field and says so', () => {
+    expect(readTypedQuantity('', 2, { min: 1 })).toEqual({ kind: 'empty', quantity: 2 });
+    expect(readTypedQuantity('abc', 2, { min: 1 })).toEqual({ kind: 'empty', quantity: 2 });
+    expect(typedQuantityMessage({ kind: 'empty', quantity: 2 }, '“Mug”')).toBe('The quantity of “Mug” needs a number, so it stays at 2.');
+  });
+  it('takes a number within the limits as typed', () => {
+    expect(readTypedQuantity('3', 1, { min: 1, max: 10 })).toEqual({ kind: 'accepted', quantity: 3 });
+    expect(typedQuantityMessage({ kind: 'accepted', quantity: 3 })).toBeNull();
+  });
+  it('clamps above the maximum and below the minimum, and moves between steps, with a reason', () => {
+    expect(readTypedQuantity('5', 1, { min: 1, max: 2 })).toEqual({ kind: 'above-max', quantity: 2 });
+    expect(typedQuantityMessage({ kind: 'above-max', quantity: 2 }, '“Lamp”')).toBe('The most you can buy of “Lamp” is 2, so the quantity is now 2.');
+    expect(readTypedQuantity('0', 3, { min: 1 })).toEqual({ kind: 'below-min', quantity: 1 });
+    expect(readTypedQuantity('-4', 3, { min: 1 })).toEqual({ kind: 'below-min', quantity: 1 });
+    expect(readTypedQuantity('8', 1, { min: 1, step: 3 })).toEqual({ kind: 'off-step', quantity: 7, step: 3 });
+    expect(typedQuantityMessage({ kind: 'off-step', quantity: 7, step: 3 })).toBe('This product is sold in steps of 3, so the quantity is now 7.');
+  });
+
+  it('keeps the confirmed quantity exactly when no number was typed', () => {
+    fc.assert(
+      fc.property(typedArb, fc.integer({ min: 0, max: 50 }), limitsArb, (raw, confirmed, limits) => {
+        const outcome = readTypedQuantity(raw, confirmed, limits);
+        const typed = Number.parseFloat(raw);
+        expect(outcome.kind === 'empty').toBe(!Number.isFinite(typed));
+        if (outcome.kind === 'empty') expect(outcome.quantity).toBe(confirmed);
+      }),
+    );
+  });
+
+  it('otherwise lands where the stepper normalises to, inside the limits, and names the rule that moved it', () => {
+    fc.assert(
+      fc.property(typedArb, fc.integer({ min: 0, max: 50 }), limitsArb, (raw, confirmed, limits) => {
+        const outcome = readTypedQuantity(raw, confirmed, limits);
+        fc.pre(outcome.kind !== 'empty');
+        const typed = Number.parseFloat(raw);
+        const { lower, upper } = bounds(limits);
+        expect(outcome.quantity).toBe(normaliseQuantityInput(raw, limits));
+        expect(outcome.quantity).toBeGreaterThanOrEqual(lower);
+        expect(outcome.quantity).toBeLessThanOrEqual(upper);
+        expect(outcome.kind === 'above-max').toBe(typed > upper);
+        expect(outcome.kind === 'below-min').toBe(typed < lower);
+        // (== rather than toBe: a typed -0 is taken as 0.)
+        expect(outcome.quantity === typed).toBe(outcome.kind === 'accepted');
+      }),
+    );
+  });
+
+  it('accepts what it put back in the field, so a second leave changes nothing', () => {
+    fc.assert(
+      fc.property(typedArb, fc.integer({ min: 0, max: 50 }), limitsArb, (raw, confirmed, limits) => {
+        const outcome = readTypedQuantity(raw, confirmed, limits);
+        fc.pre(outcome.kind !== 'empty');
+        expect(readTypedQuantity(String(outcome.quantity), confirmed, limits)).toEqual({ kind: 'accepted', quantity: outcome.quantity });
+      }),
+    );
+  });
+
+  it('explains every adjustment, naming the item and the quantity kept', () => {
+    fc.assert(
+      fc.property(typedArb, fc.integer({ min: 0, max: 50 }), limitsArb, fc.option(fc.constantFrom('“Mug”', '“Capiz Lamp”'), { nil: undefined }), (raw, confirmed, limits, name) => {
+        const outcome = readTypedQuantity(raw, confirmed, limits);
+        const message = typedQuantityMessage(outcome, name);
+        if (outcome.kind === 'accepted') expect(message).toBeNull();
+        else {
+          expect(message).toContain(String(outcome.quantity));
+          if (name) expect(message).toContain(name);
+        }
       }),
     );
   });

@@ -94,3 +94,55 @@ export const stepQuantity = (raw: unknown, limits: QuantityLimits, direction: St
   if (direction === 'down') return quantityMinus(raw, limits);
   return normaliseQuantityInput(raw, limits);
 };
+
+/**
+ * What became of a quantity typed into a field when the field was left: taken as typed, or
+ * adjusted, and why. `quantity` is the one to keep.
+ */
+export type TypedQuantity =
+  /** A number within the limits and on the step grid. */
+  | { readonly kind: 'accepted'; readonly quantity: number }
+  /** No number (an emptied field): the last confirmed quantity stays. */
+  | { readonly kind: 'empty'; readonly quantity: number }
+  /** Above the highest allowed: the highest allowed instead. */
+  | { readonly kind: 'above-max'; readonly quantity: number }
+  /** Below the lowest allowed: the lowest allowed instead. */
+  | { readonly kind: 'below-min'; readonly quantity: number }
+  /** Between two steps: the nearest step instead. */
+  | { readonly kind: 'off-step'; readonly quantity: number; readonly step: number };
+
+/**
+ * Reads a quantity typed into a field. An empty field, or one without a leading number, keeps
+ * `confirmed` (nothing the shopper had is lost); any other number is brought into the limits as
+ * {@link normaliseQuantityInput} does, and the outcome says which rule moved it.
+ */
+export const readTypedQuantity = (raw: string, confirmed: number, limits: QuantityLimits = {}): TypedQuantity => {
+  const typed = Number.parseFloat(raw);
+  if (!Number.isFinite(typed)) return { kind: 'empty', quantity: confirmed };
+  const { lower, upper, step } = resolve(limits);
+  const quantity = normaliseQuantityInput(typed, limits);
+  if (typed > upper) return { kind: 'above-max', quantity };
+  if (typed < lower) return { kind: 'below-min', quantity };
+  if (quantity !== typed) return { kind: 'off-step', quantity, step };
+  return { kind: 'accepted', quantity };
+};
+
+/**
+ * The sentence that tells the shopper why a typed quantity was changed, or null when it was taken
+ * as typed. `itemName` (already quoted) says what the quantity is of, where a page has several.
+ */
+export const typedQuantityMessage = (outcome: TypedQuantity, itemName?: string): string | null => {
+  const of = itemName ? ` of ${itemName}` : '';
+  switch (outcome.kind) {
+    case 'accepted':
+      return null;
+    case 'empty':
+      return `The quantity${of} needs a number, so it stays at ${outcome.quantity}.`;
+    case 'above-max':
+      return `The most you can buy${of} is ${outcome.quantity}, so the quantity is now ${outcome.quantity}.`;
+    case 'below-min':
+      return `The least you can buy${of} is ${outcome.quantity}, so the quantity is now ${outcome.quantity}.`;
+    case 'off-step':
+      return `${itemName ?? 'This product'} is sold in steps of ${outcome.step}, so the quantity is now ${outcome.quantity}.`;
+  }
+};

@@ -14,10 +14,15 @@ interface AddToCartButtonProps {
   readonly className?: string;
 }
 
+/** What the button shows in each state; its name starts with this text (WCAG 2.5.3). */
+const shownText = (state: 'idle' | 'loading' | 'added', label: string): string =>
+  state === 'loading' ? 'Adding…' : state === 'added' ? 'Added to cart' : label;
+
 /**
  * The add-to-cart control: pending while its intent is queued, then "added" with a View cart link.
  * A refusal that names a product page on this site sends the shopper there; the redirect-to-cart
- * setting sends them to the cart.
+ * setting sends them to the cart. While pending it is marked disabled but never loses focus, so a
+ * keyboard user who pressed it stays on it, hears its added state, and tabs on to View cart.
  */
 export function AddToCartButton({ product, quantity = 1, variationId, variation, label = 'Add to cart', className }: AddToCartButtonProps) {
   const { runtime, state } = useUi();
@@ -41,7 +46,10 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
   }
 
   const loading = pending || busy;
+  const shown = loading ? 'loading' : added ? 'added' : 'idle';
+  const text = shownText(shown, label);
   const onClick = async () => {
+    if (loading) return;
     setBusy(true);
     const result = await runtime.execute('cart.add', {
       productId: product.id,
@@ -60,13 +68,13 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
       <button
         type="button"
         className={`button button--primary ${className ?? ''}`}
-        aria-label={`Add “${product.name}” to your cart`}
+        aria-label={`${text.replace(/…$/, '')}: “${product.name}”`}
         aria-busy={loading}
-        data-state={loading ? 'loading' : added ? 'added' : 'idle'}
-        disabled={loading}
-        onClick={onClick}
+        aria-disabled={loading || undefined}
+        data-state={shown}
+        onClick={() => void onClick()}
       >
-        {loading ? 'Adding…' : added ? 'Added ✓' : label}
+        {text}
       </button>
       {added && !loading && (
         <a className="added-to-cart" href="/cart/">

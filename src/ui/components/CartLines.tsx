@@ -42,8 +42,9 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
                 min={line.limits.minimum > 0 ? line.limits.minimum : 1}
                 max={line.limits.maximum > 0 ? line.limits.maximum : undefined}
                 step={line.limits.multipleOf}
-                disabled={line.pending || !line.limits.editable}
-                onCommit={(quantity) => void runtime.execute('cart.setQuantity', { key: line.key, quantity })}
+                disabled={!line.limits.editable}
+                busy={line.pending}
+                onCommit={async (quantity) => (await runtime.execute('cart.setQuantity', { key: line.key, quantity })).ok}
                 itemName={`“${line.name}”`}
               />
             </div>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CART_PANEL_OFFSET_PX } from '../../core/rules/layout.js';
+import { cartButtonText } from '../../core/rules/plural.js';
 import { useSelector, useUi } from '../runtime-context.js';
 import { CartLines, CartTotals } from './CartLines.js';
 import { CartError } from './Notices.js';
 import { useModal } from './use-modal.js';
 
 
-/** Header button that opens the slide-out cart; its name carries the item count. */
+/** Header button that opens the slide-out cart; its text, which is also its name, carries the item count. */
 export function MiniCartButton() {
   const { runtime, signals } = useUi();
   const count = useSelector(runtime.stores.cart, (s) => s.cart?.itemsCount ?? 0);
@@ -15,7 +16,6 @@ export function MiniCartButton() {
       type="button"
       className="minicart-button"
       aria-haspopup="dialog"
-      aria-label={`Cart (${count} items)`}
       onClick={() => signals.emit('cart-panel', { open: true })}
     >
       <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -24,7 +24,7 @@ export function MiniCartButton() {
         <circle cx="9" cy="20" r="1.5" />
         <circle cx="18" cy="20" r="1.5" />
       </svg>{' '}
-      <span className="minicart-button__count">{count}</span>
+      <span className="minicart-button__text">{cartButtonText(count)}</span>
     </button>
   );
 }

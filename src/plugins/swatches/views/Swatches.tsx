@@ -118,7 +118,7 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
         })}
       </ul>
       {limited && (
-        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={`Show all ${items.length} ${attribute.label} options`}>
+        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={`More: all ${items.length} ${attribute.label} options`}>
           More
         </button>
       )}

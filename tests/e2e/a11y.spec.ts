@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './helpers.js';
+
+// Label in name (WCAG 2.5.3). axe ships `label-content-name-mismatch` tagged experimental, so its
+// default run skips it: it is switched on here, and each check proves it ran.
+const LABEL_IN_NAME = 'label-content-name-mismatch';
+
+/** axe with its default rules plus label-in-name: the serious and critical violations, readable. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ rules: { [LABEL_IN_NAME]: { enabled: true } } }).analyze();
+  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].some((rule) => rule.id === LABEL_IN_NAME);
+  expect(ran, `${LABEL_IN_NAME} ran`).toBe(true);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`);
+}
+
+/**
+ * The house rule, stricter than axe (which only asks that the visible text appear somewhere in the
+ * name): every shown control named apart from its text has a name that starts with that text,
+ * compared as axe does (case, punctuation and symbols aside). A control showing only a symbol
+ * (×, +, ‹) has no words to start with and is left out.
+ */
+async function nameDoesNotStartWithText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const controls = 'a[href], button, input, select, textarea, summary, [role=button], [role=link], [role=tab], [role=radio], [role=checkbox], [role=switch], [role=option], [role=menuitem]';
+    const wrong: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
+      if (el.closest('[aria-hidden="true"]') || el.getClientRects().length === 0) continue;
+      const labelledBy = el.getAttribute('aria-labelledby');
+      const name = labelledBy
+        ? labelledBy
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : el.getAttribute('aria-label');
+      if (name === null) continue;
+      const shown = words(el.innerText ?? '');
+      if (shown !== '' && !words(name).startsWith(shown)) wrong.push(`${el.tagName.toLowerCase()} shows “${el.innerText.trim()}” but is named “${name}”`);
+    }
+    return [...new Set(wrong)];
+  });
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await nameDoesNotStartWithText(page)).toEqual([]);
+}
+
+async function addFirstSimpleProduct(page: Page): Promise<string> {
+  await page.goto('/shop/');
+  await hydrated(page);
+  const add = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
+  const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
+  await add.click();
+  await expect(page.getByRole('button', { name: `Added to cart: “${name}”` })).toBeVisible();
+  return name;
+}
+
+test.describe('accessibility on every page type (axe, label in name)', () => {
+  const pages: Array<[string, string]> = [
+    ['home', '/'],
+    ['shop', '/shop/'],
+    ['category', '/product-category/tees/'],
+    ['filtered shop', '/shop/?product_cat=tees&filter_colour=white'],
+    ['simple product', '/product/capiz-shell-pendant-lamp/'],
+    ['variable product', '/product/suki-logo-tee/'],
+    ['empty cart', '/cart/'],
+    ['search results', '/?s=tee&post_type=product'],
+    ['blog list', '/blog/'],
+  ];
+  for (const [what, path] of pages) {
+    test(`${what}: ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await expectAccessible(page);
+    });
+  }
+
+  test('a blog post', async ({ page }) => {
+    await page.goto('/blog/');
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Posts' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a page that does not exist', async ({ page }) => {
+    const response = await page.goto('/no-such-page/');
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expectAccessible(page);
+  });
+
+  test('tiles after an add: the added button and its View cart link', async ({ page }) => {
+    await addFirstSimpleProduct(page);
+    await expectAccessible(page);
+  });
+
+  test('the cart with a line, on its page and in the open cart panel', async ({ page }) => {
+    const name = await addFirstSimpleProduct(page);
+    await page.getByRole('button', { name: 'Cart (1 item)' }).click();
+    const panel = page.getByRole('dialog', { name: 'Cart' });
+    await expect(panel.getByRole('link', { name })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/cart/');
+    await hydrated(page);
+    await expect(page.getByRole('spinbutton', { name: `Quantity of “${name}”` })).toHaveValue('1');
+    await expectAccessible(page);
+  });
+
+  test('the search dialog, open with suggestions', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search the shop' });
+    await dialog.getByRole('searchbox', { name: 'Search products' }).fill('tee');
+    await expect(dialog.getByRole('list', { name: 'Search suggestions' }).getByRole('link').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the product gallery’s lightbox, open', async ({ page }) => {
+    await page.goto('/product/suki-logo-tee/');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Enlarge image 1 of \d+/ }).click();
+    await expect(page.getByRole('dialog', { name: /^Images of / })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
