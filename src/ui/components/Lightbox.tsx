@@ -59,7 +59,8 @@ export function Lightbox({ images, start, name, opener, onClose }: LightboxProps
           </figcaption>
         </figure>
         <div className="lightbox__controls">
-          <button type="button" onClick={() => setIndex((i) => stepIndex(i, -1, count))} disabled={index === 0} aria-label="Previous image">
+          {/* At either end the button is marked disabled but keeps focus (a disabled button would drop it to the page). */}
+          <button type="button" onClick={() => index > 0 && setIndex((i) => stepIndex(i, -1, count))} aria-disabled={index === 0 || undefined} aria-label="Previous image">
             ‹
           </button>
           {count > 1 && (
@@ -67,7 +68,7 @@ export function Lightbox({ images, start, name, opener, onClose }: LightboxProps
               {playing ? 'Pause slideshow' : 'Play slideshow'}
             </button>
           )}
-          <button type="button" onClick={() => setIndex((i) => stepIndex(i, 1, count))} disabled={index === count - 1} aria-label="Next image">
+          <button type="button" onClick={() => index < count - 1 && setIndex((i) => stepIndex(i, 1, count))} aria-disabled={index === count - 1 || undefined} aria-label="Next image">
             ›
           </button>
           <button type="button" className="lightbox__close" onClick={close} data-autofocus aria-label="Close">
