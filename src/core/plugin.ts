@@ -161,14 +161,7 @@ export interface PluginDefinition<
  * Any plugin, its options and state types erased: what the runtime, the loader and the registry
  * hold. Every {@link PluginDefinition} is one; the types were checked where it was defined.
  */
-export interface AnyPlugin {
-  readonly name: string;
-  readonly kind: PluginKind;
-  readonly config: PluginConfigSchema | PluginConfigLoader<PluginConfigSchema>;
-  readonly dependsOn?: readonly string[];
-  readonly requiresConsent?: boolean;
-  readonly pages?: readonly PageType[];
-  readonly initialState?: unknown;
+export interface AnyPlugin extends Omit<PluginDefinition, 'setup'> {
   /** Only the runtime calls it, with the context the plugin's kind and types call for. */
   setup(context: never): PluginTeardown | void | Promise<PluginTeardown | void>;
 }
