@@ -22,7 +22,8 @@ const WARMUP_ROUNDS = 5;
 const ROUNDS = 21;
 
 const cart = cartOf([]);
-const payloads: { [K in DomainEventType]: DomainEventMap[K] } = {
+// A sample of event types (at least 10); plugins' own events need not be listed here.
+const payloads: { readonly [K in DomainEventType]?: DomainEventMap[K] } = {
   'catalog.listViewed': { listName: 'Shop', items: [facts(1)], offset: 0 },
   'catalog.itemSelected': { listName: 'Shop', item: facts(1), position: 1 },
   'shop.filtered': { section: 'shop', filters: { product_cat: 'tees' }, resultCount: 12 },
@@ -40,11 +41,10 @@ const payloads: { [K in DomainEventType]: DomainEventMap[K] } = {
   'page.viewed': { path: '/', title: 'Home', pageType: 'home' },
   'consent.changed': { state: 'granted' },
   'notice.failed': { message: 'x', source: 'bench' },
-  'last-added.dismissed': { productId: 1 },
 };
 const types = Object.keys(payloads) as DomainEventType[];
-// The mapped type above already makes every event type present; this guards against an empty map.
-if (types.length < 10) throw new Error(`expected every event type, found ${types.length}`);
+// The benchmark routes over the first 10 types listed.
+if (types.length < 10) throw new Error(`expected at least 10 event types, found ${types.length}`);
 
 let sink = 0;
 const handlerFor = (weight: number) => (event: DomainEvent) => {
@@ -100,7 +100,7 @@ const round = (emit: Emitter): number => {
   const start = process.hrtime.bigint();
   for (let i = 0; i < EVENTS_PER_ROUND; i++) {
     const type = types[i % 10]!;
-    emit(type, payloads[type]);
+    emit(type, payloads[type]!);
   }
   return Number(process.hrtime.bigint() - start) / EVENTS_PER_ROUND;
 };
