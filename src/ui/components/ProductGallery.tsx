@@ -63,10 +63,13 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
     setCurrent(next);
   };
 
-  const openLightbox = (index: number) => {
-    opener.current = document.activeElement;
+  // The button itself is the opener: Swiper cancels the pointerdown on the image inside it, so the
+  // button may not hold focus after a click and document.activeElement would be the page.
+  const openLightbox = (index: number, button: HTMLButtonElement) => {
+    opener.current = button;
     setLightboxAt(index);
   };
+  const closeLightbox = useCallback(() => setLightboxAt(null), []);
 
   if (images.length === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
   const count = images.length;
@@ -76,7 +79,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
         <ul className="swiper-wrapper gallery__track">
           {images.map((image, index) => (
             <li className="swiper-slide gallery__slide" id={`gallery-slide-${index}`} key={`${image.id}-${index}`} aria-label={`Image ${index + 1} of ${count}`}>
-              <button type="button" className="gallery__zoom" onClick={() => openLightbox(index)} aria-label={`Enlarge image ${index + 1} of ${count}${image.alt ? `: ${image.alt}` : ''}`}>
+              <button type="button" className="gallery__zoom" onClick={(event) => openLightbox(index, event.currentTarget)} aria-label={`Enlarge image ${index + 1} of ${count}${image.alt ? `: ${image.alt}` : ''}`}>
                 <img
                   src={image.src}
                   srcSet={image.srcset || undefined}
@@ -124,7 +127,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
           start={lightboxAt}
           name={name}
           opener={opener}
-          onClose={() => setLightboxAt(null)}
+          onClose={closeLightbox}
         />
       )}
     </div>
