@@ -21,6 +21,7 @@ import { storeApiRoutes } from './routes/store-api.js';
 import { wcAjax } from './routes/wc-ajax.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
+import type { RenderCache } from './services/render-cache.js';
 import { keyLoader } from './services/secret.js';
 import { purgeExpiredSessions } from './services/session-store.js';
 import { pendingSessionCookies, SESSION_COOKIE } from './session.js';
@@ -35,6 +36,11 @@ export interface ShopAppOptions {
   /** The client build (e.g. `dist/client`), whose `assets/` folder is served at `/assets/*`. */
   readonly staticDir?: string | undefined;
   readonly logger?: ShopLogger;
+  /**
+   * The render cache shared with the pages handler: catalogue API reads are answered from it
+   * (`server/services/render-cache.ts`). Absent: every read goes to the database.
+   */
+  readonly renderCache?: RenderCache;
   /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
   readonly sitemapPageSize?: number;
 }
@@ -64,6 +70,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
     run: options.database.statements ?? parameterRunner,
     keys: keyLoader(options.database.db, options.secret),
     logger,
+    cache: options.renderCache,
   };
   const app = new Hono();
 

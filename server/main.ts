@@ -15,6 +15,8 @@ import { openDatabase } from './db/client.js';
 import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
+import { databaseGeneration, emptyCartNonce, RenderCache } from './services/render-cache.js';
+import { keyLoader } from './services/secret.js';
 import { createUpstreamApp, upstreamForwarder } from './upstream/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
   const assetsFor = await pageAssets(clientDir, plugins);
+  const shedding = { maxConcurrent: serverConfig.maxConcurrent, maxQueue: serverConfig.maxQueue };
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
       logger: console,
     });
-    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir }), { port: serverConfig.port, host: serverConfig.host });
+    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir }), { port: serverConfig.port, host: serverConfig.host, shedding });
     console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
     const stop = async () => {
       await server.close();
@@ -49,6 +52,11 @@ async function main(): Promise<void> {
     return;
   }
   const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
+  // Anonymous catalogue pages and catalogue reads, kept until the catalogue's generation moves.
+  const renderCache =
+    serverConfig.renderCacheBytes > 0
+      ? new RenderCache({ readGeneration: databaseGeneration(database.db), checkEveryMs: serverConfig.cacheCheckMs, maxBytes: serverConfig.renderCacheBytes })
+      : undefined;
   // The pages handler calls the API in-process; `api` is filled in right after the app exists.
   const api: { app?: Hono } = {};
   const pages = createPagesHandler({
@@ -61,10 +69,18 @@ async function main(): Promise<void> {
     config,
     plugins,
     logger: console,
+    ...(renderCache ? { renderCache: { cache: renderCache, emptyCartNonce: emptyCartNonce({ db: database.db, keys: keyLoader(database.db, serverConfig.secret) }) } } : {}),
   });
-  const app = createShopApp({ database, pages, staticDir: clientDir, ...(serverConfig.secret ? { secret: serverConfig.secret } : {}), logger: console });
+  const app = createShopApp({
+    database,
+    pages,
+    staticDir: clientDir,
+    ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
+    ...(renderCache ? { renderCache } : {}),
+    logger: console,
+  });
   api.app = app;
-  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host });
+  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host, shedding });
   console.log(`Suki is running at ${server.url} (database: ${database.kind})`);
   const stop = async () => {
     await server.close();
