@@ -178,8 +178,7 @@ async function cachedPage(c: Context, url: URL, cookie: string, renderer: Render
   const target = new URL(address, url.origin);
   const key = `page ${variant.key} ${url.origin}${address}`;
   const client = c.req.raw.signal;
-  const hitsBefore = settings.cache.stats.hits;
-  let result: FillResult | null;
+  let result: (FillResult & { readonly hit: boolean }) | null;
   try {
     result = await settings.cache.getOrFill(key, generation, (signal) => renderAnonymous(renderer, target, variant, signal, options), client);
   } catch (error) {
@@ -187,8 +186,7 @@ async function cachedPage(c: Context, url: URL, cookie: string, renderer: Render
     throw error;
   }
   if (!result) return null;
-  const hit = settings.cache.stats.hits > hitsBefore;
-  return answerWithNonce(result.answer, nonce, hit ? 'hit' : 'miss');
+  return answerWithNonce(result.answer, nonce, result.hit ? 'hit' : 'miss');
 }
 
 const answerWithNonce = (answer: CachedAnswer, nonce: string, cache: 'hit' | 'miss'): Response => {

@@ -182,9 +182,19 @@ export class RenderCache {
    * own `signal`); a request whose signal aborts stops waiting at once (the promise rejects with
    * the signal's reason). A result with `store: false` goes to the waiting requests only.
    */
-  async getOrFill(key: string, generation: number, produce: (signal: AbortSignal) => Promise<FillResult | null>, signal?: AbortSignal): Promise<FillResult | null> {
+  async getOrFill(
+    key: string,
+    generation: number,
+    produce: (signal: AbortSignal) => Promise<FillResult | null>,
+    signal?: AbortSignal,
+  ): Promise<(FillResult & { readonly hit: boolean }) | null> {
     const hit = this.get(key, generation);
-    if (hit) return { answer: hit, store: true };
+    if (hit) return { answer: hit, store: true, hit: true };
+    const made = await this.fill(key, generation, produce, signal);
+    return made ? { ...made, hit: false } : null;
+  }
+
+  private async fill(key: string, generation: number, produce: (signal: AbortSignal) => Promise<FillResult | null>, signal?: AbortSignal): Promise<FillResult | null> {
     const slot = `${generation}\n${key}`;
     let fill = this.inflight.get(slot);
     if (!fill) {
