@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { Hono } from 'hono';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdmissionGate, type Admission } from './lib/load-shedding.js';
 import { listen, type RunningServer } from './listen.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
@@ -119,6 +119,25 @@ describe('the admission gate', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('a request that waits too long', () => {
+  it('is refused when its wait passes the limit, and its place goes to no one', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new AdmissionGate(1, 5, 100);
+      expect(gate.enter()).toBe('admitted');
+      const waiting = gate.enter();
+      expect(typeof waiting).not.toBe('string');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await waiting).toBe('refused');
+      expect(gate.queued).toBe(0);
+      gate.leave();
+      expect(gate.inFlight).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

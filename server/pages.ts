@@ -72,6 +72,10 @@ export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFe
     headers.set('cookie', cookie());
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const signal = deadline ? AbortSignal.any([request.signal, deadline]) : request.signal;
+    // Let the event loop read the network first: the database's answers arrive as promise jobs
+    // (PGlite runs in this thread), so without this turn a whole render would run without new
+    // requests reaching the load-shedding gate or closed connections being noticed.
+    await new Promise((resolve) => setImmediate(resolve));
     // The shopper left or the page ran out of time: start no more work for it.
     signal.throwIfAborted();
     const response = await apiFetch(new Request(request.url, { method: request.method, headers, body, signal }));

@@ -77,6 +77,8 @@ export interface LoadRun {
   /** Requests that failed without an answer (connection errors, client aborts). */
   readonly errors: number;
   readonly wallMs: number;
+  /** The headers of the first answer of each status. */
+  readonly firstHeaders: Map<number, http.IncomingHttpHeaders>;
 }
 
 /** Options of {@link runLoad}. */
@@ -108,6 +110,7 @@ export function get(agent: http.Agent, url: URL, headers: Record<string, string>
 /** `connections` clients, each sending its next request as soon as the previous answer arrived. */
 export async function runLoad(options: LoadOptions): Promise<LoadRun> {
   const samples: Sample[] = [];
+  const firstHeaders = new Map<number, http.IncomingHttpHeaders>();
   let errors = 0;
   const started = performance.now();
   const deadline = started + options.durationMs;
@@ -122,6 +125,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
         try {
           const answer = await get(agent, new URL(options.path(connection, n), options.base), headers, options.signal);
           samples.push({ status: answer.status, ms: performance.now() - sent, at: sent - started });
+          if (!firstHeaders.has(answer.status)) firstHeaders.set(answer.status, answer.headers);
         } catch {
           errors += 1;
           if (options.signal?.aborted) break;
@@ -132,7 +136,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
     }),
   );
   for (const agent of agents) agent.destroy();
-  return { samples, errors, wallMs: performance.now() - started };
+  return { samples, errors, wallMs: performance.now() - started, firstHeaders };
 }
 
 /** The p-th percentile of `values` (nearest rank). */

@@ -13,6 +13,11 @@ export interface LoadSheddingOptions {
   readonly maxConcurrent: number;
   /** Requests that may wait for a turn; past that: 503. */
   readonly maxQueue: number;
+  /**
+   * Longest wait for a turn, in ms; a request still waiting then is refused with 503 too, since
+   * its answer would come later than the shopper will wait. @default 3000
+   */
+  readonly maxWaitMs?: number;
   /** Seconds the refused client is asked to wait (`Retry-After`). @default 5 */
   readonly retryAfterSeconds?: number;
 }
@@ -24,6 +29,7 @@ interface Waiter {
   readonly admit: (outcome: Admission) => void;
   readonly signal: AbortSignal | undefined;
   readonly onAbort: () => void;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 /** Counts for tests and benchmarks. */
@@ -42,6 +48,7 @@ export class AdmissionGate {
   constructor(
     private readonly maxConcurrent: number,
     private readonly maxQueue: number,
+    private readonly maxWaitMs = Number.POSITIVE_INFINITY,
   ) {}
 
   /** Requests being handled now. */
@@ -71,15 +78,13 @@ export class AdmissionGate {
         signal,
         admit: (outcome) => {
           signal?.removeEventListener('abort', waiter.onAbort);
+          if (waiter.timer !== undefined) clearTimeout(waiter.timer);
           resolve(this.count(outcome));
         },
-        onAbort: () => {
-          const at = this.waiting.indexOf(waiter);
-          if (at >= 0) this.waiting.splice(at, 1);
-          waiter.admit('abandoned');
-        },
+        onAbort: () => this.drop(waiter, 'abandoned'),
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      if (Number.isFinite(this.maxWaitMs)) waiter.timer = setTimeout(() => this.drop(waiter, 'refused'), this.maxWaitMs);
       this.waiting.push(waiter);
     });
   }
@@ -95,6 +100,13 @@ export class AdmissionGate {
       return;
     }
     this.active -= 1;
+  }
+
+  private drop(waiter: Waiter, outcome: Admission): void {
+    const at = this.waiting.indexOf(waiter);
+    if (at < 0) return;
+    this.waiting.splice(at, 1);
+    waiter.admit(outcome);
   }
 
   private count(outcome: Admission): Admission {
@@ -138,7 +150,7 @@ const skipsGate = (url: URL): boolean => url.pathname.startsWith('/assets/');
  * their page already passed.
  */
 export function withLoadShedding(fetch: FetchHandler, options: LoadSheddingOptions): FetchHandler & { readonly gate: AdmissionGate } {
-  const gate = new AdmissionGate(options.maxConcurrent, options.maxQueue);
+  const gate = new AdmissionGate(options.maxConcurrent, options.maxQueue, options.maxWaitMs ?? 3000);
   const retryAfter = options.retryAfterSeconds ?? 5;
   const handler = async (request: Request, env?: unknown): Promise<Response> => {
     const url = new URL(request.url);
@@ -148,6 +160,11 @@ export function withLoadShedding(fetch: FetchHandler, options: LoadSheddingOptio
     // The client left while waiting: nobody reads this answer.
     if (admission === 'abandoned') return new Response(null, { status: 499 });
     try {
+      // One turn of the event loop first, so requests that arrived together all reach the gate
+      // (and are counted) before any of them runs: with PGlite in this thread, a request's work
+      // can otherwise run to its end without the event loop reading the network once.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (request.signal.aborted) return new Response(null, { status: 499 });
       return await fetch(request, env);
     } finally {
       gate.leave();
