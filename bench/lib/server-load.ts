@@ -24,7 +24,8 @@ export async function startServer(name: string, env: Record<string, string> = {}
   const dataDir = path.resolve('.tmp', `bench-${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The same flags as `npm start` (scripts/start.mjs).
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
