@@ -119,9 +119,12 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
   // One session for the whole page view, even on a first visit when parallel API calls would
   // otherwise each start their own.
   const session = await (options.session ?? getOrCreateSession)(c);
-  const shopper = shopperFetch(session.cookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(deadlineMs), client]));
+  // Made only when this request calls the API itself (a page from the cache does not): its
+  // deadline is a timer that would otherwise outlive every cached answer by seconds.
+  let own: ReturnType<typeof shopperFetch> | null = null;
+  const shopper = () => (own ??= shopperFetch(session.cookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(deadlineMs), client])));
   const withCookies = (response: Response) => {
-    for (const line of shopper.setCookies) response.headers.append('set-cookie', line);
+    for (const line of own?.setCookies ?? []) response.headers.append('set-cookie', line);
     return response;
   };
 
@@ -130,7 +133,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     const key = url.searchParams.get('remove_item') ?? '';
     const nonce = url.searchParams.get('_wpnonce') ?? '';
     if (/^[A-Za-z0-9_-]{1,64}$/.test(key)) {
-      await shopper.fetch(new URL('/wp-json/wc/store/v1/cart/remove-item', url.origin), {
+      await shopper().fetch(new URL('/wp-json/wc/store/v1/cart/remove-item', url.origin), {
         method: 'POST',
         headers: { 'content-type': 'application/json', nonce },
         body: JSON.stringify({ key }),
@@ -147,7 +150,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     const page = await renderer.renderPage({
       url,
       cookie: session.cookie,
-      fetch: shopper.fetch,
+      fetch: shopper().fetch,
       config: options.config,
       plugins: options.plugins,
     });

@@ -24,8 +24,9 @@ export async function startServer(name: string, env: Record<string, string> = {}
   const dataDir = path.resolve('.tmp', `bench-${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  // The same flags as `npm start` (scripts/start.mjs).
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'server/main.ts'], {
+  // The same flags as `npm start` (scripts/start.mjs), plus any in BENCH_SERVER_FLAGS (to try V8 settings).
+  const extra = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...extra, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
