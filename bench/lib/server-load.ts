@@ -8,6 +8,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+// @ts-expect-error -- a plain .mjs module of the project's scripts, without type declarations
+import * as toolchain from '../../scripts/toolchain.mjs';
+
+const SERVER_NODE_FLAGS = (toolchain as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS;
 
 /** A production server (`server/main.ts`) in a child process, over a fresh PGlite folder. */
 export interface ServerProcess {
@@ -24,9 +28,9 @@ export async function startServer(name: string, env: Record<string, string> = {}
   const dataDir = path.resolve('.tmp', `bench-${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  // The same flags as `npm start` (scripts/start.mjs), plus any in BENCH_SERVER_FLAGS (to try V8 settings).
+  // The same flags as `npm start` (scripts/toolchain.mjs), plus any in BENCH_SERVER_FLAGS (to try V8 settings).
   const extra = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...extra, '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,6 +44,7 @@ export async function startServer(name: string, env: Record<string, string> = {}
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
+      if (process.env['SUKI_MEMORY_LOG']) process.stderr.write(chunk);
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
   });
