@@ -53,11 +53,12 @@ function post(agent: http.Agent, url: URL, headers: Record<string, string>, body
 }
 
 async function main(): Promise<void> {
-  const server = await startServer('soak');
+  const server = await startServer('soak', { SUKI_MEMORY_LOG: '1' });
   const samples: Array<[number, number]> = [];
   const started = performance.now();
   const sampler = setInterval(() => samples.push([(performance.now() - started) / 60_000, server.rssMiB()]), 2000);
   const counts = { pages: 0, api: 0, adds: 0, cartReads: 0, failures: 0 };
+  let breakdown: Record<string, number> | null;
   const latencies: number[] = [];
   try {
     const agent0 = new http.Agent({ keepAlive: true });
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
     samples.push([(performance.now() - started) / 60_000, server.rssMiB()]);
+    breakdown = server.memoryBreakdown();
     await server.stop();
   }
   const warm = samples.filter(([minute]) => minute >= (SECONDS / 60) * 0.2);
@@ -153,12 +155,20 @@ async function main(): Promise<void> {
     p50_ms: round(percentile(latencies, 50)),
     max_rss_mib: round(maxRss, 1),
     slope_mib_per_minute_after_warmup: round(growth, 2),
+    // At the end: V8 heap, external (mostly PGlite's WebAssembly memory), the render cache.
+    memory_at_end: breakdown,
     rss_first_last_mib: [round(samples[0]?.[1] ?? Number.NaN, 1), round(samples[samples.length - 1]?.[1] ?? Number.NaN, 1)],
     samples: samples.map(([minute, rss]) => [round(minute, 3), round(rss, 1)]),
     goal: { max_rss_mib_at_most: GOAL_RSS_MIB, slope_mib_per_minute_below: FLAT_MIB_PER_MIN },
   };
   console.log(`${SECONDS} s, ${counts.pages} pages, ${counts.api} API reads, ${counts.adds} adds, ${counts.cartReads} cart reads, ${counts.failures} failures; p50 ${result.p50_ms} ms`);
   console.log(`RSS: first ${result.rss_first_last_mib[0]} MiB, last ${result.rss_first_last_mib[1]} MiB`);
+  if (breakdown) {
+    const b = breakdown;
+    console.log(
+      `at the end: RSS ${b['rss_mib']} MiB = V8 heap ${b['heapTotal_mib']} MiB (${b['heapUsed_mib']} used, render cache ${b['renderCache_mib']}) + external ${b['external_mib']} MiB (PGlite's WebAssembly memory) + the rest (compiled code, the TypeScript loader, native)`,
+    );
+  }
   console.log(verdict(maxRss <= GOAL_RSS_MIB, `max RSS ${result.max_rss_mib} MiB (target ≤ ${GOAL_RSS_MIB} MiB)`));
   console.log(verdict(growth < FLAT_MIB_PER_MIN, `RSS slope ${result.slope_mib_per_minute_after_warmup} MiB/min after warm-up (target: flat, < ${FLAT_MIB_PER_MIN} MiB/min)`));
   writeResult('server-soak.json', result);

@@ -82,6 +82,13 @@ async function main(): Promise<void> {
   api.app = app;
   const server = await listen(app, { port: serverConfig.port, host: serverConfig.host, shedding });
   console.log(`Suki is running at ${server.url} (database: ${database.kind})`);
+  // SUKI_MEMORY_LOG=1: what holds the memory, every 5 s on stderr (the memory soak bench reads it).
+  if (process.env['SUKI_MEMORY_LOG'] === '1') {
+    setInterval(() => {
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      console.error(`suki-memory ${JSON.stringify({ rss, heapTotal, heapUsed, external, arrayBuffers, renderCache: renderCache?.bytes ?? 0 })}`);
+    }, 5000).unref();
+  }
   const stop = async () => {
     await server.close();
     await database.close();

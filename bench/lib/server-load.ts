@@ -19,6 +19,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** Resident memory of the server process in MiB (from /proc). */
   rssMiB(): number;
+  /** The server's last `SUKI_MEMORY_LOG` line (started with that variable set), parsed. */
+  memoryBreakdown(): Record<string, number> | null;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startServer(name: string, env: Record<string, string> = {}
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let lastMemory = '';
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -43,8 +46,10 @@ export async function startServer(name: string, env: Record<string, string> = {}
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (process.env['SUKI_MEMORY_LOG']) process.stderr.write(chunk);
+      const text = chunk.toString('utf8');
+      const lines = text.split('\n').filter((line) => line.startsWith('suki-memory '));
+      if (lines.length > 0) lastMemory = lines[lines.length - 1]!.slice('suki-memory '.length);
+      else output += text;
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
   });
@@ -56,6 +61,11 @@ export async function startServer(name: string, env: Record<string, string> = {}
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
       return kb / 1024;
+    },
+    memoryBreakdown: () => {
+      if (lastMemory === '') return null;
+      const raw = JSON.parse(lastMemory) as Record<string, number>;
+      return Object.fromEntries(Object.entries(raw).map(([name, bytes]) => [`${name}_mib`, round(bytes / 1048576, 1)]));
     },
     stop: async () => {
       if (child.exitCode === null) {
