@@ -59,6 +59,12 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => samples.push([(performance.now() - started) / 60_000, server.rssMiB()]), 2000);
   const counts = { pages: 0, api: 0, adds: 0, cartReads: 0, failures: 0 };
   let breakdown: Record<string, number> | null;
+  /** Failures by kind and status (a refused add, a 503 from load shedding...). */
+  const failures = new Map<string, number>();
+  const fail = (kind: string) => {
+    counts.failures += 1;
+    failures.set(kind, (failures.get(kind) ?? 0) + 1);
+  };
   const latencies: number[] = [];
   try {
     const agent0 = new http.Agent({ keepAlive: true });
@@ -90,13 +96,13 @@ async function main(): Promise<void> {
               // A first-time visitor on a catalogue page, sometimes from a campaign link.
               const junk = next() < 0.3 ? `&utm_source=s${Math.floor(next() * 1e6)}` : '';
               const page = pick([
-                () => '/',
+                () => '/?',
                 () => `/shop/?orderby=${pick(SORTS)}&paged=${1 + Math.floor(next() * 5)}`,
                 () => `/product/${pick(slugs)}/?`,
                 () => `/product-category/${pick(categories)}/?`,
               ])();
               const answer = await get(agent, new URL(`${page}${junk}`, server.url), {});
-              if (answer.status !== 200) counts.failures += 1;
+              if (answer.status !== 200) fail(`page ${answer.status}`);
               counts.pages += 1;
             } else if (roll < 0.85) {
               const path = pick([
@@ -105,7 +111,7 @@ async function main(): Promise<void> {
                 () => '/wp-json/wc/store/v1/products/categories',
               ])();
               const answer = await get(agent, new URL(path, server.url), {});
-              if (answer.status !== 200) counts.failures += 1;
+              if (answer.status !== 200) fail(`api ${answer.status}`);
               counts.api += 1;
             } else {
               // A shopper: adds to the cart (a new shopper every 20 adds), reads it, views a page.
@@ -122,17 +128,17 @@ async function main(): Promise<void> {
                 const pair = line.split(';')[0] ?? '';
                 if (pair.startsWith('suki_session=')) shopperCookie = pair;
               }
-              if (added.status !== 200) counts.failures += 1;
+              if (added.status !== 200) fail(`add ${added.status}`);
               counts.adds += 1;
               const cart = await get(agent, new URL('/wp-json/wc/store/v1/cart', server.url), { cookie: shopperCookie });
-              if (cart.status !== 200) counts.failures += 1;
+              if (cart.status !== 200) fail(`cart ${cart.status}`);
               counts.cartReads += 1;
               await get(agent, new URL('/shop/', server.url), { cookie: shopperCookie });
               counts.pages += 1;
             }
             latencies.push(performance.now() - sent);
           } catch {
-            counts.failures += 1;
+            fail('connection error');
           }
         }
         agent.destroy();
@@ -152,6 +158,7 @@ async function main(): Promise<void> {
     node: process.version,
     date: new Date().toISOString(),
     requests: counts,
+    failures: Object.fromEntries(failures),
     p50_ms: round(percentile(latencies, 50)),
     max_rss_mib: round(maxRss, 1),
     slope_mib_per_minute_after_warmup: round(growth, 2),
@@ -161,7 +168,7 @@ async function main(): Promise<void> {
     samples: samples.map(([minute, rss]) => [round(minute, 3), round(rss, 1)]),
     goal: { max_rss_mib_at_most: GOAL_RSS_MIB, slope_mib_per_minute_below: FLAT_MIB_PER_MIN },
   };
-  console.log(`${SECONDS} s, ${counts.pages} pages, ${counts.api} API reads, ${counts.adds} adds, ${counts.cartReads} cart reads, ${counts.failures} failures; p50 ${result.p50_ms} ms`);
+  console.log(`${SECONDS} s, ${counts.pages} pages, ${counts.api} API reads, ${counts.adds} adds, ${counts.cartReads} cart reads, ${counts.failures} failures ${JSON.stringify(result.failures)}; p50 ${result.p50_ms} ms`);
   console.log(`RSS: first ${result.rss_first_last_mib[0]} MiB, last ${result.rss_first_last_mib[1]} MiB`);
   if (breakdown) {
     const b = breakdown;
