@@ -10,8 +10,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { OpenedDatabase } from './db/client.js';
 import { parameterRunner } from './db/statements.js';
-import { ApiError } from './lib/errors.js';
-import { isMutation, requestOrigin } from './lib/request.js';
+import { ApiError, invalidParams } from './lib/errors.js';
+import { isMutation, mediaType, requestOrigin } from './lib/request.js';
+import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
@@ -134,6 +135,37 @@ export function createShopApp(options: ShopAppOptions): Hono {
     onError: (c) => jsonError(c, new ApiError(413, 'suki_payload_too_large', 'The request body is larger than 64 KiB.')),
   });
   app.use('*', async (c, next) => (isMutation(c.req.method) ? limit(c, next) : next()));
+
+  // Text the database cannot hold (NUL, unpaired surrogates) is refused here, once for every route:
+  // the path, query parameters, and JSON or form bodies.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape is left to the routes (it cannot decode to NUL).
+    }
+    let bad = unstorableArgument([['path', path], ...url.searchParams]);
+    if (bad === null && isMutation(c.req.method)) {
+      const type = mediaType(c);
+      if (type === 'application/x-www-form-urlencoded') {
+        bad = unstorableArgument(new URLSearchParams(await c.req.text()));
+      } else if (type === 'application/json' || type.endsWith('+json')) {
+        let body: unknown;
+        try {
+          body = JSON.parse(await c.req.text());
+        } catch {
+          body = undefined; // bad JSON: the route answers rest_invalid_json
+        }
+        bad = unstorableArgument(jsonArguments(body));
+      }
+    }
+    if (bad === null) return next();
+    const api = isApiPath(url.pathname) || url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route') || isMutation(c.req.method);
+    if (api) return jsonError(c, invalidParams({ [bad]: unstorableMessage(bad) }));
+    return c.html('<!doctype html><html lang="en-PH"><head><meta charset="utf-8"><title>Bad request — Suki</title></head><body><main><h1>Bad request</h1><p>This address contains characters that cannot be part of a page address.</p><p><a href="/">Back to the shop</a></p></main></body></html>', 400, { 'Cache-Control': 'no-store' });
+  });
 
   // `X-HTTP-Method-Override` (what api-fetch sends for PUT, PATCH and DELETE): route as that method.
   app.use('*', async (c, next) => {

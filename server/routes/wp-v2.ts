@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { isBlankText } from '../../src/core/rules/text.js';
 import { MAX_ID, queryInt } from '../lib/params.js';
 import { commentDedupeKey } from '../lib/comment-key.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
@@ -175,7 +176,8 @@ function parseComment(fields: Record<string, unknown>): CommentInput {
       .replace(/\r\n?/g, '\n')
       // eslint-disable-next-line no-control-regex -- control characters are never part of a comment
       .replace(keepNewlines ? /[\u0000-\u0008\u000b-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, keepNewlines ? '' : ' ');
-    return cleaned.normalize('NFC').trim();
+    // Only invisible characters (zero-width, bidi controls, fillers...) count as empty, like spaces.
+    return isBlankText(cleaned) ? '' : cleaned.normalize('NFC').trim();
   };
   const id = (name: string, min: number): number => {
     const value = fields[name];
