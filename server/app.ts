@@ -11,7 +11,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { OpenedDatabase } from './db/client.js';
 import { parameterRunner } from './db/statements.js';
 import { ApiError, invalidParams } from './lib/errors.js';
-import { isMutation, mediaType, requestOrigin } from './lib/request.js';
+import { addressMiddleware, type AddressOptions } from './lib/address.js';
+import { isCrossSiteWrite, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
@@ -26,8 +27,8 @@ import { keyLoader } from './services/secret.js';
 import { purgeExpiredSessions } from './services/session-store.js';
 import { pendingSessionCookies, SESSION_COOKIE } from './session.js';
 
-/** Options of {@link createShopApp}. */
-export interface ShopAppOptions {
+/** Options of {@link createShopApp}; the address options say where the shop lives and which proxies to believe. */
+export interface ShopAppOptions extends AddressOptions {
   readonly database: OpenedDatabase;
   /** Signs sessions and nonces; when absent a secret is generated once and kept in the database. */
   readonly secret?: string | undefined;
@@ -84,6 +85,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
     return jsonError(c, new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.'));
   });
 
+  // First: who the client is and the public origin; a request addressed otherwise runs again with it.
+  app.use('*', addressMiddleware(options, (request, env) => app.fetch(request, env)));
+
   // Security headers on every answer, and the session cookie on answers built without it.
   app.use('*', async (c, next) => {
     await next();
@@ -118,13 +122,11 @@ export function createShopApp(options: ShopAppOptions): Hono {
     await next();
   });
 
-  // Writes only from our own pages: a foreign Origin header is refused (CSRF defence next to SameSite).
+  // Writes only from our own pages: a foreign Origin, a cross-site Sec-Fetch-Site or, without both,
+  // a foreign Referer is refused (CSRF defence next to SameSite; see isCrossSiteWrite).
   app.use('*', async (c, next) => {
-    if (isMutation(c.req.method)) {
-      const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== requestOrigin(c)) {
-        return jsonError(c, new ApiError(403, 'suki_forbidden_origin', 'Requests from other sites may not change this shop’s data.'));
-      }
+    if (isMutation(c.req.method) && isCrossSiteWrite(siteHeaders(c), requestOrigin(c))) {
+      return jsonError(c, new ApiError(403, 'suki_forbidden_origin', 'Requests from other sites may not change this shop’s data.'));
     }
     await next();
   });

@@ -69,7 +69,7 @@ let shop: TestShop;
 let shopper: Shopper;
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ trustProxy: ['127.0.0.1', '::1'] });
   shopper = new Shopper(shop.url);
 });
 afterAll(async () => {

@@ -35,7 +35,7 @@ const pages = async (c: Context): Promise<Response> => {
 
 beforeAll(async () => {
   pagesSeen = [];
-  shop = await startShop({ pages });
+  shop = await startShop({ pages, trustProxy: ['127.0.0.1', '::1'] });
   const all = await new Shopper(shop.url).getJson<StoreProductJson[]>(`${STORE}/products?per_page=100`);
   for (const product of all.body) products.set(product.slug, product);
 });

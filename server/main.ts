@@ -10,7 +10,7 @@ import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
 import { pageAssets } from './assets.js';
-import { loadServerConfig } from './config.js';
+import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
@@ -25,6 +25,16 @@ async function main(): Promise<void> {
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
   const assetsFor = await pageAssets(clientDir, plugins);
+  // Where the shop lives (absolute links, the origin check) and which proxies' forwarded headers count.
+  let boundPort: number | undefined;
+  const address = {
+    publicUrl: serverConfig.publicUrl,
+    trustProxy: serverConfig.trustProxy,
+    listenUrl: () => listenOrigin(serverConfig.host, boundPort ?? serverConfig.port),
+  };
+  if (!serverConfig.publicUrl && (serverConfig.host === '0.0.0.0' || serverConfig.host === '::')) {
+    console.warn(`SUKI_PUBLIC_URL is not set: links will use ${listenOrigin(serverConfig.host, serverConfig.port)}. Set it to the address shoppers use.`);
+  }
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);
@@ -38,7 +48,8 @@ async function main(): Promise<void> {
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
       logger: console,
     });
-    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir }), { port: serverConfig.port, host: serverConfig.host });
+    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir, ...address }), { port: serverConfig.port, host: serverConfig.host });
+    boundPort = server.port;
     console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
     const stop = async () => {
       await server.close();
@@ -62,9 +73,10 @@ async function main(): Promise<void> {
     plugins,
     logger: console,
   });
-  const app = createShopApp({ database, pages, staticDir: clientDir, ...(serverConfig.secret ? { secret: serverConfig.secret } : {}), logger: console });
+  const app = createShopApp({ database, pages, staticDir: clientDir, ...(serverConfig.secret ? { secret: serverConfig.secret } : {}), logger: console, ...address });
   api.app = app;
   const server = await listen(app, { port: serverConfig.port, host: serverConfig.host });
+  boundPort = server.port;
   console.log(`Suki is running at ${server.url} (database: ${database.kind})`);
   const stop = async () => {
     await server.close();

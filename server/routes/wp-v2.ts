@@ -10,6 +10,7 @@ import { isBlankText } from '../../src/core/rules/text.js';
 import { MAX_ID, queryInt } from '../lib/params.js';
 import { commentDedupeKey } from '../lib/comment-key.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
+import { clientAddress } from '../lib/address.js';
 import { mediaType } from '../lib/request.js';
 import {
   commentExists,
@@ -252,20 +253,6 @@ export class FloodGuard {
     for (const [client, times] of this.recent) if (times.every((t) => now - t >= this.windowMs)) this.recent.delete(client);
     if (this.recent.size >= FLOOD_CLIENTS_LIMIT) this.recent.clear();
   }
-}
-
-const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
-
-/**
- * The commenter's address: the connection's peer, or, when the peer is a proxy on this machine
- * (loopback), the address that proxy appended to `X-Forwarded-For`.
- */
-export function clientAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } }; server?: { incoming?: { socket?: { remoteAddress?: string } } } } | undefined;
-  const peer = env?.incoming?.socket?.remoteAddress ?? env?.server?.incoming?.socket?.remoteAddress ?? 'unknown';
-  if (!LOOPBACK.test(peer)) return peer;
-  const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
-  return forwarded !== undefined && /^[0-9A-Fa-f:.]{2,45}$/.test(forwarded) ? forwarded : peer;
 }
 
 // ---------------------------------------------------------------- routes

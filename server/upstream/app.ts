@@ -5,13 +5,14 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isMutation, requestOrigin } from '../lib/request.js';
+import { addressMiddleware, type AddressOptions } from '../lib/address.js';
+import { isCrossSiteWrite, isMutation, requestOrigin, siteHeaders } from '../lib/request.js';
 import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
 import { createForwarder, type Forwarder } from './forward.js';
 
 /** Options of {@link createUpstreamApp}. */
-export interface UpstreamAppOptions {
+export interface UpstreamAppOptions extends AddressOptions {
   readonly upstream: URL;
   /** Renders pages; gets a fetch that reaches the upstream as our host. */
   readonly pages?: (c: Context) => Promise<Response>;
@@ -40,6 +41,9 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   const forward = upstreamForwarder(options);
   const app = new Hono();
 
+  // Who the client is and the public origin, as in embedded mode.
+  app.use('*', addressMiddleware(options, (request, env) => app.fetch(request, env)));
+
   app.use('*', async (c, next) => {
     await next();
     c.res = new Response(c.res.body, c.res);
@@ -50,11 +54,8 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
 
   // Writes only from our own pages, as in embedded mode.
   app.use('*', async (c, next) => {
-    if (isMutation(c.req.method)) {
-      const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== requestOrigin(c)) {
-        return c.json({ code: 'suki_forbidden_origin', message: 'Requests from other sites may not change this shop’s data.', data: { status: 403 } }, 403);
-      }
+    if (isMutation(c.req.method) && isCrossSiteWrite(siteHeaders(c), requestOrigin(c))) {
+      return c.json({ code: 'suki_forbidden_origin', message: 'Requests from other sites may not change this shop’s data.', data: { status: 403 } }, 403);
     }
     await next();
   });
