@@ -24,8 +24,8 @@ import { wcAjax } from './routes/wc-ajax.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
 import { keyLoader } from './services/secret.js';
-import { purgeExpiredSessions } from './services/session-store.js';
-import { pendingSessionCookies, SESSION_COOKIE } from './session.js';
+import { isLegacySession, purgeExpiredSessions } from './services/session-store.js';
+import { pendingSessionCookies, SESSION_COOKIE, sessionMiddleware } from './session.js';
 
 /** Options of {@link createShopApp}; the address options say where the shop lives and which proxies to believe. */
 export interface ShopAppOptions extends AddressOptions {
@@ -105,6 +105,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
     const sent = headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`));
     if (!sent) for (const line of pendingSessionCookies(c)) headers.append('Set-Cookie', line);
   });
+
+  // The session cookie, checked once: only ids this shop signed (or live pre-signing ones) count.
+  app.use('*', sessionMiddleware(deps.keys, (id) => isLegacySession(deps.db, id)));
 
   // Periodic clean-up, piggybacking on traffic so there is no timer to stop.
   let lastMaintenance = Date.now();

@@ -70,7 +70,7 @@ describe('wc-ajax add_to_cart', () => {
     expect(html).toContain('2 &times; <span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#8369;</span>420.00</bdi></span>');
     expect(headers.get('cache-control')).toBe('no-store');
     const cookies = headers.getSetCookie();
-    expect(cookies.some((c) => /^suki_session=[0-9a-f]{32}; Path=\/; .*HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
+    expect(cookies.some((c) => /^suki_session=[0-9a-f]{64}; Path=\/; .*HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
     expect(cookies).toContain('woocommerce_items_in_cart=1; path=/; SameSite=Lax');
     expect(cookies).toContain(`woocommerce_cart_hash=${body.cart_hash}; path=/; SameSite=Lax`);
 
@@ -372,7 +372,7 @@ describe('sessions and server rendering', () => {
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().filter((c) => c.startsWith('suki_session='));
     expect(cookie).toHaveLength(1);
-    const id = /^suki_session=([0-9a-f]{32});/.exec(cookie[0]!)?.[1];
+    const id = /^suki_session=([0-9a-f]{64});/.exec(cookie[0]!)?.[1];
     expect(pagesSeen[0]?.id).toBe(id);
     // The nonce from the in-process call works for the browser's session afterwards.
     const browser = new Shopper(shop.url);

@@ -3,8 +3,11 @@
  * cross-site writes without an Origin header, session fixation, proxy trust and the public address,
  * the page security policy.
  */
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, sessions } from './db/schema.js';
 import { Shopper, startShop, STORE, type StoreProductJson, type TestShop } from './test/harness.js';
 
 let shop: TestShop;
@@ -257,5 +260,65 @@ describe('proxy trust and the public address', () => {
     } finally {
       await listened.close();
     }
+  });
+});
+
+describe('session fixation', () => {
+  const sessionOf = (response: Response): string | undefined =>
+    response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('suki_session='))
+      ?.split(';', 1)[0]
+      ?.slice('suki_session='.length);
+  const rowsOf = async (id: string) => (await shop.db.database.db.select().from(sessions).where(eq(sessions.id, id))).length;
+  const linesOf = async (id: string) => (await shop.db.database.db.select().from(cartItems).where(eq(cartItems.sessionId, id))).length;
+
+  it('never adopts a session id it did not issue: a planted one gets a new id and owns nothing', async () => {
+    const planted = randomBytes(16).toString('hex');
+    const forged = `${randomBytes(16).toString('hex')}${'0'.repeat(32)}`;
+    for (const id of [planted, forged, `${planted}.sig`]) {
+      const shopper = new Shopper(shop.url);
+      shopper.cookies.set('suki_session', id);
+      const read = await shopper.fetch(`${STORE}/cart`);
+      const issued = sessionOf(read);
+      expect(issued, id).toBeDefined();
+      expect(issued).not.toBe(id);
+      const added = await shopper.postForm('/?wc-ajax=add_to_cart', { product_id: String(simpleId()) });
+      expect(added.status).toBe(200);
+      expect(await rowsOf(id)).toBe(0);
+      expect(await linesOf(id)).toBe(0);
+      expect(await linesOf(issued!)).toBe(1);
+    }
+  });
+
+  it('keeps the ids it issued: no new cookie on the next request, and the cart is there', async () => {
+    const shopper = new Shopper(shop.url);
+    await shopper.postForm('/?wc-ajax=add_to_cart', { product_id: String(simpleId()) });
+    const id = shopper.cookies.get('suki_session')!;
+    const again = await shopper.fetch(`${STORE}/cart`);
+    expect(sessionOf(again)).toBeUndefined();
+    expect(((await again.json()) as { items_count: number }).items_count).toBe(1);
+    expect(await linesOf(id)).toBe(1);
+  });
+
+  it('keeps a cart made before ids were signed (an existing row under a 32-digit id), for two weeks at most', async () => {
+    const { db } = shop.db.database;
+    const old = randomBytes(16).toString('hex');
+    const stale = randomBytes(16).toString('hex');
+    const expiresAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    await db.insert(sessions).values([
+      { id: old, expiresAt, createdAt: new Date(Date.now() - 3_600_000).toISOString() },
+      { id: stale, expiresAt, createdAt: new Date(Date.now() - 15 * 86_400_000).toISOString() },
+    ]);
+    const keeper = new Shopper(shop.url);
+    keeper.cookies.set('suki_session', old);
+    expect((await keeper.postForm('/?wc-ajax=add_to_cart', { product_id: String(simpleId()) })).status).toBe(200);
+    expect(keeper.cookies.get('suki_session')).toBe(old);
+    expect(await linesOf(old)).toBe(1);
+    const late = new Shopper(shop.url);
+    late.cookies.set('suki_session', stale);
+    await late.postForm('/?wc-ajax=add_to_cart', { product_id: String(simpleId()) });
+    expect(late.cookies.get('suki_session')).not.toBe(stale);
+    expect(await linesOf(stale)).toBe(0);
   });
 });

@@ -143,8 +143,8 @@ export const isOwnOrigin = (candidate: string, own: string): boolean => {
   return a.protocol === b.protocol && a.port === b.port && LOOPBACK_HOST.test(a.hostname) && LOOPBACK_HOST.test(b.hostname);
 };
 
-// Facts per incoming Request (the raw object), so they are decided once and never leak.
-const facts = new WeakMap<Request, RequestFacts>();
+// Facts per request (its Context: a body-limit wrapper may replace `c.req.raw` later), decided once.
+const facts = new WeakMap<Context, RequestFacts>();
 
 /** The connection's peer address, or `unknown` for in-process calls (no socket). */
 const peerOf = (c: Context): string => {
@@ -175,7 +175,7 @@ export const decideFacts = (c: Context, options: AddressOptions, trusted: (addre
 };
 
 /** The facts the address middleware decided for this request (computed on the spot when it did not run). */
-export const requestFacts = (c: Context): RequestFacts => facts.get(c.req.raw) ?? decideFacts(c, {}, () => false);
+export const requestFacts = (c: Context): RequestFacts => facts.get(c) ?? decideFacts(c, {}, () => false);
 
 /** The client's address for flood and rate limits. */
 export const clientAddress = (c: Context): string => requestFacts(c).client;
@@ -191,7 +191,7 @@ export const addressMiddleware = (options: AddressOptions, again: (request: Requ
     const decided = decideFacts(c, options, trusted);
     const url = new URL(c.req.url);
     if (decided.origin === url.origin) {
-      facts.set(c.req.raw, decided);
+      facts.set(c, decided);
       return next();
     }
     const target = new URL(`${url.pathname}${url.search}`, decided.origin);
