@@ -23,6 +23,7 @@ import { storeApiRoutes } from './routes/store-api.js';
 import { wcAjax } from './routes/wc-ajax.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
+import { purgeRateLimits } from './services/rate-limit.js';
 import { keyLoader } from './services/secret.js';
 import { isLegacySession, purgeExpiredSessions } from './services/session-store.js';
 import { pendingSessionCookies, SESSION_COOKIE, sessionMiddleware } from './session.js';
@@ -118,8 +119,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
       void (async () => {
         await purgeExpiredSessions(deps.db, now);
         await purgeIdempotencyKeys(deps.db, now);
+        await purgeRateLimits(deps.db, now);
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables and refresh statistics.
-        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys`);
+        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits`);
       })().catch((error: unknown) => logger.warn('maintenance failed', error));
     }
     await next();

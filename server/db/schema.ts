@@ -296,3 +296,19 @@ export const comments = pgTable(
   },
   (t) => [index('suki_comments_post_status_date').on(t.postId, t.status, t.date)],
 );
+
+/**
+ * Rate-limit counters shared by every instance of the shop (the comment flood guard, and any limit
+ * added later): one row per limit and client, `points` used in the window that ends at `expire`.
+ * The columns are the ones rate-limiter-flexible's Drizzle store reads and writes in one atomic
+ * upsert (`server/services/rate-limit.ts`).
+ */
+export const rateLimits = pgTable(
+  'suki_rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('suki_rate_limits_expire').on(t.expire)],
+);

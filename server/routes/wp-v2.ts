@@ -10,6 +10,7 @@ import { isBlankText } from '../../src/core/rules/text.js';
 import { MAX_ID, queryInt } from '../lib/params.js';
 import { commentDedupeKey } from '../lib/comment-key.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
+import type { ShopDatabase } from '../db/query.js';
 import { clientAddress } from '../lib/address.js';
 import { mediaType } from '../lib/request.js';
 import {
@@ -24,6 +25,7 @@ import {
   POST_ORDER_BY,
   type PostListQuery,
 } from '../services/blog.js';
+import { dbRateLimit, type RateLimit } from '../services/rate-limit.js';
 import { wpComment, wpPost, type EmbedChoice } from '../views/wp-post.js';
 import { pagingHeaders, rawBody, sendJson, shopUrls, type ShopDeps } from './shared.js';
 
@@ -218,47 +220,14 @@ function parseComment(fields: Record<string, unknown>): CommentInput {
 /** Most comments one client may leave in {@link FLOOD_WINDOW_MS}. */
 export const FLOOD_MAX = 5;
 export const FLOOD_WINDOW_MS = 60_000;
-const FLOOD_CLIENTS_LIMIT = 10_000;
 
-/** Comments per client in a sliding window, in memory (one process; a restart forgets). */
-export class FloodGuard {
-  private readonly recent = new Map<string, number[]>();
-
-  constructor(
-    private readonly max = FLOOD_MAX,
-    private readonly windowMs = FLOOD_WINDOW_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** True when the client may comment now; the comment is then counted. */
-  take(client: string): boolean {
-    const now = this.now();
-    const times = (this.recent.get(client) ?? []).filter((t) => now - t < this.windowMs);
-    if (times.length >= this.max) {
-      this.recent.set(client, times);
-      return false;
-    }
-    if (!this.recent.has(client) && this.recent.size >= FLOOD_CLIENTS_LIMIT) this.prune(now);
-    times.push(now);
-    this.recent.set(client, times);
-    return true;
-  }
-
-  /** Gives back a counted comment that was not stored after all. */
-  release(client: string): void {
-    this.recent.get(client)?.pop();
-  }
-
-  private prune(now: number): void {
-    for (const [client, times] of this.recent) if (times.every((t) => now - t >= this.windowMs)) this.recent.delete(client);
-    if (this.recent.size >= FLOOD_CLIENTS_LIMIT) this.recent.clear();
-  }
-}
+/** The comment flood guard: per client, counted in the database so every instance shares it. */
+export const commentFloodGuard = (db: ShopDatabase): RateLimit => dbRateLimit(db, { name: 'comment-flood', max: FLOOD_MAX, windowMs: FLOOD_WINDOW_MS });
 
 // ---------------------------------------------------------------- routes
 
 /** The `wp/v2` router, to mount at `/wp-json/wp/v2`. */
-export function wpV2Routes(deps: ShopDeps, flood: FloodGuard = new FloodGuard()): Hono {
+export function wpV2Routes(deps: ShopDeps, flood: RateLimit = commentFloodGuard(deps.db)): Hono {
   const api = new Hono();
 
   api.use('*', async (c, next) => {
@@ -338,14 +307,14 @@ export function wpV2Routes(deps: ShopDeps, flood: FloodGuard = new FloodGuard())
     const duplicate = new ApiError(409, 'comment_duplicate', 'Duplicate comment detected; it looks as though you’ve already said that!');
     if (await commentExists(deps.db, dedupeKey)) throw duplicate;
     const client = clientAddress(c);
-    if (!flood.take(client)) throw new ApiError(400, 'comment_flood', 'You are posting comments too quickly. Slow down.');
+    if (!(await flood.take(client))) throw new ApiError(400, 'comment_flood', 'You are posting comments too quickly. Slow down.');
     const stored = await insertHeldComment(
       deps.db,
       { postId: post.id, parent: input.parent, authorName: input.authorName, authorEmail: input.authorEmail, content: input.content, dedupeKey },
       post.slug,
     );
     if (!stored) {
-      flood.release(client);
+      await flood.release(client);
       throw duplicate;
     }
     const urls = shopUrls(c);
