@@ -19,6 +19,7 @@ import { mediaRoutes } from './routes/media.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
+import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from './security-policy.js';
 import { storeApiRoutes } from './routes/store-api.js';
 import { wcAjax } from './routes/wc-ajax.js';
 import { wpV2Routes } from './routes/wp-v2.js';
@@ -40,6 +41,8 @@ export interface ShopAppOptions extends AddressOptions {
   readonly logger?: ShopLogger;
   /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
   readonly sitemapPageSize?: number;
+  /** The pages' Content-Security-Policy: the enabled plugins' hosts, dev looseness. */
+  readonly pagePolicy?: PagePolicyOptions;
 }
 
 /** Largest request body accepted. */
@@ -69,6 +72,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
     logger,
   };
   const app = new Hono();
+  // Every rendered page leaves with its Content-Security-Policy (hashes of its inline scripts).
+  const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
 
   // Everything unexpected becomes a 500 without details; the details go to the log.
   app.onError((error, c) => {
@@ -82,7 +87,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
 
   app.notFound(async (c) => {
     const path = new URL(c.req.url).pathname;
-    if (options.pages && (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path)) return options.pages(c);
+    if (renderPage && (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path)) return renderPage(c);
     return jsonError(c, new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.'));
   });
 
@@ -102,6 +107,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
       headers.set('X-Content-Type-Options', 'nosniff');
     }
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
     const sent = headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`));
     if (!sent) for (const line of pendingSessionCookies(c)) headers.append('Set-Cookie', line);
@@ -214,7 +220,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
 
   // Pages: the slash form is canonical; the bare form redirects permanently.
   const pages: MiddlewareHandler = async (c) => {
-    if (options.pages) return options.pages(c);
+    if (renderPage) return renderPage(c);
     return jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'));
   };
   const toSlash = (c: Context) => {

@@ -15,6 +15,7 @@ import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
 import { scanPluginSources } from './plugin-sources.js';
 import { resolvePlugins } from './plugins.js';
+import { externalSourcesOf } from './security-policy.js';
 
 async function main(): Promise<void> {
   const serverConfig = loadServerConfig();
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     publicUrl: serverConfig.publicUrl,
     trustProxy: serverConfig.trustProxy,
     listenUrl: () => listenOrigin(serverConfig.host, serverConfig.port),
+    pagePolicy: { sources: externalSourcesOf(plugins), dev: true },
   });
   api.app = app;
   const honoListener = getRequestListener(app.fetch);

@@ -15,6 +15,7 @@ import { openDatabase } from './db/client.js';
 import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
+import { externalSourcesOf } from './security-policy.js';
 import { createUpstreamApp, upstreamForwarder } from './upstream/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     publicUrl: serverConfig.publicUrl,
     trustProxy: serverConfig.trustProxy,
     listenUrl: () => listenOrigin(serverConfig.host, boundPort ?? serverConfig.port),
+    // The pages' Content-Security-Policy allows the hosts of the enabled plugins only.
+    pagePolicy: { sources: externalSourcesOf(plugins) },
   };
   if (!serverConfig.publicUrl && (serverConfig.host === '0.0.0.0' || serverConfig.host === '::')) {
     console.warn(`SUKI_PUBLIC_URL is not set: links will use ${listenOrigin(serverConfig.host, serverConfig.port)}. Set it to the address shoppers use.`);

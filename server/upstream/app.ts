@@ -9,6 +9,7 @@ import { addressMiddleware, type AddressOptions } from '../lib/address.js';
 import { isCrossSiteWrite, isMutation, requestOrigin, siteHeaders } from '../lib/request.js';
 import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
+import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../security-policy.js';
 import { createForwarder, type Forwarder } from './forward.js';
 
 /** Options of {@link createUpstreamApp}. */
@@ -23,6 +24,8 @@ export interface UpstreamAppOptions extends AddressOptions {
   readonly fetch?: typeof fetch;
   /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
   readonly sitemapPageSize?: number;
+  /** The pages' Content-Security-Policy: the enabled plugins' hosts. */
+  readonly pagePolicy?: PagePolicyOptions;
 }
 
 /** Whether a request is one the upstream answers (API, ajax endpoints, media). */
@@ -49,6 +52,7 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     c.res = new Response(c.res.body, c.res);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (!c.res.headers.has('X-Frame-Options')) c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   });
 
@@ -79,8 +83,9 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     }),
   );
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
+  const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
   app.get('*', async (c) => {
-    if (options.pages) return options.pages(c);
+    if (renderPage) return renderPage(c);
     return c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);
   });
   app.all('*', (c) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404));
