@@ -12,6 +12,7 @@ import { createShopApp } from './app.js';
 import { pageAssets } from './assets.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { describeStorageError, prepareDataDir, StartupError } from './lib/storage-errors.js';
 import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
@@ -22,6 +23,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const serverConfig = loadServerConfig();
+  // The embedded database's folder must be writable: a full disk or a read-only folder is said plainly, first.
+  const pgliteDir = path.resolve(serverConfig.dataDir, 'pglite');
+  if (!serverConfig.upstream && !serverConfig.databaseUrl) await prepareDataDir(pgliteDir);
   const config = parseShopConfig(shopConfig);
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
@@ -62,7 +66,10 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void stop());
     return;
   }
-  const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
+  const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir }).catch((error: unknown) => {
+    const message = serverConfig.databaseUrl ? null : describeStorageError(error, pgliteDir);
+    throw message ? new StartupError(message, { cause: error }) : error;
+  });
   // The pages handler calls the API in-process; `api` is filled in right after the app exists.
   const api: { app?: Hono } = {};
   const pages = createPagesHandler({
@@ -90,7 +97,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop());
 }
 
+// One plain line, no stack trace: what went wrong and what to do.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? error.message || error.name : String(error));
   process.exit(1);
 });
