@@ -1,10 +1,13 @@
 /**
- * The Content-Security-Policy of rendered pages. Scripts run only from our own origin, from the
+ * The Content-Security-Policy of rendered pages. Scripts run only from our own origin and from the
  * hosts an enabled plugin declares (`externalSources`, e.g. Google's tag when a measurement id is
- * set), and inline only by the SHA-256 of their text, computed from the page's final HTML. The
- * policy is worked out from the body on the way out, so a body from a render cache gets the same
- * policy as a fresh one. The hydration state (`application/json`) and JSON-LD
- * (`application/ld+json`) are data blocks the browser never runs, so they need no hash.
+ * set). The production document has no inline script at all: the hydration state
+ * (`application/json`) and JSON-LD (`application/ld+json`) are data blocks the browser never runs,
+ * and React cannot emit an executable `<script>`. So the policy is the same for every page and is
+ * made once at start-up: it costs nothing per request (the body is never read) and holds unchanged
+ * for a body from a render cache. `server/security-policy.test.ts` renders every kind of page and
+ * checks {@link inlineScriptHashes} finds nothing; a page that ever needs an inline script must add
+ * its hash (`contentSecurityPolicy(options, inlineScriptHashes(html))`), and that test says so.
  *
  * In development (Vite's dev server) inline scripts and eval are allowed instead: Vite and React
  * Refresh inject code the policy cannot know ahead.
@@ -44,13 +47,13 @@ export const inlineScriptHashes = (html: string): string[] => {
 
 const join = (...lists: ReadonlyArray<readonly string[] | undefined>): string => [...new Set(lists.flatMap((list) => list ?? []))].join(' ');
 
-/** The whole policy for one page's HTML. */
-export const contentSecurityPolicy = (html: string, options: PagePolicyOptions = {}): string => {
+/** The whole policy, allowing the given inline-script hashes (none in production pages). */
+export const contentSecurityPolicy = (options: PagePolicyOptions = {}, inlineHashes: readonly string[] = []): string => {
   const sources = options.sources ?? [];
   const scripts = sources.flatMap((s) => s.scripts ?? []);
   const connect = sources.flatMap((s) => s.connect ?? []);
   const images = sources.flatMap((s) => s.images ?? []);
-  const scriptSrc = options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...inlineScriptHashes(html)];
+  const scriptSrc = options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...inlineHashes];
   return [
     "default-src 'self'",
     `script-src ${join(scriptSrc, scripts)}`,
@@ -70,17 +73,22 @@ export const contentSecurityPolicy = (html: string, options: PagePolicyOptions =
 export const externalSourcesOf = (plugins: readonly LoadedPlugin[]): ExternalSources[] =>
   plugins.flatMap((loaded) => (loaded.plugin.externalSources ? [loaded.plugin.externalSources(loaded.options as never)] : []));
 
-/** Wraps a page handler: every HTML answer leaves with its Content-Security-Policy. */
-export const withPagePolicy =
-  (pages: (c: Context) => Promise<Response>, options: PagePolicyOptions = {}) =>
-  async (c: Context): Promise<Response> => {
-    const response = await pages(c);
+/** Wraps a page handler: every HTML answer leaves with the pages' Content-Security-Policy. */
+export const withPagePolicy = (pages: (c: Context) => Promise<Response>, options: PagePolicyOptions = {}) => {
+  const policy = contentSecurityPolicy(options);
+  return async (c: Context): Promise<Response> => {
+    let response = await pages(c);
     if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.headers.has('content-security-policy')) return response;
-    const html = await response.text();
-    const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', contentSecurityPolicy(html, options));
-    return new Response(c.req.method === 'HEAD' ? null : html, { status: response.status, statusText: response.statusText, headers });
+    try {
+      response.headers.set('Content-Security-Policy', policy);
+    } catch {
+      // A response with frozen headers: copy it (the body streams through, unread).
+      response = new Response(response.body, response);
+      response.headers.set('Content-Security-Policy', policy);
+    }
+    return response;
   };
+};
 
 /** Powerful browser features the shop never uses are switched off for it and anything it frames. */
 export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), payment=(self)';
