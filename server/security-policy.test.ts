@@ -95,7 +95,7 @@ describe('security headers on rendered pages', () => {
       config,
       plugins,
     });
-    shop = await startShop({ pages, pagePolicy: { sources: externalSourcesOf(plugins) } });
+    shop = await startShop({ pages, pagePolicy: { sources: externalSourcesOf(plugins) }, publicUrl: 'https://shop.example' });
     api.fetch = async (request) => shop.app.fetch(request);
   });
   afterAll(async () => {
@@ -118,5 +118,12 @@ describe('security headers on rendered pages', () => {
       // The page's data stays inert data.
       expect(html).toContain('<script type="application/json" id="suki-state">');
     }
+  });
+
+  it('makes the canonical address and the JSON-LD from the public address, not from the Host the page was asked on', async () => {
+    const html = await (await fetch(`${shop.url}/product/kapeng-barako-ground-coffee/`)).text();
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/product/kapeng-barako-ground-coffee/">');
+    expect(html).toMatch(/"url":"https:\/\/shop\.example\/product\/kapeng-barako-ground-coffee\/"/);
+    expect(html).not.toContain(shop.url);
   });
 });
