@@ -84,6 +84,19 @@ describe('NUL characters and unpaired surrogates', () => {
     expect((await jsonError(comment)).data.params).toHaveProperty('author_name');
   });
 
+  it('checks a deeply nested JSON body without running out of stack', async () => {
+    const depth = 30_000;
+    for (const inner of ['"x"', '"\\u0000"']) {
+      const response = await fetch(`${shop.url}${STORE}/cart/add-item`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"id":${simpleId()},"variation":${'['.repeat(depth)}${inner}${']'.repeat(depth)}}`,
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+  });
+
   it('still takes ordinary text, emoji (surrogate pairs) included', async () => {
     const response = await fetch(`${shop.url}${STORE}/products?search=${encodeURIComponent('kape ☕ 🇵🇭')}`);
     expect(response.status).toBe(200);

@@ -11,12 +11,24 @@ const printable = (name: string): string =>
   // eslint-disable-next-line no-control-regex -- NUL is the character being replaced
   name.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD').slice(0, 100);
 
-/** True when a decoded JSON value holds, at any depth, a key or string that cannot be stored. */
+/**
+ * True when a decoded JSON value holds, at any depth, a key or string that cannot be stored. Walks
+ * with its own stack, so a body nested thousands deep cannot exhaust the call stack.
+ */
 export const holdsUnstorableText = (value: unknown): boolean => {
-  if (typeof value === 'string') return !isStorableText(value);
-  if (Array.isArray(value)) return value.some(holdsUnstorableText);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, inner]) => !isStorableText(key) || holdsUnstorableText(inner));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, inner] of Object.entries(current)) {
+        if (!isStorableText(key)) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 };
