@@ -61,7 +61,20 @@ async function boot(): Promise<void> {
     if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
   }
   document.documentElement.dataset['hydrated'] = 'true';
+  // Once the page is idle, fetch the cart's HTTP code, so the first change sends its one request at
+  // once; on the cart page, also the categories of lines the page did not tell (for analytics).
+  whenIdle(() => {
+    void adapters.preload().then((loaded) => {
+      if (loaded.ok && page.type === 'cart') void runtime.execute('cart.lookUpCategories', undefined);
+    });
+  });
 }
+
+/** Runs `task` when the browser is idle (within 2 s at the latest), or soon where it cannot tell. */
+const whenIdle = (task: () => void): void => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+};
 
 boot().catch((error: unknown) => {
   console.error('Suki could not start in the browser; the page keeps working as plain HTML.', error);

@@ -222,7 +222,10 @@ function statusFailure(raw: RawReply): PortFailure {
   const body = parsed.value;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'unknown_error';
   const message = isRecord(body) && typeof body.message === 'string' ? htmlToText(body.message) : '';
-  return { kind: 'http', status: raw.status, code, message: message || MESSAGES.unknown };
+  // What the error's `data` says beyond the status, e.g. the cart a Store API 409 sends back.
+  const { status: _status, ...details } = isRecord(body) && isRecord(body.data) ? body.data : {};
+  const data = Object.keys(details).length > 0 ? { data: details } : {};
+  return { kind: 'http', status: raw.status, code, message: message || MESSAGES.unknown, ...data };
 }
 
 /** Reads a raw answer as JSON: 2xx must parse (204 is null), anything else becomes a failure. */

@@ -40,10 +40,14 @@ export function CartPanel() {
   useEffect(
     () =>
       signals.on('cart-panel', ({ open: next }) => {
-        if (next) opener.current = document.activeElement;
+        if (next) {
+          opener.current = document.activeElement;
+          // The panel's lines can be removed: learn their categories before the shopper does.
+          void runtime.execute('cart.lookUpCategories', undefined);
+        }
         setOpen(next);
       }),
-    [signals],
+    [signals, runtime],
   );
 
   const close = useCallback(() => setOpen(false), []);
