@@ -65,7 +65,7 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
   };
 
   return (
-    <span className="add-to-cart">
+    <span className="add-to-cart" data-cart-control="">
       <button
         type="button"
         className={`button button--primary ${className ?? ''}`}
