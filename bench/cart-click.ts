@@ -40,6 +40,8 @@ const ARM = (index: number): string => `
   (() => {
     window.__paintedMs = undefined;
     window.__confirmedMs = undefined;
+    window.__afterAnswerMs = undefined;
+    window.__requestMs = undefined;
     const button = [...document.querySelectorAll('button[data-state]')].filter((b) => b.dataset.state === 'idle')[${index}];
     if (!button) throw new Error('no idle add button ${index}');
     button.dataset.benchTarget = 'yes';
@@ -50,7 +52,13 @@ const ARM = (index: number): string => `
       if (window.__paintedMs === undefined && state !== 'idle') frameAfter((ms) => { window.__paintedMs = ms; });
       if (state === 'added') {
         observer.disconnect();
-        frameAfter((ms) => { window.__confirmedMs = ms; });
+        frameAfter((ms) => {
+          // From the add's answer fully received to the confirmed state's frame: the page's own work.
+          const answer = performance.getEntriesByType('resource').filter((e) => e.name.includes('/cart/add-item')).at(-1);
+          window.__afterAnswerMs = answer ? performance.now() - answer.responseEnd : undefined;
+          window.__requestMs = answer ? answer.responseEnd - answer.startTime : undefined;
+          window.__confirmedMs = ms;
+        });
       }
     });
     observer.observe(button, { attributes: true, attributeFilter: ['data-state'] });
@@ -63,6 +71,10 @@ interface Sample {
   readonly add: number;
   readonly paintedMs: number;
   readonly confirmedMs: number;
+  /** The add request, from its start to its answer fully received. */
+  readonly requestMs: number;
+  /** From the answer received to the confirmed state painted. */
+  readonly afterAnswerMs: number;
   readonly requests: readonly string[];
 }
 
@@ -123,8 +135,10 @@ async function shopperRound(context: BrowserContext, base: string, r: number, ne
     await quiet();
     const paintedMs = Number(await page.evaluate('window.__paintedMs'));
     const confirmedMs = Number(await page.evaluate('window.__confirmedMs'));
+    const requestMs = Number(await page.evaluate('window.__requestMs'));
+    const afterAnswerMs = Number(await page.evaluate('window.__afterAnswerMs'));
     await page.evaluate(`document.querySelector('button[data-bench-target="yes"]')?.removeAttribute('data-bench-target')`);
-    samples.push({ round: r, add, paintedMs: round(paintedMs), confirmedMs: round(confirmedMs), requests: requests.slice(before) });
+    samples.push({ round: r, add, paintedMs: round(paintedMs), confirmedMs: round(confirmedMs), requestMs: round(requestMs), afterAnswerMs: round(afterAnswerMs), requests: requests.slice(before) });
     if (process.env['BENCH_DEBUG']) console.log(r, add, round(paintedMs), round(confirmedMs), requests.slice(before));
   }
   await page.close();
@@ -170,6 +184,9 @@ async function main(): Promise<void> {
     console.log(`  slow 4G (150 ms latency, 1.6 Mbps down, 750 kbps up): measured round trip ${rtt} ms`);
     console.log(`  click → server-confirmed state, first add:  median ${confirmFirst} ms  (target ≤ round trip + ${CONFIRM_MARGIN_MS} = ${confirmTarget} ms: ${mark(confirmFirst <= confirmTarget)})`);
     console.log(`  click → server-confirmed state, later adds: median ${confirmLater} ms  (target ≤ ${confirmTarget} ms: ${mark(confirmLater <= confirmTarget)})`);
+    const requestTime = round(median(slow.samples.map((s) => s.requestMs)));
+    const afterAnswer = round(median(slow.samples.map((s) => s.afterAnswerMs)));
+    console.log(`    of which: the add request ${requestTime} ms (median, start to answer received), the page's work after the answer ${afterAnswer} ms`);
     console.log(`  requests per add: median ${requestsPerAdd}, most ${Math.max(...requestCounts)}  (target 1: ${mark(Math.max(...requestCounts) === 1)})`);
 
     const result = {
@@ -178,7 +195,7 @@ async function main(): Promise<void> {
       rounds: ROUNDS,
       addsPerRound: ADDS,
       paint: { firstMedianMs: paintFirst, laterMedianMs: paintLater, maxMs: paintMax, targetMs: PAINT_TARGET_MS },
-      confirm: { rttMs: rtt, firstMedianMs: confirmFirst, laterMedianMs: confirmLater, targetMs: confirmTarget },
+      confirm: { rttMs: rtt, firstMedianMs: confirmFirst, laterMedianMs: confirmLater, targetMs: confirmTarget, requestMedianMs: requestTime, afterAnswerMedianMs: afterAnswer },
       requestsPerAdd: { median: requestsPerAdd, max: Math.max(...requestCounts) },
       samples: { fast: fast.samples, slow: slow.samples },
     };
