@@ -14,7 +14,7 @@ const LAZY = [
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams)[\\/]/,
-  /[\\/]node_modules[\\/](swiper|zod|ky)[\\/]/,
+  /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
