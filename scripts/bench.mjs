@@ -10,6 +10,7 @@ const steps = [
   ['add_to_cart latency', 'npx', ['tsx', 'bench/server-add-to-cart.ts']],
   ['shop filter latency on 10,000 products', 'npx', ['tsx', 'bench/server-filters.ts']],
   ['filter click to list painted (4x CPU throttle)', 'npx', ['tsx', 'bench/filter-paint.ts']],
+  ['add to cart: click to painted and to confirmed (4x CPU, slow 4G)', 'npx', ['tsx', 'bench/cart-click.ts']],
 ];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);
