@@ -25,6 +25,7 @@ import { wcAjax } from './routes/wc-ajax.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
 import { purgeRateLimits } from './services/rate-limit.js';
+import type { RenderCache } from './services/render-cache.js';
 import { keyLoader } from './services/secret.js';
 import { isLegacySession, purgeExpiredSessions } from './services/session-store.js';
 import { pendingSessionCookies, SESSION_COOKIE, sessionMiddleware } from './session.js';
@@ -39,6 +40,11 @@ export interface ShopAppOptions extends AddressOptions {
   /** The client build (e.g. `dist/client`), whose `assets/` folder is served at `/assets/*`. */
   readonly staticDir?: string | undefined;
   readonly logger?: ShopLogger;
+  /**
+   * The render cache shared with the pages handler: catalogue API reads are answered from it
+   * (`server/services/render-cache.ts`). Absent: every read goes to the database.
+   */
+  readonly renderCache?: RenderCache;
   /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
   readonly sitemapPageSize?: number;
   /** The pages' Content-Security-Policy: the enabled plugins' hosts, dev looseness. */
@@ -70,6 +76,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
     run: options.database.statements ?? parameterRunner,
     keys: keyLoader(options.database.db, options.secret),
     logger,
+    cache: options.renderCache,
   };
   const app = new Hono();
   // Every rendered page leaves with its Content-Security-Policy (hashes of its inline scripts).

@@ -17,6 +17,8 @@ import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
 import { externalSourcesOf } from './security-policy.js';
+import { databaseGeneration, emptyCartNonce, RenderCache } from './services/render-cache.js';
+import { keyLoader } from './services/secret.js';
 import { createUpstreamApp, upstreamForwarder } from './upstream/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   if (!serverConfig.publicUrl && (serverConfig.host === '0.0.0.0' || serverConfig.host === '::')) {
     console.warn(`SUKI_PUBLIC_URL is not set: links will use ${listenOrigin(serverConfig.host, serverConfig.port)}. Set it to the address shoppers use.`);
   }
+  const shedding = { maxConcurrent: serverConfig.maxConcurrent, maxQueue: serverConfig.maxQueue };
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
       logger: console,
     });
-    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir, ...address }), { port: serverConfig.port, host: serverConfig.host });
+    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir, ...address }), { port: serverConfig.port, host: serverConfig.host, shedding });
     boundPort = server.port;
     console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
     const stop = async () => {
@@ -70,6 +73,11 @@ async function main(): Promise<void> {
     const message = serverConfig.databaseUrl ? null : describeStorageError(error, pgliteDir);
     throw message ? new StartupError(message, { cause: error }) : error;
   });
+  // Anonymous catalogue pages and catalogue reads, kept until the catalogue's generation moves.
+  const renderCache =
+    serverConfig.renderCacheBytes > 0
+      ? new RenderCache({ readGeneration: databaseGeneration(database.db), checkEveryMs: serverConfig.cacheCheckMs, maxBytes: serverConfig.renderCacheBytes })
+      : undefined;
   // The pages handler calls the API in-process; `api` is filled in right after the app exists.
   const api: { app?: Hono } = {};
   const pages = createPagesHandler({
@@ -82,10 +90,19 @@ async function main(): Promise<void> {
     config,
     plugins,
     logger: console,
+    ...(renderCache ? { renderCache: { cache: renderCache, emptyCartNonce: emptyCartNonce({ db: database.db, keys: keyLoader(database.db, serverConfig.secret) }) } } : {}),
   });
-  const app = createShopApp({ database, pages, staticDir: clientDir, ...(serverConfig.secret ? { secret: serverConfig.secret } : {}), logger: console, ...address });
+  const app = createShopApp({
+    database,
+    pages,
+    staticDir: clientDir,
+    ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
+    ...(renderCache ? { renderCache } : {}),
+    logger: console,
+    ...address,
+  });
   api.app = app;
-  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host });
+  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host, shedding });
   boundPort = server.port;
   console.log(`Suki is running at ${server.url} (database: ${database.kind})`);
   const stop = async () => {

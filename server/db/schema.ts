@@ -312,3 +312,19 @@ export const rateLimits = pgTable(
   },
   (t) => [index('suki_rate_limits_expire').on(t.expire)],
 );
+
+/**
+ * The catalogue's generation: one row whose number goes up, in the same transaction, with every
+ * write to what pages and catalogue answers show (products, prices, stock, terms, images, posts,
+ * approved comments). Triggers do the counting (migration 0003), so a write from anywhere (the
+ * app, a script, psql) counts; every app instance reads the number to know its render cache is
+ * stale (`server/services/render-cache.ts`).
+ */
+export const cacheGeneration = pgTable(
+  'suki_cache_generation',
+  {
+    id: integer('id').primaryKey(),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('suki_cache_generation_one_row', sql`${t.id} = 1`)],
+);

@@ -26,6 +26,7 @@ import {
   type ProductListQuery,
 } from '../services/catalog.js';
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
+import { cachedApiReads } from '../services/render-cache.js';
 import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
@@ -354,6 +355,10 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
       c.header('User-ID', '0');
     }
   });
+
+  // Catalogue reads (products, variations, facets, categories, attributes and terms, brands) are
+  // the same for every shopper: answered from the render cache until the catalogue changes.
+  if (deps.cache) api.use('/products/*', cachedApiReads(deps.cache, (c) => shopUrls(c).origin));
 
   api.get('/products', async (c) => {
     const url = new URL(c.req.url);

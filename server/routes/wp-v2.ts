@@ -27,6 +27,7 @@ import {
 } from '../services/blog.js';
 import { dbRateLimit, type RateLimit } from '../services/rate-limit.js';
 import { wpComment, wpPost, type EmbedChoice } from '../views/wp-post.js';
+import { cachedApiReads } from '../services/render-cache.js';
 import { pagingHeaders, rawBody, sendJson, shopUrls, type ShopDeps } from './shared.js';
 
 
@@ -236,6 +237,14 @@ export function wpV2Routes(deps: ShopDeps, flood: RateLimit = commentFloodGuard(
     c.header('X-Robots-Tag', 'noindex');
     c.header('Link', `<${shopUrls(c).origin}/wp-json/>; rel="https://api.w.org/"`, { append: true });
   });
+
+  // Posts and approved comments are the same for every reader: answered from the render cache
+  // until a post or an approved comment changes.
+  if (deps.cache) {
+    const reads = cachedApiReads(deps.cache, (c) => shopUrls(c).origin);
+    api.use('/posts/*', reads);
+    api.use('/comments/*', reads);
+  }
 
   api.get('/posts', async (c) => {
     const query = parsePostQuery(new URL(c.req.url).searchParams);
