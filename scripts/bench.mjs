@@ -14,6 +14,7 @@ const steps = [
   ['against stock WooCommerce, recorded reference (goal: ≥ 20x)', 'npx', ['tsx', 'bench/server-stock-compare.ts']],
   ['memory soak, SOAK_SECONDS (default 600; goal: ≤ 300 MiB RSS, flat)', 'npx', ['tsx', 'bench/server-soak.ts']],
   ['filter click to list painted (4x CPU throttle)', 'npx', ['tsx', 'bench/filter-paint.ts']],
+  ['add to cart: click to painted and to confirmed (4x CPU, slow 4G)', 'npx', ['tsx', 'bench/cart-click.ts']],
 ];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);

@@ -1,6 +1,6 @@
 /** Server settings from the environment. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CACHE_CHECK_MS, DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_QUEUE, DEFAULT_RENDER_CACHE_MB, loadServerConfig } from './config.js';
+import { DEFAULT_CACHE_CHECK_MS, DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_QUEUE, DEFAULT_RENDER_CACHE_MB, listenOrigin, loadServerConfig } from './config.js';
 
 /** The load-shedding and render-cache settings when none are given. */
 const tuning = { maxConcurrent: DEFAULT_MAX_CONCURRENT, maxQueue: DEFAULT_MAX_QUEUE, renderCacheBytes: DEFAULT_RENDER_CACHE_MB * 1024 * 1024, cacheCheckMs: DEFAULT_CACHE_CHECK_MS };
@@ -60,5 +60,27 @@ describe('SUKI_UPSTREAM', () => {
     for (const bad of ['ftp://shop.example', 'https://user:pw@shop.example', 'https://shop.example/?x=1', 'shop.example']) {
       expect(() => loadServerConfig({ SUKI_UPSTREAM: bad })).toThrow(/SUKI_UPSTREAM: must be the address of a WooCommerce shop/);
     }
+  });
+});
+
+describe('SUKI_PUBLIC_URL and SUKI_TRUST_PROXY', () => {
+  it('takes the public address as an origin and the proxies as a list', () => {
+    expect(loadServerConfig({ SUKI_PUBLIC_URL: 'https://Shop.Example/' }).publicUrl).toBe('https://shop.example');
+    expect(loadServerConfig({ SUKI_TRUST_PROXY: '127.0.0.1, ::1,10.0.0.0/8 , fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8']);
+    expect(loadServerConfig({})).not.toHaveProperty('publicUrl');
+    expect(loadServerConfig({})).not.toHaveProperty('trustProxy');
+  });
+  it('refuses a public address with a path, query or credentials, and proxies that are not addresses', () => {
+    for (const bad of ['shop.example', 'ftp://shop.example', 'https://shop.example/shop/', 'https://shop.example/?a=1', 'https://u:p@shop.example']) {
+      expect(() => loadServerConfig({ SUKI_PUBLIC_URL: bad })).toThrow(/SUKI_PUBLIC_URL: must be the address shoppers use/);
+    }
+    for (const bad of ['proxy.internal', '10.0.0.0/33', '127.0.0.1/8/1', ',', '1.2.3']) {
+      expect(() => loadServerConfig({ SUKI_TRUST_PROXY: bad })).toThrow(/SUKI_TRUST_PROXY: must be a comma-separated list/);
+    }
+  });
+  it('defaults the public address to the listen address', () => {
+    expect(listenOrigin('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(listenOrigin('::1', 8080)).toBe('http://[::1]:8080');
+    expect(listenOrigin('0.0.0.0', 3000)).toBe('http://localhost:3000');
   });
 });

@@ -321,6 +321,10 @@ async function cartWrite(
   const scope = { ...writeScope(c, session, route, raw), ...(id === undefined ? {} : { productId: id }) };
   const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
     const outcome = await apply(tx, session.id, body, product);
+    // Like the Store API, a conflict sends the cart as it now is, so the client can resolve it.
+    if (outcome instanceof ApiError && outcome.status === 409) {
+      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, await loadCart(tx, session.id)) }));
+    }
     if (outcome instanceof ApiError) return errorAnswer(outcome);
     const lines = outcome ?? (await loadCart(tx, session.id));
     return jsonAnswer(status, storeCart(urls, lines), cartCookies(c, lines));
