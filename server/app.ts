@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { OpenedDatabase } from './db/client.js';
 import { parameterRunner } from './db/statements.js';
+import { compression } from './lib/compress.js';
 import { ApiError } from './lib/errors.js';
 import { isMutation, requestOrigin } from './lib/request.js';
 import { adminAjax } from './routes/admin-ajax.js';
@@ -82,6 +83,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
     if (options.pages && (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path)) return options.pages(c);
     return jsonError(c, new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.'));
   });
+
+  // Pages and API answers above 1 KiB go brotli (or gzip) compressed; outermost, so it sees the final body.
+  app.use('*', compression());
 
   // Security headers on every answer, and the session cookie on answers built without it.
   app.use('*', async (c, next) => {

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { compression } from '../lib/compress.js';
 import { isMutation, requestOrigin } from '../lib/request.js';
 import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
@@ -39,6 +40,9 @@ export const upstreamForwarder = (options: Pick<UpstreamAppOptions, 'upstream' |
 export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   const forward = upstreamForwarder(options);
   const app = new Hono();
+
+  // Pages and forwarded answers the upstream sent uncompressed go brotli (or gzip) compressed.
+  app.use('*', compression());
 
   app.use('*', async (c, next) => {
     await next();
