@@ -97,17 +97,18 @@ export function varyWithAcceptEncoding(vary: string | null): string {
 }
 
 /** Compresses `body` with `encoding`. */
-export async function encodeBody(body: Uint8Array, encoding: Encoding, options: CompressionOptions = {}): Promise<Uint8Array> {
+export async function encodeBody(body: Uint8Array, encoding: Encoding, options: CompressionOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
+  // zlib's output is a Buffer over a plain (never shared) ArrayBuffer.
   if (encoding === 'br') {
-    return brotli(body, {
+    return (await brotli(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 4,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
-    });
+    })) as Uint8Array<ArrayBuffer>;
   }
-  return gzipAsync(body, { level: options.gzipLevel ?? 6 });
+  return (await gzipAsync(body, { level: options.gzipLevel ?? 6 })) as Uint8Array<ArrayBuffer>;
 }
 
 /** Statuses whose answers have no body to compress. */
