@@ -3,6 +3,7 @@ import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.j
 import type { PageType } from '../core/events.js';
 import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
+import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
 import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
@@ -80,7 +81,7 @@ const section = (id: string, title: string, layout: ListingLayout, products: rea
   title,
   listName: title,
   layout,
-  products,
+  products: products.map(listedProduct),
   total,
   page: 1,
   totalPages: 1,
@@ -148,7 +149,7 @@ const loadSection = async (
     title: def.title,
     listName: def.title,
     layout: def.layout,
-    products: products.items,
+    products: products.items.map(listedProduct),
     total: products.total,
     page,
     totalPages: products.totalPages,
@@ -173,7 +174,7 @@ const loadSection = async (
 const loadFilterCatalogue = async (catalog: CatalogPort, categories: readonly Category[]): Promise<FilterCatalogue> => {
   const [attributes, brands] = await Promise.all([catalog.listAttributes(), catalog.listBrands()]);
   // A shop without brands or attributes routes still filters by what it has.
-  return { categories, attributes: attributes.ok ? attributes.value : [], brands: brands.ok ? brands.value : [] };
+  return { categories: categories.map(categoryEntry), attributes: attributes.ok ? attributes.value : [], brands: brands.ok ? brands.value : [] };
 };
 
 /**

@@ -4,7 +4,7 @@
  * server renderer and the shop-filters plugin use the same functions, so the first paint and every
  * in-place update agree.
  */
-import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, ProductPage, ProductQuery } from '../domain/catalog.js';
+import type { AttributeTaxonomy, Brand, CatalogFacets, CategoryEntry, FacetRequest, ProductPage, ProductQuery } from '../domain/catalog.js';
 import type { Currency } from '../domain/money.js';
 import type { CatalogPort, PortFailure } from '../ports.js';
 import { err, ok, type Result } from '../result.js';
@@ -61,7 +61,7 @@ export interface SectionFilterLists {
 
 /** The catalogue data the lists are built from; loaded once per page. */
 export interface FilterCatalogue {
-  readonly categories: readonly Category[];
+  readonly categories: readonly CategoryEntry[];
   readonly attributes: readonly AttributeTaxonomy[];
   readonly brands: readonly Brand[];
 }

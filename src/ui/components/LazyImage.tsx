@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { LAZY_IMAGE_MARGIN_PX } from '../../core/rules/layout.js';
-import type { ProductImage } from '../../core/domain/catalog.js';
+import type { ImageSource } from '../../core/domain/catalog.js';
 
 
 interface LazyImageProps {
-  readonly image: ProductImage;
+  readonly image: ImageSource;
   readonly className?: string;
   /** Eager images are in the server HTML with their src (above the fold, the largest first). */
   readonly eager?: boolean;
@@ -42,7 +42,7 @@ export function LazyImage({ image, className, eager = false, priority = false, a
     io.observe(el);
     return () => io.disconnect();
   }, [visible]);
-  const text = alt ?? image.alt;
+  const text = alt ?? image.alt ?? '';
   return (
     <>
       <img

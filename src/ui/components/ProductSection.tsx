@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { Product } from '../../core/domain/catalog.js';
+import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
 import { ProductTile } from './ProductTile.js';
 
@@ -12,7 +12,7 @@ interface ProductSectionProps {
   /** Whether this section holds the page's largest image (first tile gets high priority). */
   readonly firstOnPage: boolean;
   /** The products to show, when a plugin keeps the list (filtered, more loaded). @default section.products */
-  readonly products?: readonly Product[];
+  readonly products?: readonly ListedProduct[];
   /** True while a new list is loading: the list fades and is marked busy. */
   readonly busy?: boolean;
   /** Shown instead of the list when it is empty. @default 'No products were found.' */
