@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
 import { ProductTile } from './ProductTile.js';
@@ -23,16 +23,65 @@ interface ProductSectionProps {
   readonly footer?: ReactNode;
 }
 
+/** Interactions with a carousel strip that bring in Swiper at once. */
+const WAKE_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel'] as const;
+
+/**
+ * Calls `wake` once: on the shopper's first interaction with `root` (pointer, touch, focus, keys,
+ * wheel), or when `root` is on screen and the browser has been idle after the page loaded. Returns
+ * the clean-up.
+ */
+function wakeOnInteractionOrIdle(root: HTMLElement, wake: () => void): () => void {
+  let done = false;
+  let idle: number | undefined;
+  let io: IntersectionObserver | undefined;
+  const stop = () => {
+    done = true;
+    for (const type of WAKE_EVENTS) root.removeEventListener(type, fire);
+    io?.disconnect();
+    window.removeEventListener('load', watch);
+    if (idle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(idle);
+  };
+  function fire() {
+    if (done) return;
+    stop();
+    wake();
+  }
+  // Idle after load: the page's own work (hydration, images) comes first.
+  const whenIdle = () => {
+    if (done || idle !== undefined) return;
+    idle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 4000 }) : window.setTimeout(fire, 1000);
+  };
+  function watch() {
+    if (done) return;
+    if (typeof IntersectionObserver === 'undefined') return whenIdle();
+    io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) whenIdle();
+    });
+    io.observe(root);
+  }
+  for (const type of WAKE_EVENTS) root.addEventListener(type, fire, { passive: true });
+  if (document.readyState === 'complete') watch();
+  else window.addEventListener('load', watch, { once: true });
+  return stop;
+}
+
 /**
  * One list of products in one of the four layouts. The carousel is a scroll-snap strip in the
- * server HTML (usable without scripts) that Swiper takes over once its chunk has loaded.
+ * server HTML (usable without scripts); Swiper takes it over only when the shopper first reaches
+ * for it, or once it is on screen and the browser is idle, so it never competes with the first
+ * paint and hydration.
  */
 export function ProductSection({ section, eagerCount, firstOnPage, products = section.products, busy = false, emptyMessage, toolbar, footer }: ProductSectionProps) {
   const headingId = `section-${section.id}`;
   const [enhance, setEnhance] = useState(false);
+  const strip = useRef<HTMLDivElement>(null);
+  const carousel = section.layout === 'carousel' && products.length > 0;
   useEffect(() => {
-    if (section.layout === 'carousel') setEnhance(true);
-  }, [section.layout]);
+    const root = strip.current;
+    if (!carousel || enhance || !root) return;
+    return wakeOnInteractionOrIdle(root, () => setEnhance(true));
+  }, [carousel, enhance]);
 
   const tiles = products.map((product, index) => (
     <li key={product.id} className={section.layout === 'carousel' ? 'swiper-slide listing__item' : 'listing__item'}>
@@ -55,7 +104,7 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
       {products.length === 0 ? (
         <p className="listing__empty">{emptyMessage ?? 'No products were found.'}</p>
       ) : section.layout === 'carousel' ? (
-        <div className="carousel" data-carousel={section.id}>
+        <div className="carousel" data-carousel={section.id} ref={strip}>
           <div className="swiper carousel__viewport">
             <ul className="swiper-wrapper carousel__track">{tiles}</ul>
           </div>
