@@ -48,11 +48,11 @@ describe('encoding negotiation', () => {
     expect(chooseEncoding(undefined)).toBeNull();
   });
 
-  it('compresses text, JSON and XML, not pictures or archives', () => {
-    for (const type of ['text/html; charset=utf-8', 'application/json; charset=UTF-8', 'application/problem+json', 'application/xml', 'image/svg+xml', 'text/plain']) {
+  it('compresses text, JSON and XML documents, not pictures (SVG included) or archives', () => {
+    for (const type of ['text/html; charset=utf-8', 'application/json; charset=UTF-8', 'application/problem+json', 'application/xml', 'application/atom+xml', 'text/plain']) {
       expect(isCompressible(type)).toBe(true);
     }
-    for (const type of ['image/png', 'application/octet-stream', 'application/zip', '', null]) expect(isCompressible(type)).toBe(false);
+    for (const type of ['image/svg+xml', 'image/png', 'application/octet-stream', 'application/zip', '', null]) expect(isCompressible(type)).toBe(false);
   });
 
   it('adds Accept-Encoding to Vary once, keeping what was there', () => {

@@ -1,5 +1,5 @@
 /**
- * Compression of dynamic answers (pages, API JSON, sitemaps, generated SVG pictures): brotli when
+ * Compression of dynamic answers (pages, API JSON, sitemaps): brotli when
  * the client accepts it, else gzip, for text bodies above a threshold. It is a response-level
  * middleware: it does not care where the body came from (a render, a cache, a forwarded upstream
  * answer), and leaves alone anything already encoded (the precompressed client build).
@@ -75,7 +75,11 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
   return br >= gz ? 'br' : 'gzip';
 }
 
-/** Media types worth compressing: text, JSON and XML (HTML, API answers, sitemaps, SVG). */
+/**
+ * Media types worth compressing: text, JSON and XML documents (pages, API answers, sitemaps).
+ * Pictures are not, SVG included: the browser judges an image's worth as a page's main content
+ * (its largest contentful paint) by its bytes on the wire, and the generated product SVGs are small.
+ */
 export function isCompressible(contentType: string | null): boolean {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return (
@@ -83,7 +87,7 @@ export function isCompressible(contentType: string | null): boolean {
     type === 'application/json' ||
     type.endsWith('+json') ||
     type === 'application/xml' ||
-    type.endsWith('+xml') ||
+    (type.endsWith('+xml') && !type.startsWith('image/')) ||
     type === 'application/javascript'
   );
 }
