@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
 import { ProductTile } from './ProductTile.js';
+import { wakeOnInteractionOrIdle } from './wake.js';
 
 const CarouselEnhancer = lazy(() => import('./CarouselEnhancer.js'));
 
@@ -21,49 +22,6 @@ interface ProductSectionProps {
   readonly toolbar?: ReactNode;
   /** Below the list (load-more, notices). */
   readonly footer?: ReactNode;
-}
-
-/** Interactions with a carousel strip that bring in Swiper at once. */
-const WAKE_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel'] as const;
-
-/**
- * Calls `wake` once: on the shopper's first interaction with `root` (pointer, touch, focus, keys,
- * wheel), or when `root` is on screen and the browser has been idle after the page loaded. Returns
- * the clean-up.
- */
-function wakeOnInteractionOrIdle(root: HTMLElement, wake: () => void): () => void {
-  let done = false;
-  let idle: number | undefined;
-  let io: IntersectionObserver | undefined;
-  const stop = () => {
-    done = true;
-    for (const type of WAKE_EVENTS) root.removeEventListener(type, fire);
-    io?.disconnect();
-    window.removeEventListener('load', watch);
-    if (idle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(idle);
-  };
-  function fire() {
-    if (done) return;
-    stop();
-    wake();
-  }
-  // Idle after load: the page's own work (hydration, images) comes first.
-  const whenIdle = () => {
-    if (done || idle !== undefined) return;
-    idle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 4000 }) : window.setTimeout(fire, 1000);
-  };
-  function watch() {
-    if (done) return;
-    if (typeof IntersectionObserver === 'undefined') return whenIdle();
-    io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) whenIdle();
-    });
-    io.observe(root);
-  }
-  for (const type of WAKE_EVENTS) root.addEventListener(type, fire, { passive: true });
-  if (document.readyState === 'complete') watch();
-  else window.addEventListener('load', watch, { once: true });
-  return stop;
 }
 
 /**
