@@ -133,11 +133,11 @@ const loadSection = async (
   const facets = config && catalogue ? facetRequest(config, catalogue) : null;
   const paging = { page, perPage: def.perPage };
   const base = def.base ?? undefined;
-  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, base);
+  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, base, catalogue?.categories);
   // A shop whose currency has another minor unit: ask again with prices in its units.
   const reported = result.ok ? result.value.facets?.priceRange?.currency.minorUnit : undefined;
   if (reported !== undefined && reported !== DEFAULT_MINOR_UNIT && (filters.minPrice !== null || filters.maxPrice !== null)) {
-    result = await fetchSection(catalog, filters, paging, reported, facets, base);
+    result = await fetchSection(catalog, filters, paging, reported, facets, base, catalogue?.categories);
   }
   if (!result.ok && !(result.error.kind === 'http' && result.error.status === 400)) return err(result.error);
   // Paging past the end answers 400 on the Store API: show the section empty.

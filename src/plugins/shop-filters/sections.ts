@@ -137,6 +137,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       section.currency?.minorUnit ?? 2,
       facets,
       seed.base ?? undefined,
+      seed.catalogue?.categories,
     );
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;
@@ -216,6 +217,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       section.currency?.minorUnit ?? 2,
       null,
       section.seed.base ?? undefined,
+      section.seed.catalogue?.categories,
     );
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;
