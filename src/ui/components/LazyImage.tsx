@@ -43,9 +43,8 @@ export function LazyImage({ image, className, eager = false, priority = false, a
     return () => io.disconnect();
   }, [visible]);
   const text = alt ?? image.alt ?? '';
-  return (
-    <>
-      <img
+  const img = (
+    <img
         ref={ref}
         className={className}
         src={visible ? image.src : undefined}
@@ -58,6 +57,12 @@ export function LazyImage({ image, className, eager = false, priority = false, a
         decoding="async"
         fetchPriority={priority ? 'high' : undefined}
       />
+  );
+  return (
+    <>
+      {/* React's server renderer preloads every eager image it meets; inside a <picture> it does
+          not, so the page preloads only its largest image (the priority one), not the whole first row. */}
+      {eager && !priority ? <picture>{img}</picture> : img}
       {!eager && (
         <noscript>
           <img className={className} src={image.src} alt={text} width={width} height={height} loading="lazy" />
