@@ -60,9 +60,9 @@ export function LazyImage({ image, className, eager = false, priority = false, a
   );
   return (
     <>
-      {/* React's server renderer preloads every eager image it meets; inside a <picture> it does
-          not, so the page preloads only its largest image (the priority one), not the whole first row. */}
-      {eager && !priority ? <picture>{img}</picture> : img}
+      {/* React's server renderer adds a preload for every eager image it meets, in the body; inside a
+          <picture> it does not. The page's one preload is in the head (the largest picture only). */}
+      {eager ? <picture>{img}</picture> : img}
       {!eager && (
         <noscript>
           <img className={className} src={image.src} alt={text} width={width} height={height} loading="lazy" />

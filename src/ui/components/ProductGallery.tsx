@@ -89,18 +89,21 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
           {images.map((image, index) => (
             <li className="swiper-slide gallery__slide" id={`gallery-slide-${index}`} key={`${image.id}-${index}`} aria-label={`Image ${index + 1} of ${count}`}>
               <button type="button" className="gallery__zoom" onClick={(event) => openLightbox(index, event.currentTarget)} aria-label={`Enlarge image ${index + 1} of ${count}${image.alt ? `: ${image.alt}` : ''}`}>
-                <img
-                  src={image.src}
-                  srcSet={image.srcset || undefined}
-                  sizes={image.sizes || undefined}
-                  alt={image.alt || name}
-                  title={image.name || undefined}
-                  width={800}
-                  height={800}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
-                  data-main-image={index === 0 ? '' : undefined}
-                />
+                {/* In a <picture>: React's server renderer adds no second preload of the main image (the head has it). */}
+                <picture>
+                  <img
+                    src={image.src}
+                    srcSet={image.srcset || undefined}
+                    sizes={image.sizes || undefined}
+                    alt={image.alt || name}
+                    title={image.name || undefined}
+                    width={800}
+                    height={800}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
+                    data-main-image={index === 0 ? '' : undefined}
+                  />
+                </picture>
               </button>
             </li>
           ))}
