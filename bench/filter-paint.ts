@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launchChromium, startShop } from './browser-shop.js';
 
-const port = 3198;
-const dataDir = '.tmp/bench-filter-paint';
+const port = Number(process.env['BENCH_PORT'] ?? 3198);
+const dataDir = `.tmp/bench-filter-paint-${port}`;
 const ROUNDS = 5;
 
 const round = (n: number): number => Math.round(n * 10) / 10;
@@ -41,18 +41,19 @@ async function main(): Promise<void> {
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     if (!process.env['BENCH_NO_THROTTLE']) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const filters = page.getByRole('group', { name: 'Filter Shop' });
-    const clicks: Array<{ name: RegExp; label: string }> = [
-      { name: /^Tees, \d+ products?$/, label: 'category Tees' },
-      { name: /^Colour: White, \d+ products?$/, label: 'colour White' },
-      { name: /^Sort by price: low to high$/, label: 'sort by price' },
-      { name: /^Brand: /, label: 'a brand' },
-      { name: /^All categories, \d+ products?$/, label: 'all categories' },
+    // Items are named by their visible text and count: `Tees (10 products)`.
+    const clicks: Array<{ list: string; name: RegExp; label: string }> = [
+      { list: 'Category', name: /^Tees \(\d+ products?\)$/, label: 'category Tees' },
+      { list: 'Colour', name: /^White \(\d+ products?\)$/, label: 'colour White' },
+      { list: 'Sort by', name: /^Sort by price: low to high$/, label: 'sort by price' },
+      { list: 'Brand', name: /\(\d+ products?\)$/, label: 'a brand' },
+      { list: 'Category', name: /^All categories \(\d+ products?\)$/, label: 'all categories' },
     ];
     const samples: Array<{ click: string; ms: number }> = [];
     for (let r = 0; r < ROUNDS; r += 1) {
-      for (const { name, label } of clicks) {
+      for (const { list, name, label } of clicks) {
         // Enabled items only (a disabled item is a span marked aria-disabled).
-        const link = filters.getByRole('link', { name }).and(page.locator('a:not([aria-current])')).first();
+        const link = filters.getByRole('list', { name: list }).getByRole('link', { name }).and(page.locator('a:not([aria-current])')).first();
         if ((await link.count()) === 0) continue;
         // Marks the click time in the page, then waits for the list to settle and a frame to paint.
         await page.evaluate(ARM_PAINT_TIMER);

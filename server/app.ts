@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { OpenedDatabase } from './db/client.js';
 import { parameterRunner } from './db/statements.js';
+import { compression } from './lib/compress.js';
 import { ApiError, invalidParams } from './lib/errors.js';
 import { addressMiddleware, type AddressOptions } from './lib/address.js';
 import { isCrossSiteWrite, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
@@ -100,6 +101,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
 
   // First: who the client is and the public origin; a request addressed otherwise runs again with it.
   app.use('*', addressMiddleware(options, (request, env) => app.fetch(request, env)));
+  // Pages and API answers above 1 KiB go brotli (or gzip) compressed; outside every other middleware
+  // but the address one (whose re-run passes through here), so it sees the final body.
+  app.use('*', compression());
 
   // Security headers on every answer, and the session cookie on answers built without it.
   app.use('*', async (c, next) => {

@@ -7,6 +7,7 @@ import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
 import type { RenderedPage } from './ui/document.js';
 import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage } from './app/load-page.js';
+import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import type { ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
@@ -108,7 +109,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         redirectAfterAdd: config.cart.redirectAfterAdd,
         consentDefault: config.consent.default,
         consentStored: stored === 'granted' || stored === 'denied' ? stored : null,
-        categories: categoryList,
+        categories: categoryList.map(categoryEntry),
       },
       stores,
       plugins: pagePlugins.map(({ name, options }) => ({ name, options })),

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { compression } from '../lib/compress.js';
 import { addressMiddleware, type AddressOptions } from '../lib/address.js';
 import { isCrossSiteWrite, isMutation, requestOrigin, siteHeaders } from '../lib/request.js';
 import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
@@ -46,6 +47,8 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
 
   // Who the client is and the public origin, as in embedded mode.
   app.use('*', addressMiddleware(options, (request, env) => app.fetch(request, env)));
+  // Pages and forwarded answers the upstream sent uncompressed go brotli (or gzip) compressed.
+  app.use('*', compression());
 
   app.use('*', async (c, next) => {
     await next();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Product } from '../../core/domain/catalog.js';
+import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { afterAddNavigation } from '../../core/rules/navigation.js';
 import { useSelector, useUi } from '../runtime-context.js';
 
 interface AddToCartButtonProps {
-  readonly product: Product;
+  readonly product: ListedProduct;
   readonly quantity?: number;
   readonly variationId?: number;
   readonly variation?: Readonly<Record<string, string>>;
