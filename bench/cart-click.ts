@@ -10,6 +10,7 @@
  * targets and writes bench-results/cart-click.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium, startShop } from './browser-shop.js';
 
@@ -178,7 +179,8 @@ async function main(): Promise<void> {
     const requestsPerAdd = median(requestCounts);
     const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-    console.log(`add to cart on /shop/, Chromium, 4x CPU throttle, ${ROUNDS} rounds of ${ADDS} adds (fresh context each round)`);
+    const load = loadavg().map((n) => n.toFixed(1)).join(' / ');
+    console.log(`add to cart on /shop/, Chromium, 4x CPU throttle, ${ROUNDS} rounds of ${ADDS} adds (fresh context each round); load average ${load} on ${cpus().length} cores`);
     console.log(`  click → changed state painted, first add:  median ${paintFirst} ms  (target ≤ ${PAINT_TARGET_MS} ms: ${mark(paintFirst <= PAINT_TARGET_MS)})`);
     console.log(`  click → changed state painted, later adds: median ${paintLater} ms  (target ≤ ${PAINT_TARGET_MS} ms: ${mark(paintLater <= PAINT_TARGET_MS)}); slowest ${paintMax} ms`);
     console.log(`  slow 4G (150 ms latency, 1.6 Mbps down, 750 kbps up): measured round trip ${rtt} ms`);
@@ -193,6 +195,7 @@ async function main(): Promise<void> {
       benchmark: 'add to cart on /shop/: click → painted (4x CPU) and click → confirmed (4x CPU + slow 4G), embedded shop on 127.0.0.1',
       date: new Date().toISOString(),
       rounds: ROUNDS,
+      loadAverage: loadavg(),
       addsPerRound: ADDS,
       paint: { firstMedianMs: paintFirst, laterMedianMs: paintLater, maxMs: paintMax, targetMs: PAINT_TARGET_MS },
       confirm: { rttMs: rtt, firstMedianMs: confirmFirst, laterMedianMs: confirmLater, targetMs: confirmTarget, requestMedianMs: requestTime, afterAnswerMedianMs: afterAnswer },
