@@ -58,7 +58,8 @@ async function main(): Promise<void> {
         // Marks the click time in the page, then waits for the list to settle and a frame to paint.
         await page.evaluate(ARM_PAINT_TIMER);
         await link.click();
-        await page.waitForFunction('window.__paintedMs !== undefined', undefined, { timeout: 15_000 });
+        // A function, not a string: the pages' Content-Security-Policy forbids evaluating strings.
+        await page.waitForFunction(() => (globalThis as { __paintedMs?: number }).__paintedMs !== undefined, undefined, { timeout: 15_000 });
         const ms = Number(await page.evaluate('window.__paintedMs'));
         samples.push({ click: label, ms: round(ms) });
         if (process.env["BENCH_DEBUG"]) console.log(label, round(ms));

@@ -100,6 +100,24 @@ test.describe('catalog → cart → analytics', () => {
     await page.waitForURL((url) => href !== null && url.href === new URL(href, url).href);
   });
 
+  test('a refused add on the product page itself stays there, rolled back, with the shop’s reason announced', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    const simple = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) }).first();
+    await simple.getByRole('heading').getByRole('link').click();
+    await hydrated(page);
+    const here = page.url();
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, quantity: 9999 }) });
+    });
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('button', { name: `Add to cart: “${name}”` }).first().click();
+    await expect(page.getByRole('status')).toHaveText(/not enough stock|maximum quantity/i);
+    await expect(page.getByRole('button', { name: 'Cart (0 items)' })).toBeVisible();
+    expect(page.url()).toBe(here);
+  });
+
   test('the store notice dismisses and stays dismissed; the header takes its scrolling state', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);

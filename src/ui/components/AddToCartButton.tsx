@@ -60,7 +60,7 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
       productUrl: product.permalink,
     });
     setBusy(false);
-    const target = afterAddNavigation(result, { redirectAfterAdd: state.shop.redirectAfterAdd, cartUrl: '/cart/' }, window.location.origin);
+    const target = afterAddNavigation(result, { redirectAfterAdd: state.shop.redirectAfterAdd, cartUrl: '/cart/' }, window.location.href);
     if (target) window.location.assign(target);
   };
 
