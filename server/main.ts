@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   const config = parseShopConfig(shopConfig);
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
-  const assetsFor = await pageAssets(clientDir, plugins);
+  // The client build's manifest is read after the database opens, so a data folder that fails while
+  // the database is made is reported as such even where the client is not built yet.
+  const loadAssets = () => pageAssets(clientDir, plugins);
   // Where the shop lives (absolute links, the origin check) and which proxies' forwarded headers count.
   let boundPort: number | undefined;
   const address = {
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);
+    const assetsFor = await loadAssets();
     const forward = upstreamForwarder({ upstream });
     const pages = createPagesHandler({
       apiFetch: (request) => forward(request, new URL(request.url).origin),
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     const message = serverConfig.databaseUrl ? null : describeStorageError(error, pgliteDir);
     throw message ? new StartupError(message, { cause: error }) : error;
   });
+  const assetsFor = await loadAssets();
   // Anonymous catalogue pages and catalogue reads, kept until the catalogue's generation moves.
   const renderCache =
     serverConfig.renderCacheBytes > 0
