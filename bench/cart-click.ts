@@ -44,6 +44,7 @@ const ARM = (index: number): string => `
     window.__confirmedMs = undefined;
     window.__afterAnswerMs = undefined;
     window.__requestMs = undefined;
+    window.__answerBytes = undefined;
     const button = [...document.querySelectorAll('button[data-state]')].filter((b) => b.dataset.state === 'idle')[${index}];
     if (!button) throw new Error('no idle add button ${index}');
     button.dataset.benchTarget = 'yes';
@@ -59,6 +60,7 @@ const ARM = (index: number): string => `
           const answer = performance.getEntriesByType('resource').filter((e) => e.name.includes('/cart/add-item')).at(-1);
           window.__afterAnswerMs = answer ? performance.now() - answer.responseEnd : undefined;
           window.__requestMs = answer ? answer.responseEnd - answer.startTime : undefined;
+          window.__answerBytes = answer ? answer.encodedBodySize : undefined;
           window.__confirmedMs = ms;
         });
       }
@@ -77,6 +79,8 @@ interface Sample {
   readonly requestMs: number;
   /** From the answer received to the confirmed state painted. */
   readonly afterAnswerMs: number;
+  /** The add's answer as it came over the wire (compressed or not). */
+  readonly answerBytes: number;
   readonly requests: readonly string[];
 }
 
@@ -143,8 +147,9 @@ async function shopperRound(context: BrowserContext, base: string, r: number, ne
     const confirmedMs = Number(await page.evaluate('window.__confirmedMs'));
     const requestMs = Number(await page.evaluate('window.__requestMs'));
     const afterAnswerMs = Number(await page.evaluate('window.__afterAnswerMs'));
+    const answerBytes = Number(await page.evaluate('window.__answerBytes'));
     await page.evaluate(`document.querySelector('button[data-bench-target="yes"]')?.removeAttribute('data-bench-target')`);
-    samples.push({ round: r, add, paintedMs: round(paintedMs), confirmedMs: round(confirmedMs), requestMs: round(requestMs), afterAnswerMs: round(afterAnswerMs), requests: requests.slice(before) });
+    samples.push({ round: r, add, paintedMs: round(paintedMs), confirmedMs: round(confirmedMs), requestMs: round(requestMs), afterAnswerMs: round(afterAnswerMs), answerBytes, requests: requests.slice(before) });
     if (process.env['BENCH_DEBUG']) console.log(r, add, round(paintedMs), round(confirmedMs), requests.slice(before));
   }
   await page.close();
@@ -193,7 +198,8 @@ async function main(): Promise<void> {
     console.log(`  click → server-confirmed state, later adds: median ${confirmLater} ms  (target ≤ ${confirmTarget} ms: ${mark(confirmLater <= confirmTarget)})`);
     const requestTime = round(median(slow.samples.map((s) => s.requestMs)));
     const afterAnswer = round(median(slow.samples.map((s) => s.afterAnswerMs)));
-    console.log(`    of which: the add request ${requestTime} ms (median, start to answer received), the page's work after the answer ${afterAnswer} ms`);
+    const answerBytes = median(slow.samples.map((s) => s.answerBytes));
+    console.log(`    of which: the add request ${requestTime} ms (median, start to answer received; answer ${(answerBytes / 1024).toFixed(1)} KiB on the wire), the page's work after the answer ${afterAnswer} ms`);
     console.log(`  requests per add: median ${requestsPerAdd}, most ${Math.max(...requestCounts)}  (target 1: ${mark(Math.max(...requestCounts) === 1)})`);
 
     const result = {
@@ -203,7 +209,7 @@ async function main(): Promise<void> {
       loadAverage: loadavg(),
       addsPerRound: ADDS,
       paint: { firstMedianMs: paintFirst, laterMedianMs: paintLater, maxMs: paintMax, targetMs: PAINT_TARGET_MS },
-      confirm: { rttMs: rtt, firstMedianMs: confirmFirst, laterMedianMs: confirmLater, targetMs: confirmTarget, requestMedianMs: requestTime, afterAnswerMedianMs: afterAnswer },
+      confirm: { rttMs: rtt, firstMedianMs: confirmFirst, laterMedianMs: confirmLater, targetMs: confirmTarget, requestMedianMs: requestTime, afterAnswerMedianMs: afterAnswer, answerMedianBytes: answerBytes },
       requestsPerAdd: { median: requestsPerAdd, max: Math.max(...requestCounts) },
       samples: { fast: fast.samples, slow: slow.samples },
     };
