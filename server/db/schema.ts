@@ -436,10 +436,12 @@ export const mailOutbox = pgTable(
     status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When the next try is due (now when queued; later after a failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
   },
-  (t) => [index('suki_mail_outbox_status').on(t.status, t.createdAt)],
+  (t) => [index('suki_mail_outbox_due').on(t.status, t.nextAttemptAt)],
 );
 
 /** Newsletter subscribers with the consent they gave: when, where, and the opt-in text they saw. */
