@@ -122,3 +122,26 @@ describe('placing orders', () => {
     expect(left?.n).toBe(40);
   }, 60_000);
 });
+
+describe('reading orders back', () => {
+  it('by key: the key alone within 10 minutes or from the placing session; later the billing email too', async () => {
+    const { orderByKey, trackOrder, ORDER_GRACE_MS } = await import('./services/order-read.js');
+    await setStock(null);
+    const session = await cartWith(1);
+    const placed = await place(session, input('Reader@Example.ph'));
+    const now = Date.now();
+    expect((await orderByKey(ctx.db, placed.id, placed.orderKey, null, null, now)).ok).toBe(true);
+    expect(await orderByKey(ctx.db, placed.id, 'wc_order_wrong', null, null, now)).toEqual({ ok: false, reason: 'invalid_order' });
+    expect(await orderByKey(ctx.db, placed.id + 100_000, placed.orderKey, null, null, now)).toEqual({ ok: false, reason: 'invalid_order' });
+    const later = now + ORDER_GRACE_MS + 1;
+    expect(await orderByKey(ctx.db, placed.id, placed.orderKey, null, null, later)).toEqual({ ok: false, reason: 'needs_email' });
+    expect(await orderByKey(ctx.db, placed.id, placed.orderKey, 'other@example.ph', null, later)).toEqual({ ok: false, reason: 'invalid_email' });
+    expect((await orderByKey(ctx.db, placed.id, placed.orderKey, 'reader@example.ph', null, later)).ok).toBe(true);
+    expect((await orderByKey(ctx.db, placed.id, placed.orderKey, null, session, later)).ok).toBe(true);
+    // Tracking: id and email, or nothing.
+    expect((await trackOrder(ctx.db, placed.id, ' READER@example.ph '))?.order.id).toBe(placed.id);
+    expect(await trackOrder(ctx.db, placed.id, 'other@example.ph')).toBeNull();
+    expect(await trackOrder(ctx.db, placed.id + 100_000, 'reader@example.ph')).toBeNull();
+    expect(await trackOrder(ctx.db, Number.NaN, 'reader@example.ph')).toBeNull();
+  });
+});
