@@ -306,6 +306,8 @@ export const coupons = pgTable(
   {
     /** Lower-case code. */
     code: text('code').primaryKey(),
+    /** The id the REST API shows (WooCommerce coupons are posts with ids). */
+    id: integer('id').notNull().unique().generatedByDefaultAsIdentity(),
     discountType: text('discount_type', { enum: ['percent', 'fixed_cart'] }).notNull(),
     /** Percent in hundredths (1000 = 10 %) for `percent`; minor units for `fixed_cart`. */
     amount: integer('amount').notNull(),
@@ -452,4 +454,21 @@ export const subscribers = pgTable('suki_subscribers', {
   consentAt: timestamp('consent_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   consentSource: text('consent_source').notNull(),
   consentText: text('consent_text').notNull(),
+});
+
+/**
+ * REST API keys for shop staff (WooCommerce's consumer key and secret). Only hashes are kept: the
+ * key as WooCommerce hashes it (HMAC-SHA256 with `wc-api`), the secret as SHA-256; both are shown
+ * once, when the key is made.
+ */
+export const apiKeys = pgTable('suki_api_keys', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  description: text('description').notNull(),
+  permissions: text('permissions', { enum: ['read', 'write', 'read_write'] }).notNull(),
+  consumerKeyHash: text('consumer_key_hash').notNull().unique(),
+  consumerSecretHash: text('consumer_secret_hash').notNull(),
+  /** The key's last 7 characters, to tell keys apart in a list. */
+  truncatedKey: text('truncated_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  lastAccess: timestamp('last_access', { withTimezone: true, mode: 'string' }),
 });
