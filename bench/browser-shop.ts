@@ -22,12 +22,27 @@ export async function waitFor(url: string, ms: number): Promise<void> {
 
 /** Starts `server/main.ts` on 127.0.0.1:`port` over a fresh `dataDir`, and waits until it answers. */
 export async function startShop(port: number, dataDir: string): Promise<{ readonly base: string; readonly server: ChildProcess }> {
+  const base = `http://127.0.0.1:${port}`;
+  // A server left on the port (say, by a run that was cut short) would answer in place of the new
+  // one, with its own build: refuse to measure that.
+  const stale = await fetch(`${base}/wp-json/`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${port} is already in use; stop what listens there first`);
   rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir },
     stdio: 'ignore',
   });
-  const base = `http://127.0.0.1:${port}`;
+  // The server goes with the bench, also when the bench is stopped or cut short by a time limit.
+  process.once('exit', () => server.kill());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.kill();
+      process.exit(1);
+    });
+  }
   try {
     await waitFor(`${base}/wp-json/wc/store/v1/products?per_page=1`, 60_000);
   } catch (error) {

@@ -1,10 +1,11 @@
 // `npm start`: build the browser bundle, then run the production server on the embedded defaults.
 import { spawn } from 'node:child_process';
-import { checkNode, run } from './toolchain.mjs';
+import { checkNode, run, SERVER_NODE_FLAGS } from './toolchain.mjs';
 
 checkNode();
 if (!run('npx', ['vite', 'build', '--logLevel', 'warn'])) process.exit(1);
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// V8 settings for a small server (see "Memory" in ARCHITECTURE.md; bench/server-soak.ts measures them).
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });

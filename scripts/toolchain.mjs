@@ -19,6 +19,18 @@ export function checkNode() {
   }
 }
 
+/**
+ * Node flags of the production server (`npm start`, and the server benchmarks):
+ * - `--expose-gc`: the database code collects once after setting up a new PGlite folder, so the
+ *   initdb instance's memory goes at once (server/db/client.ts);
+ * - a 160 MB old space and 4 MB semi-spaces: the live heap is about 60-80 MB (the render cache's
+ *   32 MB included), and without a limit V8 lets garbage grow the heap to hundreds of MB first;
+ * - `--liftoff-only`: PostgreSQL (PGlite) runs as WebAssembly; optimising its hot functions
+ *   kept another ~50 MB of machine code and, on a small machine, cost CPU on a background thread
+ *   that the requests wanted, for no faster answers in the soak.
+ */
+export const SERVER_NODE_FLAGS = ['--expose-gc', '--max-old-space-size=160', '--max-semi-space-size=4', '--liftoff-only'];
+
 /** Runs a command with inherited output; returns true when it exits 0. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...(options.env ?? {}) } });

@@ -7,6 +7,7 @@ import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
 import type { RenderedPage } from './ui/document.js';
 import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage } from './app/load-page.js';
+import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import type { ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
@@ -42,6 +43,30 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   const options = plugins.find((p) => p.name === 'shop-filters')?.options;
   if (typeof options !== 'object' || options === null || !('sections' in options)) return {};
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
+}
+
+/** What of a shopper's cookies changes a render: see {@link renderVariant}. */
+export interface RenderVariant {
+  /** Names the variant, for a cache key. */
+  readonly key: string;
+  /** The smallest Cookie header that renders the same variant (no session, so an empty cart). */
+  readonly cookie: string;
+}
+
+/**
+ * The part of a shopper's Cookie header that {@link renderPage} reads besides the session: the
+ * consent answer and a dismissed store notice. A page rendered with `cookie` (and no session) is
+ * the page every shopper of this variant with an empty cart sees, nonce aside, which is what the
+ * server's render cache shares between them.
+ */
+export function renderVariant(cookie: string, config: ShopConfig): RenderVariant {
+  const stored = readCookie(cookie, CONSENT_COOKIE);
+  const consent = stored === 'granted' || stored === 'denied' ? stored : null;
+  const notice = config.shop.storeNotice;
+  const noticeName = notice ? storeNoticeCookie(notice.id) : null;
+  const hidden = noticeName !== null && readCookie(cookie, noticeName) === 'hidden';
+  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : [])];
+  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
 }
 
 /**
@@ -84,7 +109,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         redirectAfterAdd: config.cart.redirectAfterAdd,
         consentDefault: config.consent.default,
         consentStored: stored === 'granted' || stored === 'denied' ? stored : null,
-        categories: categoryList,
+        categories: categoryList.map(categoryEntry),
       },
       stores,
       plugins: pagePlugins.map(({ name, options }) => ({ name, options })),

@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { acceptedEncodings } from '../lib/compress.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -25,17 +26,6 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
 };
-
-/** Encodings the browser accepts (ignoring those it refuses with q=0). */
-function accepted(header: string | undefined): Set<string> {
-  const set = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q !== undefined && Number(q.slice(2)) === 0)) set.add(name);
-  }
-  return set;
-}
 
 async function isFile(file: string): Promise<boolean> {
   try {
@@ -63,7 +53,7 @@ export function staticAssets(staticDir: string): (c: Context) => Promise<Respons
     if (!file.startsWith(root + path.sep) || !(await isFile(file))) return c.text('Not Found', 404);
 
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const encodings = accepted(c.req.header('accept-encoding'));
+    const encodings = acceptedEncodings(c.req.header('accept-encoding'));
     let served = file;
     let encoding: string | undefined;
     if (encodings.has('br') && (await isFile(`${file}.br`))) {

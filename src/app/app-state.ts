@@ -1,5 +1,5 @@
 import type { FilterCatalogue, SectionBase, SectionFilterConfig } from '../core/catalog/section.js';
-import type { CatalogFacets, Category, Product, ProductVariation } from '../core/domain/catalog.js';
+import type { CatalogFacets, Category, CategoryEntry, ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { BlogComment, BlogPost } from '../core/domain/blog.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
@@ -18,7 +18,8 @@ export interface ProductSection {
   readonly title: string;
   readonly listName: string;
   readonly layout: ListingLayout;
-  readonly products: readonly Product[];
+  /** Cut down to what a tile reads (`listedProduct`). */
+  readonly products: readonly ListedProduct[];
   readonly total: number;
   /** The last page shown and how many there are (a next page means a load-more control). */
   readonly page: number;
@@ -101,7 +102,8 @@ export interface PublicShopSettings {
   readonly consentDefault: ConsentState;
   /** The consent answer stored in the shopper's cookie, if any. */
   readonly consentStored: 'granted' | 'denied' | null;
-  readonly categories: readonly Category[];
+  /** Without descriptions (`categoryEntry`): the menu shows names only. */
+  readonly categories: readonly CategoryEntry[];
 }
 
 /** Everything serialized into the page for hydration. */

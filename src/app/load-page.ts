@@ -3,6 +3,7 @@ import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.j
 import type { PageType } from '../core/events.js';
 import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
+import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
 import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
@@ -80,7 +81,7 @@ const section = (id: string, title: string, layout: ListingLayout, products: rea
   title,
   listName: title,
   layout,
-  products,
+  products: products.map(listedProduct),
   total,
   page: 1,
   totalPages: 1,
@@ -132,11 +133,11 @@ const loadSection = async (
   const facets = config && catalogue ? facetRequest(config, catalogue) : null;
   const paging = { page, perPage: def.perPage };
   const base = def.base ?? undefined;
-  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, base);
+  let result = await fetchSection(catalog, filters, paging, DEFAULT_MINOR_UNIT, facets, base, catalogue?.categories);
   // A shop whose currency has another minor unit: ask again with prices in its units.
   const reported = result.ok ? result.value.facets?.priceRange?.currency.minorUnit : undefined;
   if (reported !== undefined && reported !== DEFAULT_MINOR_UNIT && (filters.minPrice !== null || filters.maxPrice !== null)) {
-    result = await fetchSection(catalog, filters, paging, reported, facets, base);
+    result = await fetchSection(catalog, filters, paging, reported, facets, base, catalogue?.categories);
   }
   if (!result.ok && !(result.error.kind === 'http' && result.error.status === 400)) return err(result.error);
   // Paging past the end answers 400 on the Store API: show the section empty.
@@ -148,7 +149,7 @@ const loadSection = async (
     title: def.title,
     listName: def.title,
     layout: def.layout,
-    products: products.items,
+    products: products.items.map(listedProduct),
     total: products.total,
     page,
     totalPages: products.totalPages,
@@ -173,7 +174,7 @@ const loadSection = async (
 const loadFilterCatalogue = async (catalog: CatalogPort, categories: readonly Category[]): Promise<FilterCatalogue> => {
   const [attributes, brands] = await Promise.all([catalog.listAttributes(), catalog.listBrands()]);
   // A shop without brands or attributes routes still filters by what it has.
-  return { categories, attributes: attributes.ok ? attributes.value : [], brands: brands.ok ? brands.value : [] };
+  return { categories: categories.map(categoryEntry), attributes: attributes.ok ? attributes.value : [], brands: brands.ok ? brands.value : [] };
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Cart, CartLine } from './domain/cart.js';
 import type { MinorUnits } from './domain/money.js';
 import type { CheckoutStep } from './rules/checkout-steps.js';
-import type { Product } from './domain/catalog.js';
+import type { ListedProduct } from './domain/catalog.js';
 import type { PortFailure } from './ports.js';
 
 /** Consent for tracking destinations. `ask` means nobody has answered yet. */
@@ -126,7 +126,7 @@ export type EventsOfDomain<D extends string> = Extract<DomainEventType, `${D}.${
 export type EventDomain = DomainEventType extends `${infer D}.${string}` ? D : never;
 
 /** Product facts for a product, used when emitting catalog and cart events. */
-export const itemFactsOf = (product: Product): ItemFacts => ({
+export const itemFactsOf = (product: ListedProduct): ItemFacts => ({
   id: product.id,
   sku: product.sku,
   name: product.name,

@@ -13,7 +13,7 @@
 import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import type { FilterCatalogue } from '../core/catalog/section.js';
 import type { Cart, CartLine } from '../core/domain/cart.js';
-import type { Product, ProductVariation } from '../core/domain/catalog.js';
+import type { ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { AnyPlugin, PluginViewContext, ViewContextOf } from '../core/plugin.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
 import type { ProductSection } from '../app/app-state.js';
@@ -55,7 +55,8 @@ export interface GatheringSlots {
   /** The header's action area, beside search and the cart button (wishlist link, notes). */
   'header.actions': Readonly<Record<never, never>>;
   /** Under a product tile's add-to-cart button (add to wishlist, compare). */
-  'product.tileActions': { readonly product: Product; readonly listName: string };
+  /** The tile's product carries what a tile reads (`ListedProduct`), not the whole product. */
+  'product.tileActions': { readonly product: ListedProduct; readonly listName: string };
   /** The product page summary, under the add-to-cart form (`variation`: the chosen one, if any). */
   'product.summary': { readonly product: Product; readonly variation: ProductVariation | null };
   /** Beside a cart line's remove button, on the cart page and in the cart panel. */

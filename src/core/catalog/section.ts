@@ -4,7 +4,7 @@
  * server renderer and the shop-filters plugin use the same functions, so the first paint and every
  * in-place update agree.
  */
-import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, ProductPage, ProductQuery } from '../domain/catalog.js';
+import type { AttributeTaxonomy, Brand, CatalogFacets, CategoryEntry, FacetRequest, ProductPage, ProductQuery } from '../domain/catalog.js';
 import type { Currency } from '../domain/money.js';
 import type { CatalogPort, PortFailure } from '../ports.js';
 import { err, ok, type Result } from '../result.js';
@@ -61,7 +61,7 @@ export interface SectionFilterLists {
 
 /** The catalogue data the lists are built from; loaded once per page. */
 export interface FilterCatalogue {
-  readonly categories: readonly Category[];
+  readonly categories: readonly CategoryEntry[];
   readonly attributes: readonly AttributeTaxonomy[];
   readonly brands: readonly Brand[];
 }
@@ -143,12 +143,26 @@ export const buildFilterLists = (config: SectionFilterConfig, catalogue: FilterC
   return { lists, price };
 };
 
+/** Categories whose ids the page already knows (the filter catalogue's), to send ids instead of slugs. */
+export type KnownCategories = ReadonlyArray<Pick<CategoryEntry, 'id' | 'slug'>>;
+
+/**
+ * The `category` parameter for a chosen category: its id when the page knows it (a stock Store
+ * API reads ids, so the adapter would otherwise look the slug up first: one more round trip
+ * before the list), else the slug as it is.
+ */
+export const categoryParameter = (slug: string, known: KnownCategories = []): string => {
+  const found = known.find((c) => c.slug === slug);
+  return found ? String(found.id) : slug;
+};
+
 /** The Store API query of a section's filters (prices turned into minor units). */
 export const catalogQuery = (
   filters: ShopFilters,
   paging: { readonly page: number; readonly perPage: number },
   minorUnit: number,
   base?: SectionBase,
+  known?: KnownCategories,
 ): ProductQuery => {
   const unit = 10 ** minorUnit;
   const attributes = Object.entries(filters.terms).flatMap(([facet, slug]) => {
@@ -161,7 +175,7 @@ export const catalogQuery = (
     // A section's own order (best sellers, newest) holds until the shopper picks another sort.
     ...(filters.sort === DEFAULT_SORT && base?.orderby ? { orderby: base.orderby, ...(base.order ? { order: base.order } : {}) } : sortQuery(filters.sort)),
     ...(base?.search ? { search: base.search } : {}),
-    ...(filters.category !== null ? { category: filters.category } : {}),
+    ...(filters.category !== null ? { category: categoryParameter(filters.category, known) } : {}),
     ...(filters.minPrice !== null ? { minPrice: filters.minPrice * unit } : {}),
     ...(filters.maxPrice !== null ? { maxPrice: filters.maxPrice * unit } : {}),
     ...(attributes.length > 0 ? { attributes } : {}),
@@ -186,8 +200,9 @@ export const fetchSection = async (
   minorUnit: number,
   facets: FacetRequest | null,
   base?: SectionBase,
+  known?: KnownCategories,
 ): Promise<Result<SectionResult, PortFailure>> => {
-  const query = catalogQuery(filters, paging, minorUnit, base);
+  const query = catalogQuery(filters, paging, minorUnit, base, known);
   const [products, counted] = await Promise.all([catalog.listProducts(query), facets ? catalog.facets(query, facets) : Promise.resolve(null)]);
   if (!products.ok) return err(products.error);
   return ok({ page: products.value, facets: counted?.ok ? counted.value : null });

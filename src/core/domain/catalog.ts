@@ -27,6 +27,9 @@ export interface Category extends CategoryRef {
   readonly description: string;
 }
 
+/** A category as the menu and the filter lists show it: without its description. */
+export type CategoryEntry = Omit<Category, 'description'>;
+
 /** Prices of a product, in minor units of `currency`. */
 export interface ProductPrices {
   readonly price: MinorUnits;
@@ -116,6 +119,35 @@ export interface Product {
   readonly reviewCount: number;
   readonly addToCart: QuantityLimits & { readonly text: string };
   readonly identifiers: ProductIdentifiers;
+}
+
+/** An image as a listing tile draws it: its addresses, and alt text where the tile uses it. */
+export interface ImageSource {
+  readonly src: string;
+  readonly srcset: string;
+  readonly sizes: string;
+  readonly alt?: string;
+}
+
+/**
+ * What a listing tile reads of a product (its link, name, first category, price, stock, add to
+ * cart and the analytics facts): the product lists of the page state carry only this, since the
+ * rest (descriptions, attributes, identifiers...) is never shown in a tile. A {@link Product} is
+ * one, so the lists a plugin fetches can be shown as they are.
+ */
+export interface ListedProduct {
+  readonly id: number;
+  readonly name: string;
+  readonly sku: string;
+  readonly permalink: string;
+  readonly type: Product['type'];
+  readonly onSale: boolean;
+  readonly prices: ProductPrices;
+  /** The main image, then the hover image; no more. */
+  readonly images: readonly ImageSource[];
+  readonly categories: ReadonlyArray<Pick<CategoryRef, 'name'>>;
+  readonly isPurchasable: boolean;
+  readonly isInStock: boolean;
 }
 
 /** Sort keys the Store API accepts for `orderby`. */

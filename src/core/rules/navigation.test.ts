@@ -37,6 +37,25 @@ describe('afterAddNavigation', () => {
     expect(afterAddNavigation(success, { redirectAfterAdd: false, cartUrl: '/cart/' }, origin)).toBeNull();
     expect(afterAddNavigation(success, { redirectAfterAdd: true, cartUrl: '/cart/' }, origin)).toBe(`${origin}/cart/`);
   });
+  it('stays on the product page a refusal names when the shopper is on it already', () => {
+    const refused = { ok: false as const, error: { kind: 'product-url' as const, url: `${origin}/product/x/`, message: 'Not enough stock.' } };
+    const settings = { redirectAfterAdd: false, cartUrl: '/cart/' };
+    expect(afterAddNavigation(refused, settings, `${origin}/product/x/`)).toBeNull();
+    expect(afterAddNavigation(refused, settings, `${origin}/product/x/#reviews`)).toBeNull();
+    expect(afterAddNavigation(refused, settings, `${origin}/product/x/?attribute_pa_size=m`)).toBe(`${origin}/product/x/`);
+    expect(afterAddNavigation(refused, settings, `${origin}/shop/`)).toBe(`${origin}/product/x/`);
+  });
+  it('property: a refusal leads only to another page of the same shop, or nowhere', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl(), fc.string(), fc.constant(null)), fc.constantFrom('/', '/shop/', '/product/x/', '/product/x/?a=1'), (url, path) => {
+        const here = `${origin}${path}`;
+        const target = afterAddNavigation({ ok: false, error: { kind: 'product-url', url, message: '' } }, { redirectAfterAdd: true, cartUrl: '/cart/' }, here);
+        if (target === null) return;
+        expect(new URL(target).origin).toBe(origin);
+        expect(target.replace(/#.*$/, '')).not.toBe(here);
+      }),
+    );
+  });
   it('stays on other failures', () => {
     const failure = { ok: false as const, error: { kind: 'network' as const, message: 'offline' } };
     expect(afterAddNavigation(failure, { redirectAfterAdd: true, cartUrl: '/cart/' }, origin)).toBeNull();

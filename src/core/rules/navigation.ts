@@ -31,17 +31,31 @@ export interface AfterAddSettings {
   readonly cartUrl: string;
 }
 
+/** Whether two absolute addresses name the same page (the fragment aside). */
+const samePage = (a: string, b: string): boolean => {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.origin === y.origin && x.pathname === y.pathname && x.search === y.search;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Where the browser should go after an add-to-cart attempt, or null to stay: a refusal naming a
- * same-origin product page goes there; a success goes to the cart only when the setting is on.
+ * same-origin product page goes there, unless the shopper is on that page already (the error is
+ * shown and announced where they are); a success goes to the cart only when the setting is on.
+ * `here` is the current address (or just the shop's origin).
  */
 export const afterAddNavigation = (
   result: Result<unknown, PortFailure | { readonly kind: string }>,
   settings: AfterAddSettings,
-  origin: string,
+  here: string,
 ): string | null => {
-  if (result.ok) return settings.redirectAfterAdd ? sameOriginUrl(settings.cartUrl, origin) : null;
+  if (result.ok) return settings.redirectAfterAdd ? sameOriginUrl(settings.cartUrl, here) : null;
   const failure = result.error;
-  if (failure.kind === 'product-url' && 'url' in failure) return sameOriginUrl(failure.url, origin);
-  return null;
+  if (failure.kind !== 'product-url' || !('url' in failure)) return null;
+  const target = sameOriginUrl(failure.url, here);
+  return target !== null && samePage(target, here) ? null : target;
 };

@@ -5,12 +5,13 @@
  * the list the shopper had).
  */
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../../core/catalog/section.js';
-import type { CatalogFacets, Product } from '../../core/domain/catalog.js';
+import type { CatalogFacets, ListedProduct } from '../../core/domain/catalog.js';
 import type { Currency } from '../../core/domain/money.js';
 import type { BoundEmit } from '../../core/bus.js';
 import { itemFactsOf } from '../../core/events.js';
 import type { Logger } from '../../core/logger.js';
 import type { CatalogPort } from '../../core/ports.js';
+import { listedProduct } from '../../core/rules/listed-product.js';
 import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
 import { chooseItem, choosePrice, filtersFromQuery, filtersToQuery, sameFilters, sectionPrefix, type FilterList, type ShopFilters } from '../../core/rules/shop-filters.js';
 import { createStore, type Store } from '../../core/store.js';
@@ -20,7 +21,7 @@ import { createStore, type Store } from '../../core/store.js';
 export interface SectionSeed {
   readonly id: string;
   readonly listName: string;
-  readonly products: readonly Product[];
+  readonly products: readonly ListedProduct[];
   readonly total: number;
   readonly page: number;
   readonly totalPages: number;
@@ -46,7 +47,8 @@ export interface SectionState {
   readonly pending: ShopFilters | null;
   readonly facets: CatalogFacets | null;
   readonly currency: Currency | null;
-  readonly list: ListState<Product>;
+  /** Products cut down to what a tile reads, like the page's own lists. */
+  readonly list: ListState<ListedProduct>;
 }
 
 /** Every registered section by id. */
@@ -135,6 +137,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       section.currency?.minorUnit ?? 2,
       facets,
       seed.base ?? undefined,
+      seed.catalogue?.categories,
     );
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;
@@ -150,7 +153,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       pending: null,
       facets: counted ?? now.facets,
       currency: counted?.priceRange?.currency ?? now.currency,
-      list: receiveList(now.list, token, page, (p) => p.id),
+      list: receiveList(now.list, token, { ...page, items: page.items.map(listedProduct) }, (p) => p.id),
     });
     deps.emit('shop.filtered', { section: id, filters: filterFacts(filters), resultCount: page.total });
     deps.emit('catalog.listViewed', { listName: seed.listName, items: page.items.map(itemFactsOf), offset: 0 });
@@ -214,6 +217,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       section.currency?.minorUnit ?? 2,
       null,
       section.seed.base ?? undefined,
+      section.seed.catalogue?.categories,
     );
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;
@@ -222,7 +226,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
       put(id, { ...now, list: failList(now.list, token) });
       return false;
     }
-    const next = receiveList(now.list, token, result.value.page, (p) => p.id);
+    const next = receiveList(now.list, token, { ...result.value.page, items: result.value.page.items.map(listedProduct) }, (p) => p.id);
     put(id, { ...now, list: next });
     deps.emit('catalog.listViewed', { listName: section.seed.listName, items: next.items.slice(offset).map(itemFactsOf), offset });
     return true;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Product } from '../../core/domain/catalog.js';
+import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { afterAddNavigation } from '../../core/rules/navigation.js';
 import { useSelector, useUi } from '../runtime-context.js';
 
 interface AddToCartButtonProps {
-  readonly product: Product;
+  readonly product: ListedProduct;
   readonly quantity?: number;
   readonly variationId?: number;
   readonly variation?: Readonly<Record<string, string>>;
@@ -57,14 +57,15 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
       ...(variationId !== undefined ? { variationId } : {}),
       ...(variation ? { variation } : {}),
       item: itemFactsOf(product),
+      productUrl: product.permalink,
     });
     setBusy(false);
-    const target = afterAddNavigation(result, { redirectAfterAdd: state.shop.redirectAfterAdd, cartUrl: '/cart/' }, window.location.origin);
+    const target = afterAddNavigation(result, { redirectAfterAdd: state.shop.redirectAfterAdd, cartUrl: '/cart/' }, window.location.href);
     if (target) window.location.assign(target);
   };
 
   return (
-    <span className="add-to-cart">
+    <span className="add-to-cart" data-cart-control="">
       <button
         type="button"
         className={`button button--primary ${className ?? ''}`}

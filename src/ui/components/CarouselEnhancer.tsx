@@ -16,7 +16,13 @@ export default function CarouselEnhancer({ sectionId, label }: { sectionId: stri
     const root = document.querySelector<HTMLElement>(`[data-carousel="${CSS.escape(sectionId)}"]`);
     const viewport = root?.querySelector<HTMLElement>('.swiper');
     if (!root || !viewport || !prev.current || !next.current) return;
+    // The shopper may already have scrolled the strip: Swiper starts on the slide in view.
+    const track = viewport.querySelector<HTMLElement>('.carousel__track');
+    const first = track?.querySelector<HTMLElement>('li');
+    const step = track && first ? first.offsetWidth + (parseFloat(getComputedStyle(track).columnGap) || 0) : 0;
+    const initialSlide = track && step > 0 ? Math.round(track.scrollLeft / step) : 0;
     const swiper = new Swiper(viewport, {
+      initialSlide,
       modules: [Navigation, Autoplay, A11y],
       slidesPerView: 1,
       spaceBetween: CAROUSEL_DEFAULTS.margin,

@@ -166,7 +166,12 @@ export function Footer() {
 /** One year, for the consent cookie. */
 const CONSENT_MAX_AGE = 365 * 24 * 3600;
 
-/** Consent banner shown while consent is `ask`; the answer is kept in a cookie. */
+/**
+ * Consent banner shown while consent is `ask`; the answer is kept in a cookie. It is a compact bar
+ * in the server HTML (no shift when it appears later): one short line of small text and two
+ * buttons, so it is never the largest thing on screen and the browser does not take it for the
+ * page's main content (its largest contentful paint) instead of the products.
+ */
 export function ConsentBanner() {
   const { runtime } = useUi();
   const consent = useSelector(runtime.stores.consent, (s) => s.state);
@@ -177,7 +182,7 @@ export function ConsentBanner() {
   };
   return (
     <section className="consent" role="region" aria-label="Cookie consent">
-      <p>We use cookies for analytics to improve the shop. You can accept or reject them.</p>
+      <p className="consent__text">Analytics cookies help us improve the shop.</p>
       <div className="consent__actions">
         <button type="button" className="button button--primary" onClick={() => answer('granted')}>
           Accept

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { LAZY_IMAGE_MARGIN_PX } from '../../core/rules/layout.js';
-import type { ProductImage } from '../../core/domain/catalog.js';
+import type { ImageSource } from '../../core/domain/catalog.js';
 
 
 interface LazyImageProps {
-  readonly image: ProductImage;
+  readonly image: ImageSource;
   readonly className?: string;
   /** Eager images are in the server HTML with their src (above the fold, the largest first). */
   readonly eager?: boolean;
@@ -42,10 +42,9 @@ export function LazyImage({ image, className, eager = false, priority = false, a
     io.observe(el);
     return () => io.disconnect();
   }, [visible]);
-  const text = alt ?? image.alt;
-  return (
-    <>
-      <img
+  const text = alt ?? image.alt ?? '';
+  const img = (
+    <img
         ref={ref}
         className={className}
         src={visible ? image.src : undefined}
@@ -58,6 +57,12 @@ export function LazyImage({ image, className, eager = false, priority = false, a
         decoding="async"
         fetchPriority={priority ? 'high' : undefined}
       />
+  );
+  return (
+    <>
+      {/* React's server renderer adds a preload for every eager image it meets, in the body; inside a
+          <picture> it does not. The page's one preload is in the head (the largest picture only). */}
+      {eager ? <picture>{img}</picture> : img}
       {!eager && (
         <noscript>
           <img className={className} src={image.src} alt={text} width={width} height={height} loading="lazy" />

@@ -2,6 +2,7 @@ import { lazy, Suspense, type KeyboardEvent, useCallback, useEffect, useRef, use
 import type { ProductImage } from '../../core/domain/catalog.js';
 import { stepIndex, thumbnailMoves } from '../../core/rules/gallery.js';
 import { Lightbox } from './Lightbox.js';
+import { wakeOnInteractionOrIdle } from './wake.js';
 
 const GalleryEnhancer = lazy(() => import('./GalleryEnhancer.js'));
 
@@ -30,7 +31,15 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
   const slider = useRef<GallerySlider | null>(null);
   const opener = useRef<Element | null>(null);
 
-  useEffect(() => setEnhance(images.length > 1), [images.length]);
+  // Swiper comes on the first interaction with the gallery, or once the page has settled; until
+  // then the strip, its thumbnails and arrow keys work without it.
+  const root = useRef<HTMLDivElement>(null);
+  const many = images.length > 1;
+  useEffect(() => {
+    const el = root.current;
+    if (!many || enhance || !el) return;
+    return wakeOnInteractionOrIdle(el, () => setEnhance(true));
+  }, [many, enhance]);
 
   // A new main image (a variation chosen or reset) brings the slider back to it, as WooCommerce does.
   const firstSrc = images[0]?.src;
@@ -74,24 +83,27 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
   if (images.length === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
   const count = images.length;
   return (
-    <div className="gallery" data-gallery role="region" aria-roledescription="gallery" aria-label={`Images of ${name}`} onKeyDown={onKeyDown}>
+    <div ref={root} className="gallery" data-gallery role="region" aria-roledescription="gallery" aria-label={`Images of ${name}`} onKeyDown={onKeyDown}>
       <div className="gallery__main swiper">
         <ul className="swiper-wrapper gallery__track">
           {images.map((image, index) => (
             <li className="swiper-slide gallery__slide" id={`gallery-slide-${index}`} key={`${image.id}-${index}`} aria-label={`Image ${index + 1} of ${count}`}>
               <button type="button" className="gallery__zoom" onClick={(event) => openLightbox(index, event.currentTarget)} aria-label={`Enlarge image ${index + 1} of ${count}${image.alt ? `: ${image.alt}` : ''}`}>
-                <img
-                  src={image.src}
-                  srcSet={image.srcset || undefined}
-                  sizes={image.sizes || undefined}
-                  alt={image.alt || name}
-                  title={image.name || undefined}
-                  width={800}
-                  height={800}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
-                  data-main-image={index === 0 ? '' : undefined}
-                />
+                {/* In a <picture>: React's server renderer adds no second preload of the main image (the head has it). */}
+                <picture>
+                  <img
+                    src={image.src}
+                    srcSet={image.srcset || undefined}
+                    sizes={image.sizes || undefined}
+                    alt={image.alt || name}
+                    title={image.name || undefined}
+                    width={800}
+                    height={800}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
+                    data-main-image={index === 0 ? '' : undefined}
+                  />
+                </picture>
               </button>
             </li>
           ))}

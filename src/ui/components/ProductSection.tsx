@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { Product } from '../../core/domain/catalog.js';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
 import { ProductTile } from './ProductTile.js';
+import { wakeOnInteractionOrIdle } from './wake.js';
 
 const CarouselEnhancer = lazy(() => import('./CarouselEnhancer.js'));
 
@@ -12,7 +13,7 @@ interface ProductSectionProps {
   /** Whether this section holds the page's largest image (first tile gets high priority). */
   readonly firstOnPage: boolean;
   /** The products to show, when a plugin keeps the list (filtered, more loaded). @default section.products */
-  readonly products?: readonly Product[];
+  readonly products?: readonly ListedProduct[];
   /** True while a new list is loading: the list fades and is marked busy. */
   readonly busy?: boolean;
   /** Shown instead of the list when it is empty. @default 'No products were found.' */
@@ -25,14 +26,20 @@ interface ProductSectionProps {
 
 /**
  * One list of products in one of the four layouts. The carousel is a scroll-snap strip in the
- * server HTML (usable without scripts) that Swiper takes over once its chunk has loaded.
+ * server HTML (usable without scripts); Swiper takes it over only when the shopper first reaches
+ * for it, or once it is on screen and the browser is idle, so it never competes with the first
+ * paint and hydration.
  */
 export function ProductSection({ section, eagerCount, firstOnPage, products = section.products, busy = false, emptyMessage, toolbar, footer }: ProductSectionProps) {
   const headingId = `section-${section.id}`;
   const [enhance, setEnhance] = useState(false);
+  const strip = useRef<HTMLDivElement>(null);
+  const carousel = section.layout === 'carousel' && products.length > 0;
   useEffect(() => {
-    if (section.layout === 'carousel') setEnhance(true);
-  }, [section.layout]);
+    const root = strip.current;
+    if (!carousel || enhance || !root) return;
+    return wakeOnInteractionOrIdle(root, () => setEnhance(true));
+  }, [carousel, enhance]);
 
   const tiles = products.map((product, index) => (
     <li key={product.id} className={section.layout === 'carousel' ? 'swiper-slide listing__item' : 'listing__item'}>
@@ -55,7 +62,7 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
       {products.length === 0 ? (
         <p className="listing__empty">{emptyMessage ?? 'No products were found.'}</p>
       ) : section.layout === 'carousel' ? (
-        <div className="carousel" data-carousel={section.id}>
+        <div className="carousel" data-carousel={section.id} ref={strip}>
           <div className="swiper carousel__viewport">
             <ul className="swiper-wrapper carousel__track">{tiles}</ul>
           </div>

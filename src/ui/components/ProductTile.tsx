@@ -1,4 +1,4 @@
-import type { Product } from '../../core/domain/catalog.js';
+import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from './AddToCartButton.js';
@@ -7,7 +7,7 @@ import { LazyImage } from './LazyImage.js';
 import { Price } from './Price.js';
 
 interface ProductTileProps {
-  readonly product: Product;
+  readonly product: ListedProduct;
   readonly listName: string;
   /** 1-based position in its list, for analytics. */
   readonly position: number;

@@ -1,0 +1,68 @@
+/**
+ * The page state carries listed products (what a tile reads), while the server used to render
+ * tiles from whole products: a tile must come out the same from either, or hydration would not
+ * match the server's HTML.
+ */
+import fc from 'fast-check';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { AppState, ProductSection as Section } from '../app/app-state.js';
+import type { Product } from '../core/domain/catalog.js';
+import { createRuntime } from '../core/runtime.js';
+import { listedProduct } from '../core/rules/listed-product.js';
+import { stubPorts } from '../core/testing/cart-fixtures.js';
+import { productArbitrary } from '../core/testing/product-arbitrary.js';
+import { ProductSection } from './components/ProductSection.js';
+import { RuntimeProvider } from './runtime-context.js';
+import { createUiSignals } from './signals.js';
+import { createViewRegistry } from './slots.js';
+
+const state: AppState = {
+  path: '/shop/',
+  search: '',
+  pageType: 'shop',
+  page: { type: 'cart', title: 'Shop', description: '' },
+  shop: { name: 'Suki', tagline: '', storeNotice: null, redirectAfterAdd: false, consentDefault: 'granted', consentStored: null, categories: [] },
+  stores: {},
+  plugins: [],
+  cartNonce: '',
+};
+
+const section = (products: readonly Product[], layout: Section['layout']): Section => ({
+  id: 'shop',
+  title: 'Shop',
+  listName: 'Shop',
+  layout,
+  products,
+  total: products.length,
+  page: 1,
+  totalPages: 1,
+  perPage: 12,
+  base: null,
+  nextUrl: null,
+  prevUrl: null,
+  filtering: null,
+});
+
+describe('listing tiles from listed products', () => {
+  it('render the same HTML as from whole products, in every layout', async () => {
+    const runtime = createRuntime({ ports: stubPorts(), plugins: [], consent: { default: 'granted' } });
+    await runtime.start();
+    const render = (s: Section) =>
+      renderToString(
+        createElement(RuntimeProvider, {
+          value: { runtime, state, signals: createUiSignals(), views: createViewRegistry([], runtime.viewContext), pages: {} },
+          children: createElement(ProductSection, { section: s, eagerCount: 2, firstOnPage: true }),
+        }),
+      );
+    fc.assert(
+      fc.property(fc.uniqueArray(productArbitrary, { selector: (p) => p.id, maxLength: 5 }), fc.constantFrom<Section['layout']>('grid', 'masonry', 'carousel', 'full'), (products, layout) => {
+        const whole = section(products, layout);
+        expect(render({ ...whole, products: products.map(listedProduct) })).toBe(render(whole));
+      }),
+      { numRuns: 60 },
+    );
+    await runtime.stop();
+  });
+});
