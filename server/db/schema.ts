@@ -328,3 +328,179 @@ export const cacheGeneration = pgTable(
   },
   (t) => [check('suki_cache_generation_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Coupons (WooCommerce `shop_coupon`s). `usage_count` is raised in the order's transaction by a
+ * conditional update (`usage_count < usage_limit`), so a limit holds under any concurrency.
+ */
+export const coupons = pgTable(
+  'suki_coupons',
+  {
+    /** Lower-case code. */
+    code: text('code').primaryKey(),
+    /** The id the REST API shows (WooCommerce coupons are posts with ids). */
+    id: integer('id').notNull().unique().generatedByDefaultAsIdentity(),
+    discountType: text('discount_type', { enum: ['percent', 'fixed_cart'] }).notNull(),
+    /** Percent in hundredths (1000 = 10 %) for `percent`; minor units for `fixed_cart`. */
+    amount: integer('amount').notNull(),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    minimumSpend: integer('minimum_spend'),
+    usageLimit: integer('usage_limit'),
+    usageLimitPerEmail: integer('usage_limit_per_email'),
+    individualUse: boolean('individual_use').notNull().default(false),
+    usageCount: integer('usage_count').notNull().default(0),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('suki_coupons_amount', sql`${t.amount} >= 0`),
+    check('suki_coupons_usage', sql`${t.usageCount} >= 0 AND (${t.usageLimit} IS NULL OR ${t.usageCount} <= ${t.usageLimit})`),
+  ],
+);
+
+/** The coupons applied to a session's cart, in the order applied. */
+export const cartCoupons = pgTable(
+  'suki_cart_coupons',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    code: text('code')
+      .notNull()
+      .references(() => coupons.code, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.code] })],
+);
+
+/** The cart's customer: addresses as typed (JSON of the Store API's address shape) and the chosen rate. */
+export const cartCustomers = pgTable('suki_cart_customers', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  billing: text('billing').notNull().default('{}'),
+  shipping: text('shipping').notNull().default('{}'),
+  shippingRate: text('shipping_rate'),
+});
+
+/** Placed orders. Money in minor units, VAT included; addresses as JSON of the Store API's shape. */
+export const orders = pgTable(
+  'suki_orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    orderKey: text('order_key').notNull().unique(),
+    /** The session that placed it (the order-received page trusts it within the grace period). */
+    sessionId: text('session_id').notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] }).notNull(),
+    currency: text('currency').notNull().default('PHP'),
+    billing: text('billing').notNull(),
+    shipping: text('shipping').notNull(),
+    /** Lower-cased billing email, for tracking, coupon limits and (later) accounts. */
+    billingEmail: text('billing_email').notNull(),
+    customerNote: text('customer_note').notNull().default(''),
+    paymentMethod: text('payment_method').notNull(),
+    shippingRate: text('shipping_rate').notNull(),
+    shippingTitle: text('shipping_title').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discountTotal: integer('discount_total').notNull(),
+    shippingTotal: integer('shipping_total').notNull(),
+    total: integer('total').notNull(),
+    totalTax: integer('total_tax').notNull(),
+    /** The checkout attempt's key: a retried `Place order` finds the order it already made. */
+    attemptKey: text('attempt_key'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('suki_orders_email').on(t.billingEmail),
+    uniqueIndex('suki_orders_attempt').on(t.sessionId, t.attemptKey),
+    check('suki_orders_totals', sql`${t.total} >= 0 AND ${t.subtotal} >= 0 AND ${t.discountTotal} >= 0 AND ${t.shippingTotal} >= 0`),
+  ],
+);
+
+/** An order's lines, priced as they were sold. */
+export const orderItems = pgTable(
+  'suki_order_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    variationId: integer('variation_id').notNull().default(0),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    /** JSON array of {attribute, value} pairs. */
+    variation: text('variation').notNull().default('[]'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [index('suki_order_items_order').on(t.orderId), check('suki_order_items_quantity', sql`${t.quantity} > 0`)],
+);
+
+/** Which order used which coupon (per-email limits count these). */
+export const couponUses = pgTable(
+  'suki_coupon_uses',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => coupons.code, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    discount: integer('discount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.orderId] }), index('suki_coupon_uses_email').on(t.code, t.email)],
+);
+
+/**
+ * Mail waiting to go out. Written in the same transaction as what caused it (an order), sent after
+ * commit, and retried at start-up, so a restart loses no message and sends none twice.
+ */
+export const mailOutbox = pgTable(
+  'suki_mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the next try is due (now when queued; later after a failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('suki_mail_outbox_due').on(t.status, t.nextAttemptAt)],
+);
+
+/** Newsletter subscribers with the consent they gave: when, where, and the opt-in text they saw. */
+export const subscribers = pgTable('suki_subscribers', {
+  email: text('email').primaryKey(),
+  language: text('language').notNull().default('en'),
+  subscribed: boolean('subscribed').notNull(),
+  consentAt: timestamp('consent_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  consentSource: text('consent_source').notNull(),
+  consentText: text('consent_text').notNull(),
+});
+
+/**
+ * REST API keys for shop staff (WooCommerce's consumer key and secret). Only hashes are kept: the
+ * key as WooCommerce hashes it (HMAC-SHA256 with `wc-api`), the secret as SHA-256; both are shown
+ * once, when the key is made.
+ */
+export const apiKeys = pgTable('suki_api_keys', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  description: text('description').notNull(),
+  permissions: text('permissions', { enum: ['read', 'write', 'read_write'] }).notNull(),
+  consumerKeyHash: text('consumer_key_hash').notNull().unique(),
+  consumerSecretHash: text('consumer_secret_hash').notNull(),
+  /** The key's last 7 characters, to tell keys apart in a list. */
+  truncatedKey: text('truncated_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  lastAccess: timestamp('last_access', { withTimezone: true, mode: 'string' }),
+});

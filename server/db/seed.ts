@@ -3,7 +3,7 @@
  * are no posts. Safe to call on every start and from several processes at once: it runs in one
  * transaction holding an advisory lock, and does nothing when products and posts already exist.
  */
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import {
   CATEGORY_STORY,
@@ -222,8 +222,27 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const products = await seedProductRows(tx);
     const blog = await seedBlogRows(tx);
-    return products || blog;
+    const coupons = await seedCouponRows(tx);
+    return products || blog || coupons;
   });
+}
+
+/** The demo coupons: percent, free shipping, expired, fixed with a minimum spend, once per email, individual use. */
+export const SEED_COUPONS: ReadonlyArray<typeof schema.coupons.$inferInsert> = [
+  { code: 'salamat10', discountType: 'percent', amount: 1_000, description: '10 % off, thank you!' },
+  { code: 'librengship', discountType: 'fixed_cart', amount: 0, freeShipping: true, description: 'Free shipping anywhere.' },
+  { code: 'pasko2023', discountType: 'percent', amount: 2_000, expiresAt: '2024-01-01T00:00:00+08:00', description: 'Christmas 2023, 20 % off (expired).' },
+  { code: 'suki100', discountType: 'fixed_cart', amount: 10_000, minimumSpend: 100_000, usageLimitPerEmail: 1, description: '₱100 off orders of ₱1,000 or more, once per shopper.' },
+  { code: 'bagongsuki', discountType: 'percent', amount: 1_500, individualUse: true, usageLimit: 100, description: '15 % off for new shoppers; not combined with other coupons.' },
+];
+
+/** Inserts the demo coupons once (a setting remembers it, so coupons the owner deletes stay deleted). */
+async function seedCouponRows(tx: Db): Promise<boolean> {
+  const [done] = await tx.select().from(schema.settings).where(eq(schema.settings.key, 'coupons_seeded'));
+  if (done) return false;
+  await tx.insert(schema.coupons).values([...SEED_COUPONS]).onConflictDoNothing();
+  await tx.insert(schema.settings).values({ key: 'coupons_seeded', value: new Date().toISOString() });
+  return true;
 }
 
 /** Inserts the catalogue when there are no products. The caller holds the seed lock. */

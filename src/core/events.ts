@@ -1,4 +1,6 @@
 import type { Cart, CartLine } from './domain/cart.js';
+import type { MinorUnits } from './domain/money.js';
+import type { CheckoutStep } from './rules/checkout-steps.js';
 import type { ListedProduct } from './domain/catalog.js';
 import type { PortFailure } from './ports.js';
 
@@ -70,6 +72,27 @@ export interface DomainEventMap {
     readonly name: string;
     readonly failure: PortFailure;
   };
+  /**
+   * Checkout reached an analytics step (0 begin, 1 email, 2 shipping address, 3 billing address,
+   * 4 shipping method, 5 payment method). Emitted only when the step differs from the last one
+   * (see `rules/checkout-steps.ts`); steps 4 and 5 carry the option chosen.
+   */
+  'checkout.step': {
+    readonly step: CheckoutStep;
+    readonly option: { readonly name: 'Shipping Method' | 'Payment Method'; readonly value: string } | null;
+    readonly cart: Cart;
+  };
+  /** The shopper pressed Place order with a valid form (GA `add_payment_info`). */
+  'checkout.submitted': { readonly paymentMethod: string; readonly cart: Cart };
+  /** The server placed the order; `cart` is the cart that was bought. */
+  'checkout.placed': {
+    readonly orderId: number;
+    readonly total: MinorUnits;
+    readonly tax: MinorUnits;
+    readonly shipping: MinorUnits;
+    readonly coupon: string;
+    readonly cart: Cart;
+  };
   /** A page was shown to the shopper. */
   'page.viewed': { readonly path: string; readonly title: string; readonly pageType: PageType };
   /** The shopper answered the consent question, or consent was changed at run time. */
@@ -79,7 +102,7 @@ export interface DomainEventMap {
 }
 
 /** Kinds of server-rendered page. */
-export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'not-found' | 'error';
+export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'not-found' | 'error';
 
 /** Any event name. */
 export type DomainEventType = keyof DomainEventMap;

@@ -14,6 +14,7 @@ export const MESSAGES = {
   url: 'Please enter a valid URL.',
   minlength: 'Please enter at least {0} characters.',
   maxlength: 'Please enter no more than {0} characters.',
+  oneOf: 'Please select an option.',
 } as const;
 
 /** One field's rules. */
@@ -22,6 +23,10 @@ export interface FieldRules {
   readonly email?: boolean;
   readonly minlength?: number;
   readonly maxlength?: number;
+  /** The value must be one of these (a select's options). */
+  readonly oneOf?: readonly string[];
+  /** A further check (a pure function): its message, or null when the value passes. */
+  readonly check?: (value: string) => string | null;
 }
 
 /** A form's rules, field by field, in the order the fields appear. */
@@ -49,7 +54,8 @@ export const fieldError = (rules: FieldRules, raw: string): string | null => {
   if (rules.email && !isEmail(value)) return MESSAGES.email;
   if (rules.minlength !== undefined && characterCount(value) < rules.minlength) return format(MESSAGES.minlength, rules.minlength);
   if (rules.maxlength !== undefined && characterCount(value) > rules.maxlength) return format(MESSAGES.maxlength, rules.maxlength);
-  return null;
+  if (rules.oneOf !== undefined && !rules.oneOf.includes(value)) return MESSAGES.oneOf;
+  return rules.check ? rules.check(value) : null;
 };
 
 /** A form's state: values, what the shopper did, and the errors showing. */

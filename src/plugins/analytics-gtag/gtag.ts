@@ -41,6 +41,8 @@ export const installGtag = (measurementId: string): void => {
     };
   }
   const gtag = g.gtag as GtagFunction;
+  // Consent Mode v2: everything denied by default, before the first event; the plugin updates it.
+  gtag('consent', 'default', consentSignals('denied'));
   gtag('js', new Date());
   gtag('config', measurementId);
   if (typeof document === 'undefined') return;
@@ -50,6 +52,20 @@ export const installGtag = (measurementId: string): void => {
   script.async = true;
   script.src = src;
   (document.head ?? document.documentElement).appendChild(script);
+};
+
+/** Consent Mode v2's four signals, all set to one value. */
+export const consentSignals = (value: 'granted' | 'denied'): Readonly<Record<string, 'granted' | 'denied'>> => ({
+  ad_storage: value,
+  analytics_storage: value,
+  ad_user_data: value,
+  ad_personalization: value,
+});
+
+/** Tells Google the shopper's answer (`gtag('consent', 'update', …)`); nothing when there is no gtag. */
+export const updateConsent = (value: 'granted' | 'denied'): void => {
+  const gtag = globals().gtag;
+  if (typeof gtag === 'function') (gtag as GtagFunction)('consent', 'update', consentSignals(value));
 };
 
 /** Turns Google's own switch for a measurement id off (`window['ga-disable-<id>'] = true`). */

@@ -28,9 +28,12 @@ const boot = async (options: unknown = {}, consent: ConsentState = 'granted') =>
 
 describe('analytics-gtag', () => {
   let calls: Call[];
+  let consents: Call[];
   beforeEach(() => {
     calls = [];
-    vi.stubGlobal('gtag', (...args: unknown[]) => calls.push(args));
+    consents = [];
+    // Events and consent signals are kept apart, so each test reads the ones it is about.
+    vi.stubGlobal('gtag', (...args: unknown[]) => (args[0] === 'consent' ? consents : calls).push(args));
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -100,6 +103,34 @@ describe('analytics-gtag', () => {
     const { runtime } = await boot({}, 'denied');
     runtime.emit('notice.failed', { message: 'x', source: 'x' });
     expect(calls).toEqual([]);
+    expect(consents).toEqual([]);
+  });
+
+  it('lifts Consent Mode’s default denial once, when the shopper accepts, before any event', async () => {
+    const { runtime } = await boot({}, 'ask');
+    runtime.emit('notice.failed', { message: 'held', source: 'x' });
+    expect(consents).toEqual([]);
+    await runtime.execute('consent.set', { state: 'granted' });
+    runtime.emit('notice.failed', { message: 'later', source: 'x' });
+    expect(consents).toEqual([['consent', 'update', { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' }]]);
+    expect(calls.map((c) => (c[2] as { description: string }).description)).toEqual(['held', 'later']);
+  });
+
+  it('maps checkout steps, submit and purchase (real quantities, first coupon, value as a string)', async () => {
+    const { runtime } = await boot();
+    const base = cartOf([line(7, 3, { sku: 'TEE-1', name: 'Tee', category: 'Apparel' }), line(8, 1)]);
+    const cart = { ...base, coupons: [{ code: 'salamat10' }, { code: 'librengship' }] };
+    runtime.emit('checkout.step', { step: 0, option: null, cart });
+    runtime.emit('checkout.step', { step: 1, option: null, cart });
+    runtime.emit('checkout.step', { step: 4, option: { name: 'Shipping Method', value: 'flat_rate:1' }, cart });
+    runtime.emit('checkout.step', { step: 5, option: { name: 'Payment Method', value: 'cod' }, cart });
+    runtime.emit('checkout.submitted', { paymentMethod: 'cod', cart });
+    runtime.emit('checkout.placed', { orderId: 1001, total: 73_000, tax: 7_821, shipping: 10_000, coupon: 'salamat10', cart });
+    expect(calls.map((c) => c[1])).toEqual(['begin_checkout', 'checkout_progress', 'set_checkout_option', 'set_checkout_option', 'add_payment_info', 'purchase']);
+    expect(calls[0]![2]).toMatchObject({ coupon: 'salamat10', currency: 'PHP', checkout_step: 0, items: [{ id: 'TEE-1', name: 'Tee', quantity: 3, category: 'Apparel' }, { quantity: 1 }] });
+    expect(typeof (calls[0]![2] as { value: unknown }).value).toBe('string');
+    expect(calls[2]![2]).toEqual({ checkout_step: 4, checkout_option: 'Shipping Method', value: 'flat_rate:1' });
+    expect(calls[5]![2]).toMatchObject({ transaction_id: '1001', value: '730.00', tax: '78.21', shipping: '100.00', currency: 'PHP', coupon: 'salamat10' });
   });
 
   it('isolates a missing gtag: logged under the plugin name, other subscribers unaffected', async () => {
@@ -145,10 +176,15 @@ describe('analytics-gtag', () => {
     runtime.emit('notice.failed', { message: 'x', source: 'x' });
     expect(appended).toEqual([{ src: 'https://www.googletagmanager.com/gtag/js?id=G-ABC123', async: true }]);
     const entries = dataLayer.map((args) => Array.from(args as ArrayLike<unknown>));
-    expect(entries[0]![0]).toBe('js');
-    expect(entries[0]![1]).toBeInstanceOf(Date);
-    expect(entries[1]).toEqual(['config', 'G-ABC123']);
-    expect(entries[2]).toEqual(['event', 'exception', { description: 'x', fatal: false }]);
+    const denied = { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+    const granted = { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
+    // Consent Mode v2: denied by default before anything else, then the shopper's answer.
+    expect(entries[0]).toEqual(['consent', 'default', denied]);
+    expect(entries[1]![0]).toBe('js');
+    expect(entries[1]![1]).toBeInstanceOf(Date);
+    expect(entries[2]).toEqual(['config', 'G-ABC123']);
+    expect(entries[3]).toEqual(['consent', 'update', granted]);
+    expect(entries[4]).toEqual(['event', 'exception', { description: 'x', fatal: false }]);
   });
 
   it('rejects a malformed measurement id at start-up', async () => {

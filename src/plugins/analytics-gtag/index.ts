@@ -1,6 +1,6 @@
 import { definePlugin } from '../../core/plugin.js';
-import { disableMeasurement, hasOptOutCookie, installGtag, trackEvent, type GtagParams } from './gtag.js';
-import { toGtagImpression, toGtagItem } from './items.js';
+import { disableMeasurement, hasOptOutCookie, installGtag, trackEvent, updateConsent, type GtagParams } from './gtag.js';
+import { checkoutParams, purchaseParams, toGtagImpression, toGtagItem } from './items.js';
 export type { AnalyticsGtagOptions } from './options.js';
 
 /**
@@ -30,6 +30,14 @@ const analyticsGtag = definePlugin({
       return;
     }
     if (config.measurementId) installGtag(config.measurementId);
+    // Events reach this plugin only once the shopper has accepted (the consent gate), so the first
+    // one to arrive, the acceptance itself included, lifts Consent Mode's default denial.
+    let consentUpdated = false;
+    subscribe(ofType('consent.changed'), () => {
+      if (consentUpdated) return;
+      consentUpdated = true;
+      updateConsent('granted');
+    });
 
     const send = (name: string, params: GtagParams): void => {
       logger.debug(`tracking event ${name}`);
@@ -45,9 +53,16 @@ const analyticsGtag = definePlugin({
       'cart.added',
       'cart.removed',
       'cart.quantityChanged',
+      'checkout.step',
+      'checkout.submitted',
+      'checkout.placed',
       'notice.failed',
     );
     subscribe(tracked$, (event) => {
+      if (!consentUpdated) {
+        consentUpdated = true;
+        updateConsent('granted');
+      }
       switch (event.type) {
         case 'catalog.listViewed': {
           const { items, offset } = event.payload;
@@ -92,6 +107,18 @@ const analyticsGtag = definePlugin({
             event_label: 'Change Cart Item Quantity',
             items: [toGtagItem(event.payload.item, event.payload.quantity)],
           });
+          return;
+        case 'checkout.step': {
+          const { step, option, cart } = event.payload;
+          if (option) send('set_checkout_option', { checkout_step: step, checkout_option: option.name, value: option.value });
+          else send(step === 0 ? 'begin_checkout' : 'checkout_progress', checkoutParams(cart, step));
+          return;
+        }
+        case 'checkout.submitted':
+          send('add_payment_info', {});
+          return;
+        case 'checkout.placed':
+          send('purchase', purchaseParams(event.payload));
           return;
         case 'notice.failed':
           send('exception', { description: event.payload.message, fatal: false });

@@ -1,4 +1,5 @@
-import type { ItemFacts } from '../../core/events.js';
+import type { DomainEventMap, ItemFacts } from '../../core/events.js';
+import type { Cart, CartLine } from '../../core/domain/cart.js';
 import { toMajorString } from '../../core/rules/money.js';
 
 /** A product as the analytics cart events describe it. */
@@ -62,3 +63,39 @@ export const toGtagImpression = (item: ItemFacts, listName: string, position?: n
   price: priceOf(item),
   ...(position !== undefined ? { list_position: position } : {}),
 });
+
+/**
+ * A cart line as the checkout events describe it, with its real quantity (the stock extension
+ * passed the array index as the quantity, so the first item was always 0: fixed upstream in the GA
+ * integration's PR #343, and not repeated here).
+ */
+export const toGtagCartItem = (line: CartLine, minorUnit: number): GtagItem => ({
+  id: line.sku ? line.sku : `#${line.id}`,
+  name: line.name,
+  quantity: line.quantity,
+  ...(line.category !== null && line.category.trim() !== '' ? { category: line.category.trim() } : {}),
+  price: toMajorString(line.unitPrice, minorUnit),
+});
+
+/** The parameters every checkout event carries: items, first coupon, currency, value and step. */
+export const checkoutParams = (cart: Cart, step: number): Record<string, unknown> => ({
+  items: cart.lines.map((line) => toGtagCartItem(line, cart.totals.currency.minorUnit)),
+  coupon: cart.coupons[0]?.code ?? '',
+  currency: cart.totals.currency.code,
+  value: toMajorString(cart.totals.total, cart.totals.currency.minorUnit),
+  checkout_step: step,
+});
+
+/** GA4's `purchase`: transaction id, value, tax, shipping, coupon and the items bought. */
+export const purchaseParams = (placed: DomainEventMap['checkout.placed']): Record<string, unknown> => {
+  const minor = placed.cart.totals.currency.minorUnit;
+  return {
+    transaction_id: String(placed.orderId),
+    value: toMajorString(placed.total, minor),
+    tax: toMajorString(placed.tax, minor),
+    shipping: toMajorString(placed.shipping, minor),
+    currency: placed.cart.totals.currency.code,
+    coupon: placed.coupon,
+    items: placed.cart.lines.map((line) => toGtagCartItem(line, minor)),
+  };
+};

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../core/logger.js';
 import { createRuntime } from '../../core/runtime.js';
 import type { ConsentState } from '../../core/events.js';
-import { stubPorts } from '../../core/testing/cart-fixtures.js';
+import { cartOf, line, stubPorts } from '../../core/testing/cart-fixtures.js';
 import pixel from './index.js';
 import { PIXEL_SCRIPT_URL } from './fbq.js';
 
@@ -32,6 +32,19 @@ describe('pixel', () => {
       ['track', 'PageView'],
       ['track', 'PageView'],
     ]);
+  });
+
+  it('tracks InitiateCheckout when checkout begins (not on later steps) and Purchase when the order is placed', async () => {
+    const calls: unknown[][] = [];
+    vi.stubGlobal('fbq', (...args: unknown[]) => calls.push(args));
+    const { runtime } = await boot();
+    const cart = cartOf([line(7, 2, { sku: 'TEE-1' }), line(8, 1, { sku: '' })]);
+    runtime.emit('checkout.step', { step: 0, option: null, cart });
+    runtime.emit('checkout.step', { step: 1, option: null, cart });
+    runtime.emit('checkout.placed', { orderId: 1001, total: 73_000, tax: 7_821, shipping: 10_000, coupon: '', cart });
+    expect(calls.map((c) => c[1])).toEqual(['InitiateCheckout', 'Purchase']);
+    expect(calls[0]![2]).toMatchObject({ currency: 'PHP', num_items: 3, content_type: 'product', content_ids: ['TEE-1', '8'] });
+    expect(calls[1]![2]).toMatchObject({ value: 730, currency: 'PHP' });
   });
 
   it('logs and skips when there is no fbq', async () => {

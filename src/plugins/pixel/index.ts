@@ -1,8 +1,12 @@
 import { definePlugin } from '../../core/plugin.js';
+import { toMajorString } from '../../core/rules/money.js';
 import { installPixel, trackPixel } from './fbq.js';
 export type { PixelOptions } from './options.js';
 
-/** Sends a `PageView` to the social ecommerce pixel on every `page.viewed`. Requires consent. */
+/**
+ * Sends a `PageView` to the social ecommerce pixel on every `page.viewed`, `InitiateCheckout` when
+ * checkout begins and `Purchase` when an order is placed. Requires consent.
+ */
 const pixel = definePlugin({
   name: 'pixel',
   kind: 'destination',
@@ -14,8 +18,19 @@ const pixel = definePlugin({
     config.pixelId ? { scripts: ['https://connect.facebook.net'], connect: ['https://www.facebook.com', 'https://connect.facebook.net'], images: ['https://www.facebook.com'] } : {},
   setup({ config, ofType, subscribe, logger }) {
     if (config.pixelId) installPixel(config.pixelId);
-    subscribe(ofType('page.viewed'), () => {
-      if (!trackPixel('track', 'PageView')) logger.warn('no fbq on the page; PageView not sent');
+    const track = (name: string, params?: Readonly<Record<string, unknown>>): void => {
+      if (!(params ? trackPixel('track', name, params) : trackPixel('track', name))) logger.warn(`no fbq on the page; ${name} not sent`);
+    };
+    subscribe(ofType('page.viewed'), () => track('PageView'));
+    subscribe(ofType('checkout.step', 'checkout.placed'), (event) => {
+      const cart = event.payload.cart;
+      const minor = cart.totals.currency.minorUnit;
+      const common = { currency: cart.totals.currency.code, num_items: cart.itemsCount, content_type: 'product', content_ids: cart.lines.map((l) => l.sku || String(l.id)) };
+      if (event.type === 'checkout.step') {
+        if (event.payload.step === 0) track('InitiateCheckout', { ...common, value: Number(toMajorString(cart.totals.total, minor)) });
+        return;
+      }
+      track('Purchase', { ...common, value: Number(toMajorString(event.payload.total, minor)) });
     });
   },
 });

@@ -1,0 +1,206 @@
+/**
+ * Placing an order, atomically: in one transaction the cart is read and re-priced from the
+ * database (nothing the client says about money is used), stock is taken by conditional updates
+ * (`stock_quantity >= n`, so parallel checkouts can never oversell), coupons are re-checked and
+ * counted under a row lock (so a usage limit holds under concurrency), the order and its lines are
+ * written, the cart is emptied and the emails are queued. Anything that fails rolls it all back.
+ * A retried attempt (same session and attempt key) finds the order it already made.
+ */
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Coupon } from '../../src/core/rules/coupons.js';
+import { checkCoupon, couponDiscounts, grantsFreeShipping, orderTotals } from '../../src/core/rules/coupons.js';
+import { selectedRate, shippingRates, type ShippingConfig } from '../../src/core/rules/shipping.js';
+import { provinceByCode } from '../../src/core/domain/ph-provinces.js';
+import type { ShopDatabase } from '../db/query.js';
+import { cartCoupons, cartItems, couponUses, coupons, orderItems, orders, products } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import { loadCart, type CartLine, type DbContext } from './cart.js';
+import { activePrice } from './stock-rules.js';
+
+/** A Store API address (billing has email and phone). */
+export interface OrderAddress {
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly company: string;
+  readonly address_1: string;
+  readonly address_2: string;
+  readonly city: string;
+  readonly state: string;
+  readonly postcode: string;
+  readonly country: string;
+  readonly email?: string;
+  readonly phone: string;
+}
+
+export type PaymentMethod = 'cod' | 'bacs';
+
+/** What the checkout route hands over, already checked field by field. */
+export interface PlaceOrderInput {
+  readonly billing: OrderAddress & { readonly email: string };
+  readonly shipping: OrderAddress;
+  readonly customerNote: string;
+  readonly paymentMethod: PaymentMethod;
+  /** The rate chosen on the page; when it is no longer offered the order is refused. */
+  readonly shippingRate: string | null;
+  /** One per `Place order` attempt; a retry of the same attempt returns the same order. */
+  readonly attemptKey: string | null;
+}
+
+/** An order as the routes and emails read it. */
+export interface PlacedOrder {
+  readonly id: number;
+  readonly orderKey: string;
+  readonly status: 'processing' | 'on-hold';
+  readonly created: boolean;
+}
+
+const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A new order key like WooCommerce's: `wc_order_` and 13 random letters and digits. */
+export const newOrderKey = (): string => `wc_order_${Array.from({ length: 13 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('')}`;
+
+const STATUS_OF: Record<PaymentMethod, 'processing' | 'on-hold'> = { cod: 'processing', bacs: 'on-hold' };
+
+/** Coupons stored with percents in hundredths; the rules take percents. */
+export const toCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
+  code: row.code,
+  discountType: row.discountType,
+  amount: row.discountType === 'percent' ? row.amount / 100 : row.amount,
+  freeShipping: row.freeShipping,
+  expiresAt: row.expiresAt === null ? null : Date.parse(row.expiresAt),
+  minimumSpend: row.minimumSpend,
+  usageLimit: row.usageLimit,
+  usageLimitPerEmail: row.usageLimitPerEmail,
+  individualUse: row.individualUse,
+});
+
+/** The cart's subtotal from the database's prices. */
+export const cartSubtotal = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + activePrice(line.item) * line.quantity, 0);
+
+const outOfStock = (line: CartLine): ApiError =>
+  new ApiError(409, 'woocommerce_rest_product_out_of_stock', `There is not enough stock of “${line.parentName}” to fill your order. Please reduce the quantity or remove it from your cart.`, {
+    key: line.key,
+    product_id: line.productId,
+  });
+
+/**
+ * Places the session's cart as an order. Throws {@link ApiError}s with the stock codes: 400
+ * `woocommerce_rest_cart_empty`, 409 `woocommerce_rest_product_out_of_stock` (with the line's key),
+ * 400 `woocommerce_rest_cart_coupon_error`, 400 `woocommerce_rest_invalid_shipping_option`.
+ * `afterWrite` runs inside the transaction with the new order's id (it queues the emails).
+ */
+export async function placeOrder(
+  ctx: DbContext,
+  sessionId: string,
+  input: PlaceOrderInput,
+  options: { readonly shipping: ShippingConfig; readonly now: number; readonly afterWrite?: (tx: ShopDatabase, orderId: number) => Promise<void> },
+): Promise<PlacedOrder> {
+  return ctx.db.transaction(async (tx) => {
+    if (input.attemptKey !== null) {
+      const [done] = await tx
+        .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.sessionId, sessionId), eq(orders.attemptKey, input.attemptKey)));
+      if (done) return { id: done.id, orderKey: done.orderKey, status: done.status === 'on-hold' ? 'on-hold' : 'processing', created: false };
+    }
+    const lines = await loadCart({ db: tx, run: ctx.run }, sessionId);
+    if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
+
+    // Stock: one conditional update per sold row, in id order (no deadlock between two checkouts).
+    for (const line of [...lines].sort((a, b) => a.item.id - b.item.id)) {
+      const taken = await tx
+        .update(products)
+        .set({ stockQuantity: sql`CASE WHEN ${products.stockQuantity} IS NULL THEN NULL ELSE ${products.stockQuantity} - ${line.quantity} END`, totalSales: sql`${products.totalSales} + ${line.quantity}` })
+        .where(and(eq(products.id, line.item.id), sql`(${products.stockQuantity} IS NULL OR ${products.stockQuantity} >= ${line.quantity})`))
+        .returning({ id: products.id });
+      if (taken.length === 0) throw outOfStock(line);
+    }
+
+    const subtotal = cartSubtotal(lines);
+    const email = input.billing.email.trim().toLowerCase();
+
+    // Coupons: locked in code order, re-checked against the counts as they are now, then counted.
+    const appliedRows = await tx
+      .select({ code: cartCoupons.code })
+      .from(cartCoupons)
+      .where(eq(cartCoupons.sessionId, sessionId))
+      .orderBy(asc(cartCoupons.seq));
+    const codes = appliedRows.map((r) => r.code);
+    const locked = codes.length === 0 ? [] : await tx.select().from(coupons).where(inArray(coupons.code, [...codes].sort())).orderBy(asc(coupons.code)).for('update');
+    const byCode = new Map(locked.map((row) => [row.code, row]));
+    const applied: Coupon[] = [];
+    for (const code of codes) {
+      const row = byCode.get(code);
+      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', `Coupon "${code}" does not exist!`);
+      const [usage] = await tx.select({ n: sql<number>`count(*)::int` }).from(couponUses).where(and(eq(couponUses.code, code), eq(couponUses.email, email)));
+      const checked = checkCoupon(toCoupon(row), {
+        now: options.now,
+        subtotal,
+        applied,
+        usageCount: row.usageCount,
+        usageByEmail: usage?.n ?? 0,
+        format: (amount) => `₱${(amount / 100).toFixed(2)}`,
+      });
+      if (!checked.ok) throw new ApiError(400, checked.error.code, checked.error.message, { coupon: code });
+      applied.push(checked.value);
+    }
+
+    // Shipping, from the address as it is now.
+    if (!provinceByCode(input.shipping.state)) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): shipping_address', { params: { shipping_address: 'The provided state is not valid' } });
+    const discounts = couponDiscounts(subtotal, applied);
+    const discounted = subtotal - discounts.reduce((s, d) => s + d.discount, 0);
+    const rates = shippingRates(options.shipping, { province: input.shipping.state, subtotal: discounted, freeShippingCoupon: grantsFreeShipping(applied) });
+    const rateId = input.shippingRate !== null && rates.some((r) => r.id === input.shippingRate) ? input.shippingRate : input.shippingRate === null ? selectedRate(rates, null) : null;
+    const rate = rates.find((r) => r.id === rateId);
+    if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', 'The chosen shipping method is not available for this address. Please choose another.');
+
+    const totals = orderTotals(subtotal, applied, rate.cost);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderKey: newOrderKey(),
+        sessionId,
+        status: STATUS_OF[input.paymentMethod],
+        billing: JSON.stringify(input.billing),
+        shipping: JSON.stringify(input.shipping),
+        billingEmail: email,
+        customerNote: input.customerNote,
+        paymentMethod: input.paymentMethod,
+        shippingRate: rate.id,
+        shippingTitle: rate.label,
+        subtotal: totals.subtotal,
+        discountTotal: totals.discount,
+        shippingTotal: totals.shipping,
+        total: totals.total,
+        totalTax: totals.vat,
+        attemptKey: input.attemptKey,
+      })
+      .returning({ id: orders.id, orderKey: orders.orderKey });
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderItems).values(
+      lines.map((line) => ({
+        orderId: order.id,
+        productId: line.productId,
+        variationId: line.variationId,
+        name: line.parentName,
+        sku: line.item.sku,
+        variation: JSON.stringify(line.attributes.map((a) => ({ attribute: a.name, value: a.termName }))),
+        quantity: line.quantity,
+        unitPrice: activePrice(line.item),
+        lineTotal: activePrice(line.item) * line.quantity,
+      })),
+    );
+    for (const [i, coupon] of applied.entries()) {
+      await tx
+        .update(coupons)
+        .set({ usageCount: sql`${coupons.usageCount} + 1` })
+        .where(eq(coupons.code, coupon.code));
+      await tx.insert(couponUses).values({ code: coupon.code, orderId: order.id, email, discount: discounts[i]?.discount ?? 0 });
+    }
+    await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
+    await tx.delete(cartCoupons).where(eq(cartCoupons.sessionId, sessionId));
+    await options.afterWrite?.(tx, order.id);
+    return { id: order.id, orderKey: order.orderKey, status: STATUS_OF[input.paymentMethod], created: true };
+  });
+}

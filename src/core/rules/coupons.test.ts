@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PHP } from '../domain/money.js';
+import { formatMoney } from './money.js';
+import {
+  checkCoupon,
+  couponDiscounts,
+  couponMissingMessage,
+  grantsFreeShipping,
+  includedVat,
+  normaliseCouponCode,
+  orderTotals,
+  withCoupon,
+  withoutCoupon,
+  type Coupon,
+  type CouponContext,
+} from './coupons.js';
+
+const NOW = Date.UTC(2026, 10, 25);
+const coupon = (over: Partial<Coupon> & Pick<Coupon, 'code'>): Coupon => ({
+  discountType: 'percent',
+  amount: 10,
+  freeShipping: false,
+  expiresAt: null,
+  minimumSpend: null,
+  usageLimit: null,
+  usageLimitPerEmail: null,
+  individualUse: false,
+  ...over,
+});
+const SALAMAT10 = coupon({ code: 'salamat10' });
+const LIBRENGSHIP = coupon({ code: 'librengship', discountType: 'fixed_cart', amount: 0, freeShipping: true });
+const context = (over: Partial<CouponContext> = {}): CouponContext => ({
+  now: NOW,
+  subtotal: 70_000,
+  applied: [],
+  usageCount: 0,
+  usageByEmail: null,
+  format: (amount) => formatMoney(amount, PHP),
+  ...over,
+});
+const message = (result: ReturnType<typeof checkCoupon>) => (result.ok ? null : result.error.message);
+
+describe('coupons (the stock shop’s messages and arithmetic)', () => {
+  it('refuses as WooCommerce does', () => {
+    expect(message(checkCoupon(SALAMAT10, context({ applied: [SALAMAT10] })))).toBe('Coupon code "salamat10" has already been applied.');
+    expect(message(checkCoupon(coupon({ code: 'pasko2023', expiresAt: Date.UTC(2024, 0, 1) }), context()))).toBe('This coupon has expired.');
+    expect(message(checkCoupon(coupon({ code: 'x', usageLimit: 10 }), context({ usageCount: 10 })))).toBe('Coupon usage limit has been reached.');
+    expect(message(checkCoupon(coupon({ code: 'x', usageLimitPerEmail: 1 }), context({ usageByEmail: 1 })))).toBe('Coupon usage limit has been reached.');
+    expect(message(checkCoupon(coupon({ code: 'x', minimumSpend: 100_000 }), context()))).toBe('The minimum spend for this coupon is ₱1,000.00.');
+    const solo = coupon({ code: 'solo', individualUse: true });
+    expect(message(checkCoupon(SALAMAT10, context({ applied: [solo] })))).toBe('Sorry, coupon "solo" has already been applied and cannot be used in conjunction with other coupons.');
+    expect(checkCoupon(SALAMAT10, context()).ok).toBe(true);
+    expect(couponMissingMessage(' WalangGanito ')).toBe('Coupon "walangganito" does not exist!');
+    expect(normaliseCouponCode('  SALAMAT10 ')).toBe('salamat10');
+  });
+
+  it('applies, replaces for individual use, and removes', () => {
+    const solo = coupon({ code: 'solo', individualUse: true });
+    expect(withCoupon([SALAMAT10], LIBRENGSHIP).map((c) => c.code)).toEqual(['salamat10', 'librengship']);
+    expect(withCoupon([SALAMAT10, LIBRENGSHIP], solo).map((c) => c.code)).toEqual(['solo']);
+    const removed = withoutCoupon([SALAMAT10, LIBRENGSHIP], 'LIBRENGSHIP');
+    expect(removed.ok && removed.value.map((c) => c.code)).toEqual(['salamat10']);
+    expect(withoutCoupon([SALAMAT10], 'pasko2023')).toEqual({ ok: false, error: { code: 'woocommerce_rest_cart_coupon_error', message: 'Invalid coupon code.' } });
+    expect(grantsFreeShipping([SALAMAT10, LIBRENGSHIP])).toBe(true);
+  });
+
+  it('totals like the recorded stock cart: 700 − 10 % + 100 shipping = 730, VAT 12 % included', () => {
+    expect(orderTotals(70_000, [SALAMAT10], 10_000)).toEqual({ subtotal: 70_000, discount: 7_000, shipping: 10_000, total: 73_000, vat: 7_821 });
+    expect(includedVat(112_00)).toBe(12_00);
+  });
+
+  const couponArb = fc.record({
+    code: fc.stringMatching(/^[a-z0-9]{1,8}$/),
+    discountType: fc.constantFrom('percent' as const, 'fixed_cart' as const),
+    amount: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 500_000 }), fc.double({ min: 0, max: 100, noNaN: true })),
+    freeShipping: fc.boolean(),
+    expiresAt: fc.constant(null),
+    minimumSpend: fc.constant(null),
+    usageLimit: fc.constant(null),
+    usageLimitPerEmail: fc.constant(null),
+    individualUse: fc.boolean(),
+  });
+  const subtotalArb = fc.integer({ min: 0, max: 50_000_000 });
+
+  it('property: discounts are whole, non-negative, and together never pass the subtotal', () => {
+    fc.assert(
+      fc.property(subtotalArb, fc.array(couponArb, { maxLength: 5 }), fc.integer({ min: 0, max: 100_000 }), (subtotal, applied, shipping) => {
+        const discounts = couponDiscounts(subtotal, applied);
+        const sum = discounts.reduce((s, d) => s + d.discount, 0);
+        for (const d of discounts) {
+          expect(Number.isInteger(d.discount)).toBe(true);
+          expect(d.discount).toBeGreaterThanOrEqual(0);
+        }
+        expect(sum).toBeLessThanOrEqual(subtotal);
+        const totals = orderTotals(subtotal, applied, shipping);
+        expect(totals.total).toBe(subtotal - sum + shipping);
+        expect(totals.total).toBeGreaterThanOrEqual(shipping);
+        expect(totals.vat).toBeLessThanOrEqual(totals.total);
+      }),
+    );
+  });
+
+  it('property: a percent coupon takes the rounded share of the subtotal', () => {
+    fc.assert(
+      fc.property(subtotalArb, fc.integer({ min: 0, max: 100 }), (subtotal, percent) => {
+        const [only] = couponDiscounts(subtotal, [coupon({ code: 'p', amount: percent })]);
+        expect(Math.abs((only?.discount ?? 0) - (subtotal * percent) / 100)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+
+  it('property: VAT included is 12/112 of the amount, to the nearest minor unit', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e9 }), (amount) => {
+      expect(Math.abs(includedVat(amount) - (amount * 12) / 112)).toBeLessThanOrEqual(0.5);
+    }));
+  });
+
+  it('property: checking never accepts a coupon already applied, and applying keeps codes unique', () => {
+    fc.assert(
+      fc.property(fc.array(couponArb, { maxLength: 6 }), (candidates) => {
+        let applied: readonly Coupon[] = [];
+        for (const candidate of candidates) {
+          const checked = checkCoupon(candidate, context({ applied }));
+          if (checked.ok) applied = withCoupon(applied, checked.value);
+        }
+        expect(new Set(applied.map((c) => c.code)).size).toBe(applied.length);
+        // An individual-use coupon is never combined with another.
+        if (applied.some((c) => c.individualUse)) expect(applied).toHaveLength(1);
+      }),
+    );
+  });
+});

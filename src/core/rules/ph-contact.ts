@@ -1,0 +1,33 @@
+/**
+ * Philippine contact details at checkout: phone numbers (a mobile as `09XX XXX XXXX` or
+ * `+63 9XX XXX XXXX`, normalised to `+639XXXXXXXXX`, or a landline with its area code) and
+ * four-digit postcodes.
+ */
+import { err, ok, type Result } from '../result.js';
+
+export const PHONE_MESSAGE = 'Please enter a Philippine mobile (09XX XXX XXXX or +63 9XX XXX XXXX) or landline number.';
+export const POSTCODE_MESSAGE = 'Please enter a 4-digit postcode.';
+
+// Separators people type inside numbers.
+const SEPARATORS = /[\s\-().]/g;
+
+/**
+ * The phone number in E.164 form (`+639171234567`, `+6328123456`), or an error. A mobile is 10
+ * digits starting with 9 after the country code; a landline is an area code (1–2 digits, not 0 or 9
+ * first) and a 7- or 8-digit number — 8 to 9 digits after the country code in all.
+ */
+export const normalisePhone = (raw: string): Result<string, string> => {
+  const compact = raw.trim().replace(SEPARATORS, '');
+  let national: string;
+  if (/^\+63\d+$/.test(compact)) national = compact.slice(3);
+  else if (/^0063\d+$/.test(compact)) national = compact.slice(4);
+  else if (/^63\d+$/.test(compact) && compact.length >= 11) national = compact.slice(2);
+  else if (/^0\d+$/.test(compact)) national = compact.slice(1);
+  else return err(PHONE_MESSAGE);
+  if (/^9\d{9}$/.test(national)) return ok(`+63${national}`);
+  if (/^[1-8]\d{7,8}$/.test(national)) return ok(`+63${national}`);
+  return err(PHONE_MESSAGE);
+};
+
+/** True for a four-digit Philippine postcode (spaces around it ignored). */
+export const isPostcode = (raw: string): boolean => /^\d{4}$/.test(raw.trim());
