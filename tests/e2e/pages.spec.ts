@@ -101,10 +101,15 @@ test.describe('cart failures', () => {
     await hydrated(page);
     let inFlight = 0;
     let maxInFlight = 0;
+    // The first add's answer is held until the test has seen the pending state (no timing guess).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((r) => setTimeout(r, 300));
+      await held;
       await route.continue();
       inFlight -= 1;
     });
@@ -114,6 +119,7 @@ test.describe('cart failures', () => {
     // While its add is queued the button reads “Adding…” and is busy.
     await expect(page.getByRole('button', { name: `Adding: “${name}”` })).toHaveAttribute('aria-busy', 'true');
     await page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first().click();
+    release();
     await expect(page.getByRole('button', { name: 'Cart (2 items)' })).toBeVisible();
     expect(maxInFlight).toBe(1);
   });
