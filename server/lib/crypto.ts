@@ -69,9 +69,8 @@ export function createNonce(keys: Keys, sessionId: string, action: string = STOR
 
 /** Constant-time comparison of two short strings. */
 export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  // Digests first: equal lengths, so the time says nothing about where or whether lengths differ.
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
 /** True when `nonce` was made for this session and action during the current or the previous tick. */

@@ -10,7 +10,19 @@ import { formatMoney } from '../../src/core/rules/money.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, couponUses, coupons } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { toCoupon } from './orders.js';
+
+/** Coupons stored with percents in hundredths; the rules take percents. */
+export const toCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
+  code: row.code,
+  discountType: row.discountType,
+  amount: row.discountType === 'percent' ? row.amount / 100 : row.amount,
+  freeShipping: row.freeShipping,
+  expiresAt: row.expiresAt === null ? null : Date.parse(row.expiresAt),
+  minimumSpend: row.minimumSpend,
+  usageLimit: row.usageLimit,
+  usageLimitPerEmail: row.usageLimitPerEmail,
+  individualUse: row.individualUse,
+});
 
 const couponError = (message: string): ApiError => new ApiError(400, 'woocommerce_rest_cart_coupon_error', message);
 

@@ -3,9 +3,9 @@
  * route, with the stock shop's 10-minute grace period after which the billing email is asked for),
  * and by id and billing email (order tracking, where a wrong pair and a missing order look the same).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { ShopDatabase } from '../db/query.js';
+import { safeEqual } from '../lib/crypto.js';
 import { orderItems, orders } from '../db/schema.js';
 
 /** How long after placing an order its key alone shows it (WooCommerce: 10 minutes). */
@@ -25,8 +25,6 @@ export type OrderAccess =
   | { readonly ok: true; readonly value: FullOrder }
   | { readonly ok: false; readonly reason: 'invalid_order' | 'needs_email' | 'invalid_email' };
 
-// Compares two strings in time independent of where they differ (hashes first: equal lengths).
-const sameText = (a: string, b: string): boolean => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
@@ -43,12 +41,12 @@ const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => 
  */
 export async function orderByKey(db: ShopDatabase, id: number, key: string, email: string | null, sessionId: string | null, now = Date.now()): Promise<OrderAccess> {
   const found = await load(db, id);
-  if (!found || !sameText(found.order.orderKey, key)) return { ok: false, reason: 'invalid_order' };
+  if (!found || !safeEqual(found.order.orderKey, key)) return { ok: false, reason: 'invalid_order' };
   const fresh = now - Date.parse(found.order.createdAt) < ORDER_GRACE_MS;
-  const own = sessionId !== null && sameText(found.order.sessionId, sessionId);
+  const own = sessionId !== null && safeEqual(found.order.sessionId, sessionId);
   if (fresh || own) return { ok: true, value: found };
   if (email === null || email.trim() === '') return { ok: false, reason: 'needs_email' };
-  return sameText(found.order.billingEmail, email.trim().toLowerCase()) ? { ok: true, value: found } : { ok: false, reason: 'invalid_email' };
+  return safeEqual(found.order.billingEmail, email.trim().toLowerCase()) ? { ok: true, value: found } : { ok: false, reason: 'invalid_email' };
 }
 
 /**
@@ -58,6 +56,6 @@ export async function orderByKey(db: ShopDatabase, id: number, key: string, emai
 export async function trackOrder(db: ShopDatabase, id: number, email: string): Promise<FullOrder | null> {
   const found = await load(db, id);
   const stored = found?.order.billingEmail ?? 'no-order@invalid';
-  const matches = sameText(stored, email.trim().toLowerCase());
+  const matches = safeEqual(stored, email.trim().toLowerCase());
   return found && matches ? found : null;
 }

@@ -9,6 +9,8 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Coupon } from '../../src/core/rules/coupons.js';
+import { PHP } from '../../src/core/domain/money.js';
+import { formatMoney } from '../../src/core/rules/money.js';
 import { checkCoupon, couponDiscounts, grantsFreeShipping, orderTotals } from '../../src/core/rules/coupons.js';
 import { selectedRate, shippingRates, type ShippingConfig } from '../../src/core/rules/shipping.js';
 import { provinceByCode } from '../../src/core/domain/ph-provinces.js';
@@ -16,6 +18,7 @@ import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartItems, couponUses, coupons, orderItems, orders, products } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { loadCart, type CartLine, type DbContext } from './cart.js';
+import { toCoupon } from './coupons.js';
 import { activePrice } from './stock-rules.js';
 
 /** A Store API address (billing has email and phone). */
@@ -61,19 +64,6 @@ const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 export const newOrderKey = (): string => `wc_order_${Array.from({ length: 13 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('')}`;
 
 const STATUS_OF: Record<PaymentMethod, 'processing' | 'on-hold'> = { cod: 'processing', bacs: 'on-hold' };
-
-/** Coupons stored with percents in hundredths; the rules take percents. */
-export const toCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
-  code: row.code,
-  discountType: row.discountType,
-  amount: row.discountType === 'percent' ? row.amount / 100 : row.amount,
-  freeShipping: row.freeShipping,
-  expiresAt: row.expiresAt === null ? null : Date.parse(row.expiresAt),
-  minimumSpend: row.minimumSpend,
-  usageLimit: row.usageLimit,
-  usageLimitPerEmail: row.usageLimitPerEmail,
-  individualUse: row.individualUse,
-});
 
 /** The cart's subtotal from the database's prices. */
 export const cartSubtotal = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + activePrice(line.item) * line.quantity, 0);
@@ -140,7 +130,7 @@ export async function placeOrder(
         applied,
         usageCount: row.usageCount,
         usageByEmail: usage?.n ?? 0,
-        format: (amount) => `₱${(amount / 100).toFixed(2)}`,
+        format: (amount) => formatMoney(amount, PHP),
       });
       if (!checked.ok) throw new ApiError(400, checked.error.code, checked.error.message, { coupon: code });
       applied.push(checked.value);
@@ -151,7 +141,8 @@ export async function placeOrder(
     const discounts = couponDiscounts(subtotal, applied);
     const discounted = subtotal - discounts.reduce((s, d) => s + d.discount, 0);
     const rates = shippingRates(options.shipping, { province: input.shipping.state, subtotal: discounted, freeShippingCoupon: grantsFreeShipping(applied) });
-    const rateId = input.shippingRate !== null && rates.some((r) => r.id === input.shippingRate) ? input.shippingRate : input.shippingRate === null ? selectedRate(rates, null) : null;
+    // The rate the shopper chose must still be offered; with none chosen, the default one.
+    const rateId = input.shippingRate ?? selectedRate(rates, null);
     const rate = rates.find((r) => r.id === rateId);
     if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', 'The chosen shipping method is not available for this address. Please choose another.');
 
