@@ -1,0 +1,302 @@
+/**
+ * Checkout adapter over the Store API: the customer's addresses (`cart/update-customer`), the
+ * shipping rate (`cart/select-shipping-rate`), coupons (`cart/apply-coupon`, `cart/remove-coupon`),
+ * the draft and the order (`GET`/`POST checkout`) and the order read back with its key
+ * (`GET order/{id}?key=`). Requests are built as a stock WooCommerce 9.1 shop expects them; every
+ * answer is checked with zod and mapped to the checkout's domain types. This module loads only with
+ * the checkout pages.
+ */
+import { z } from 'zod/mini';
+import type { Address, BillingAddress, CheckoutCart, CheckoutDraft, OrderLine, PlacedOrder, ReceivedOrder } from '../core/domain/checkout.js';
+import type { CheckoutFailure, CheckoutPort, PortFailure } from '../core/ports.js';
+import { err, ok, type Result } from '../core/result.js';
+import { storeCartSchema, toCart } from './cart.js';
+import type { HttpClient } from './http.js';
+import { amountSchema, currencyShape, toCurrency, toMinorUnits } from './store-api.js';
+import { htmlToText } from './text.js';
+
+const STORE = 'wc/store/v1';
+
+const addressShape = {
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.optional(z.string()),
+  address_1: z.string(),
+  address_2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+  phone: z.optional(z.nullable(z.string())),
+};
+const addressSchema = z.object(addressShape);
+const billingSchema = z.object({ ...addressShape, email: z.nullable(z.string()) });
+
+const rateSchema = z.object({
+  rate_id: z.string(),
+  name: z.string(),
+  price: amountSchema,
+  selected: z.boolean(),
+});
+
+const packageSchema = z.object({
+  package_id: z.union([z.int(), z.string()]),
+  name: z.string(),
+  shipping_rates: z.array(rateSchema),
+});
+
+/** A Store API cart answer with the parts only checkout reads. */
+export const checkoutCartSchema = z.object({
+  ...storeCartSchema.shape,
+  billing_address: billingSchema,
+  shipping_address: addressSchema,
+  needs_shipping: z.boolean(),
+  shipping_rates: z.array(packageSchema),
+  payment_methods: z.array(z.string()),
+  errors: z.optional(z.array(z.object({ code: z.string(), message: z.string() }))),
+});
+
+const paymentResultSchema = z.object({
+  payment_status: z.string(),
+  redirect_url: z.string(),
+});
+
+/** The `GET`/`POST checkout` answer. */
+export const checkoutOrderSchema = z.object({
+  order_id: z.int(),
+  status: z.string(),
+  order_key: z.string(),
+  order_number: z.optional(z.string()),
+  customer_note: z.optional(z.string()),
+  billing_address: billingSchema,
+  shipping_address: addressSchema,
+  payment_method: z.string(),
+  payment_result: z.nullable(paymentResultSchema),
+});
+
+const orderItemSchema = z.object({
+  name: z.string(),
+  sku: z.optional(z.string()),
+  quantity: z.int(),
+  variation: z.optional(z.array(z.object({ attribute: z.string(), value: z.string() }))),
+  totals: z.object({ line_subtotal: amountSchema, line_total: amountSchema }),
+});
+
+/** The `GET order/{id}` answer. `payment_method` and `date_created` are Suki's additions; stock has neither. */
+export const storeOrderSchema = z.object({
+  id: z.int(),
+  status: z.string(),
+  items: z.array(orderItemSchema),
+  coupons: z.array(z.object({ code: z.string(), totals: z.object({ total_discount: amountSchema }) })),
+  totals: z.object({
+    subtotal: amountSchema,
+    total_discount: amountSchema,
+    total_shipping: z.nullable(amountSchema),
+    total_tax: amountSchema,
+    total_price: amountSchema,
+    ...currencyShape,
+  }),
+  billing_address: billingSchema,
+  shipping_address: addressSchema,
+  needs_shipping: z.boolean(),
+  payment_method: z.optional(z.string()),
+  date_created: z.optional(z.string()),
+});
+
+const toAddress = (address: z.infer<typeof addressSchema>): Address => ({
+  first_name: address.first_name,
+  last_name: address.last_name,
+  company: address.company ?? '',
+  address_1: address.address_1,
+  address_2: address.address_2,
+  city: address.city,
+  state: address.state,
+  postcode: address.postcode,
+  country: address.country,
+  phone: address.phone ?? '',
+});
+
+const toBilling = (address: z.infer<typeof billingSchema>): BillingAddress => ({ ...toAddress(address), email: address.email ?? '' });
+
+/** Maps a checked checkout cart answer to the domain. */
+export const toCheckoutCart = (data: z.infer<typeof checkoutCartSchema>): CheckoutCart => ({
+  cart: toCart(data),
+  billing: toBilling(data.billing_address),
+  shipping: toAddress(data.shipping_address),
+  needsShipping: data.needs_shipping,
+  packages: data.shipping_rates.map((pkg) => ({
+    packageId: Number(pkg.package_id),
+    name: htmlToText(pkg.name),
+    rates: pkg.shipping_rates.map((rate) => ({ rateId: rate.rate_id, name: htmlToText(rate.name), price: toMinorUnits(rate.price), selected: rate.selected })),
+  })),
+  paymentMethods: data.payment_methods,
+  problems: (data.errors ?? []).map((problem) => ({ code: problem.code, message: htmlToText(problem.message) })),
+});
+
+const toLine = (item: z.infer<typeof orderItemSchema>): OrderLine => ({
+  name: htmlToText(item.name),
+  sku: item.sku ?? '',
+  quantity: item.quantity,
+  variation: (item.variation ?? []).map((v) => ({ attribute: htmlToText(v.attribute), value: htmlToText(v.value) })),
+  lineSubtotal: toMinorUnits(item.totals.line_subtotal),
+  lineTotal: toMinorUnits(item.totals.line_total),
+});
+
+/** Maps a checked order answer to the domain. */
+export const toReceivedOrder = (data: z.infer<typeof storeOrderSchema>): ReceivedOrder => ({
+  id: data.id,
+  status: data.status,
+  lines: data.items.map(toLine),
+  coupons: data.coupons.map((c) => ({ code: c.code, discount: toMinorUnits(c.totals.total_discount) })),
+  totals: {
+    subtotal: toMinorUnits(data.totals.subtotal),
+    discount: toMinorUnits(data.totals.total_discount),
+    shipping: data.totals.total_shipping === null ? 0 : toMinorUnits(data.totals.total_shipping),
+    tax: toMinorUnits(data.totals.total_tax),
+    total: toMinorUnits(data.totals.total_price),
+    currency: toCurrency(data.totals),
+  },
+  billing: toBilling(data.billing_address),
+  shipping: toAddress(data.shipping_address),
+  needsShipping: data.needs_shipping,
+  paymentMethod: data.payment_method ?? null,
+  dateCreated: data.date_created ?? null,
+});
+
+/** The cart a 409 carries in `data.cart`. */
+const conflictSchema = z.object({ cart: checkoutCartSchema });
+
+/** `rest_invalid_param` details: which parameter, and the code and message of each. */
+const invalidParamsSchema = z.object({
+  params: z.optional(z.record(z.string(), z.string())),
+  details: z.optional(z.record(z.string(), z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }))),
+});
+
+/**
+ * Our form field a Store API address error is about (`invalid_email` → `billing_email`,
+ * `invalid_postcode` → `billing_postcode`...), or the parameter itself when no field says it.
+ */
+const FIELD_OF_CODE: Readonly<Record<string, string>> = {
+  invalid_email: 'email',
+  invalid_postcode: 'postcode',
+  invalid_state: 'state',
+  invalid_phone: 'phone',
+  invalid_country: 'country',
+};
+
+/** Maps a failed checkout call: a 409 with the cart, bad fields, or the port failure as it is. */
+export const checkoutFailureOf = (failure: PortFailure): CheckoutFailure => {
+  if (failure.kind !== 'http') return failure;
+  const { data, ...plain } = failure;
+  if (failure.status === 409) {
+    const parsed = conflictSchema.safeParse(data);
+    if (parsed.success) return { kind: 'cart-conflict', code: failure.code, message: failure.message, cart: toCheckoutCart(parsed.data.cart) };
+  }
+  if (failure.code === 'rest_invalid_param') {
+    const parsed = invalidParamsSchema.safeParse(data);
+    if (parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const [param, detail] of Object.entries(parsed.data.details ?? {})) {
+        const prefix = param === 'billing_address' ? 'billing' : param === 'shipping_address' ? 'shipping' : param;
+        const field = detail.code ? FIELD_OF_CODE[detail.code] : undefined;
+        fields[field && prefix !== param ? `${prefix}_${field}` : param] = htmlToText(detail.message ?? parsed.data.params?.[param] ?? failure.message);
+      }
+      for (const [param, message] of Object.entries(parsed.data.params ?? {})) {
+        if (!Object.keys(fields).some((f) => f === param || f.startsWith(`${param.replace(/_address$/, '')}_`))) fields[param] = htmlToText(message);
+      }
+      return { kind: 'invalid-fields', code: failure.code, message: failure.message, fields };
+    }
+  }
+  if (failure.code === 'woocommerce_rest_missing_email_address') {
+    return { kind: 'invalid-fields', code: failure.code, message: failure.message, fields: { billing_email: failure.message } };
+  }
+  return plain;
+};
+
+/** The address body the Store API takes: every field, country `PH` unless given. */
+const addressBody = (address: Address): Address => ({
+  first_name: address.first_name,
+  last_name: address.last_name,
+  company: address.company,
+  address_1: address.address_1,
+  address_2: address.address_2,
+  city: address.city,
+  state: address.state,
+  postcode: address.postcode,
+  country: address.country || 'PH',
+  phone: address.phone,
+});
+
+/** Implements {@link CheckoutPort} over the Store API. */
+export function createCheckoutAdapter(http: HttpClient): CheckoutPort {
+  const cartCall = async (route: string, json?: unknown): Promise<Result<CheckoutCart, CheckoutFailure>> => {
+    const reply = await http.rest({
+      path: route === '' ? `${STORE}/cart` : `${STORE}/cart/${route}`,
+      schema: checkoutCartSchema,
+      ...(json === undefined ? {} : { method: 'POST' as const, json }),
+    });
+    return reply.ok ? ok(toCheckoutCart(reply.value.data)) : err(checkoutFailureOf(reply.error));
+  };
+
+  const placed = (data: z.infer<typeof checkoutOrderSchema>): PlacedOrder => {
+    const redirect = data.payment_result?.redirect_url ?? '';
+    return {
+      orderId: data.order_id,
+      orderNumber: data.order_number ?? String(data.order_id),
+      status: data.status,
+      orderKey: data.order_key,
+      paymentMethod: data.payment_method,
+      paymentStatus: data.payment_result?.payment_status ?? '',
+      // Only an address on this shop is followed (a stock shop answers with its own absolute one).
+      redirectUrl: redirect === '' ? '' : (http.sameOrigin(redirect) ?? ''),
+    };
+  };
+
+  return {
+    loadCart: () => cartCall(''),
+    updateCustomer: ({ billing, shipping }) =>
+      cartCall('update-customer', { billing_address: { ...addressBody(billing), email: billing.email }, shipping_address: addressBody(shipping) }),
+    selectShippingRate: ({ packageId, rateId }) => cartCall('select-shipping-rate', { package_id: packageId, rate_id: rateId }),
+    applyCoupon: (code) => cartCall('apply-coupon', { code }),
+    removeCoupon: (code) => cartCall('remove-coupon', { code }),
+    loadDraft: async (): Promise<Result<CheckoutDraft, CheckoutFailure>> => {
+      const reply = await http.rest({ path: `${STORE}/checkout`, schema: checkoutOrderSchema });
+      if (!reply.ok) return err(checkoutFailureOf(reply.error));
+      const data = reply.value.data;
+      return ok({
+        orderId: data.order_id,
+        status: data.status,
+        orderKey: data.order_key,
+        billing: toBilling(data.billing_address),
+        shipping: toAddress(data.shipping_address),
+        customerNote: data.customer_note ?? '',
+        paymentMethod: data.payment_method,
+      });
+    },
+    placeOrder: async (request) => {
+      const reply = await http.rest({
+        path: `${STORE}/checkout`,
+        method: 'POST',
+        schema: checkoutOrderSchema,
+        idempotencyKey: request.idempotencyKey,
+        json: {
+          billing_address: { ...addressBody(request.billing), email: request.billing.email },
+          shipping_address: addressBody(request.shipping),
+          payment_method: request.paymentMethod,
+          // Left out when empty, as a stock client sends it.
+          ...(request.customerNote === '' ? {} : { customer_note: request.customerNote }),
+          ...(request.extensions ? { extensions: request.extensions } : {}),
+        },
+      });
+      return reply.ok ? ok(placed(reply.value.data)) : err(checkoutFailureOf(reply.error));
+    },
+    getOrder: async ({ id, key, email }) => {
+      const reply = await http.rest({
+        path: `${STORE}/order/${encodeURIComponent(String(id))}`,
+        query: { key, ...(email ? { billing_email: email } : {}) },
+        schema: storeOrderSchema,
+      });
+      return reply.ok ? ok(toReceivedOrder(reply.value.data)) : err(checkoutFailureOf(reply.error));
+    },
+  };
+}
