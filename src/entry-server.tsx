@@ -17,6 +17,8 @@ import { productStructuredData, serializeJsonLd } from './ui/structured-data.js'
 import { documentTitle, pageSeo } from './ui/seo.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
+import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
+import { createCheckoutAdapter } from './adapters/checkout.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -91,7 +93,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   try {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog }, categoryList, { filterSections: filterSectionsOf(input.plugins) });
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout: createCheckoutAdapter(adapters.http) }, categoryList, {
+      filterSections: filterSectionsOf(input.plugins),
+      bankDetails: config.shop.bankDetails ?? [],
+    });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
     const stores = Object.fromEntries(Object.entries(runtime.serialize()).filter(([name]) => !offPage.has(name)));
@@ -116,7 +121,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage } }}>
         <App />
       </RuntimeProvider>,
     );
