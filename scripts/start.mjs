@@ -4,7 +4,8 @@ import { checkNode, run } from './toolchain.mjs';
 
 checkNode();
 if (!run('npx', ['vite', 'build', '--logLevel', 'warn'])) process.exit(1);
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// --expose-gc: the database code collects once after setting up a new PGlite folder (server/db/client.ts).
+const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });

@@ -11,23 +11,28 @@ import { HTTPException } from 'hono/http-exception';
 import type { OpenedDatabase } from './db/client.js';
 import { parameterRunner } from './db/statements.js';
 import { compression } from './lib/compress.js';
-import { ApiError } from './lib/errors.js';
-import { isMutation, requestOrigin } from './lib/request.js';
+import { ApiError, invalidParams } from './lib/errors.js';
+import { addressMiddleware, type AddressOptions } from './lib/address.js';
+import { isCrossSiteWrite, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
+import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
+import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from './security-policy.js';
 import { storeApiRoutes } from './routes/store-api.js';
 import { wcAjax } from './routes/wc-ajax.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
+import { purgeRateLimits } from './services/rate-limit.js';
+import type { RenderCache } from './services/render-cache.js';
 import { keyLoader } from './services/secret.js';
-import { purgeExpiredSessions } from './services/session-store.js';
-import { pendingSessionCookies, SESSION_COOKIE } from './session.js';
+import { isLegacySession, purgeExpiredSessions } from './services/session-store.js';
+import { pendingSessionCookies, SESSION_COOKIE, sessionMiddleware } from './session.js';
 
-/** Options of {@link createShopApp}. */
-export interface ShopAppOptions {
+/** Options of {@link createShopApp}; the address options say where the shop lives and which proxies to believe. */
+export interface ShopAppOptions extends AddressOptions {
   readonly database: OpenedDatabase;
   /** Signs sessions and nonces; when absent a secret is generated once and kept in the database. */
   readonly secret?: string | undefined;
@@ -36,8 +41,15 @@ export interface ShopAppOptions {
   /** The client build (e.g. `dist/client`), whose `assets/` folder is served at `/assets/*`. */
   readonly staticDir?: string | undefined;
   readonly logger?: ShopLogger;
+  /**
+   * The render cache shared with the pages handler: catalogue API reads are answered from it
+   * (`server/services/render-cache.ts`). Absent: every read goes to the database.
+   */
+  readonly renderCache?: RenderCache;
   /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
   readonly sitemapPageSize?: number;
+  /** The pages' Content-Security-Policy: the enabled plugins' hosts, dev looseness. */
+  readonly pagePolicy?: PagePolicyOptions;
 }
 
 /** Largest request body accepted. */
@@ -65,8 +77,11 @@ export function createShopApp(options: ShopAppOptions): Hono {
     run: options.database.statements ?? parameterRunner,
     keys: keyLoader(options.database.db, options.secret),
     logger,
+    cache: options.renderCache,
   };
   const app = new Hono();
+  // Every rendered page leaves with its Content-Security-Policy (hashes of its inline scripts).
+  const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
 
   // Everything unexpected becomes a 500 without details; the details go to the log.
   app.onError((error, c) => {
@@ -80,12 +95,15 @@ export function createShopApp(options: ShopAppOptions): Hono {
 
   app.notFound(async (c) => {
     const path = new URL(c.req.url).pathname;
-    if (options.pages && (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path)) return options.pages(c);
+    if (renderPage && (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path)) return renderPage(c);
     return jsonError(c, new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.'));
   });
 
   // Pages and API answers above 1 KiB go brotli (or gzip) compressed; outermost, so it sees the final body.
   app.use('*', compression());
+
+  // Then (first of the rest): who the client is and the public origin; a request addressed otherwise runs again with it.
+  app.use('*', addressMiddleware(options, (request, env) => app.fetch(request, env)));
 
   // Security headers on every answer, and the session cookie on answers built without it.
   app.use('*', async (c, next) => {
@@ -100,10 +118,14 @@ export function createShopApp(options: ShopAppOptions): Hono {
       headers.set('X-Content-Type-Options', 'nosniff');
     }
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
     const sent = headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`));
     if (!sent) for (const line of pendingSessionCookies(c)) headers.append('Set-Cookie', line);
   });
+
+  // The session cookie, checked once: only ids this shop signed (or live pre-signing ones) count.
+  app.use('*', sessionMiddleware(deps.keys, (id) => isLegacySession(deps.db, id)));
 
   // Periodic clean-up, piggybacking on traffic so there is no timer to stop.
   let lastMaintenance = Date.now();
@@ -114,20 +136,19 @@ export function createShopApp(options: ShopAppOptions): Hono {
       void (async () => {
         await purgeExpiredSessions(deps.db, now);
         await purgeIdempotencyKeys(deps.db, now);
+        await purgeRateLimits(deps.db, now);
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables and refresh statistics.
-        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys`);
+        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits`);
       })().catch((error: unknown) => logger.warn('maintenance failed', error));
     }
     await next();
   });
 
-  // Writes only from our own pages: a foreign Origin header is refused (CSRF defence next to SameSite).
+  // Writes only from our own pages: a foreign Origin, a cross-site Sec-Fetch-Site or, without both,
+  // a foreign Referer is refused (CSRF defence next to SameSite; see isCrossSiteWrite).
   app.use('*', async (c, next) => {
-    if (isMutation(c.req.method)) {
-      const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== requestOrigin(c)) {
-        return jsonError(c, new ApiError(403, 'suki_forbidden_origin', 'Requests from other sites may not change this shop’s data.'));
-      }
+    if (isMutation(c.req.method) && isCrossSiteWrite(siteHeaders(c), requestOrigin(c))) {
+      return jsonError(c, new ApiError(403, 'suki_forbidden_origin', 'Requests from other sites may not change this shop’s data.'));
     }
     await next();
   });
@@ -138,6 +159,37 @@ export function createShopApp(options: ShopAppOptions): Hono {
     onError: (c) => jsonError(c, new ApiError(413, 'suki_payload_too_large', 'The request body is larger than 64 KiB.')),
   });
   app.use('*', async (c, next) => (isMutation(c.req.method) ? limit(c, next) : next()));
+
+  // Text the database cannot hold (NUL, unpaired surrogates) is refused here, once for every route:
+  // the path, query parameters, and JSON or form bodies.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape is left to the routes (it cannot decode to NUL).
+    }
+    let bad = unstorableArgument([['path', path], ...url.searchParams]);
+    if (bad === null && isMutation(c.req.method)) {
+      const type = mediaType(c);
+      if (type === 'application/x-www-form-urlencoded') {
+        bad = unstorableArgument(new URLSearchParams(await c.req.text()));
+      } else if (type === 'application/json' || type.endsWith('+json')) {
+        let body: unknown;
+        try {
+          body = JSON.parse(await c.req.text());
+        } catch {
+          body = undefined; // bad JSON: the route answers rest_invalid_json
+        }
+        bad = unstorableArgument(jsonArguments(body));
+      }
+    }
+    if (bad === null) return next();
+    const api = isApiPath(url.pathname) || url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route') || isMutation(c.req.method);
+    if (api) return jsonError(c, invalidParams({ [bad]: unstorableMessage(bad) }));
+    return c.html('<!doctype html><html lang="en-PH"><head><meta charset="utf-8"><title>Bad request — Suki</title></head><body><main><h1>Bad request</h1><p>This address contains characters that cannot be part of a page address.</p><p><a href="/">Back to the shop</a></p></main></body></html>', 400, { 'Cache-Control': 'no-store' });
+  });
 
   // `X-HTTP-Method-Override` (what api-fetch sends for PUT, PATCH and DELETE): route as that method.
   app.use('*', async (c, next) => {
@@ -179,7 +231,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
 
   // Pages: the slash form is canonical; the bare form redirects permanently.
   const pages: MiddlewareHandler = async (c) => {
-    if (options.pages) return options.pages(c);
+    if (renderPage) return renderPage(c);
     return jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'));
   };
   const toSlash = (c: Context) => {

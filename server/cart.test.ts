@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { sessions } from './db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrCreateSession } from './session.js';
+import { httpRecording } from '../src/adapters/testing/fake-shop.js';
 import { Shopper, startShop, STORE, type StoreCartJson, type StoreProductJson, type TestShop } from './test/harness.js';
 
 const fixture = (name: string): Record<string, unknown> =>
@@ -35,7 +36,7 @@ const pages = async (c: Context): Promise<Response> => {
 
 beforeAll(async () => {
   pagesSeen = [];
-  shop = await startShop({ pages });
+  shop = await startShop({ pages, trustProxy: ['127.0.0.1', '::1'] });
   const all = await new Shopper(shop.url).getJson<StoreProductJson[]>(`${STORE}/products?per_page=100`);
   for (const product of all.body) products.set(product.slug, product);
 });
@@ -70,7 +71,7 @@ describe('wc-ajax add_to_cart', () => {
     expect(html).toContain('2 &times; <span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#8369;</span>420.00</bdi></span>');
     expect(headers.get('cache-control')).toBe('no-store');
     const cookies = headers.getSetCookie();
-    expect(cookies.some((c) => /^suki_session=[0-9a-f]{32}; Path=\/; .*HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
+    expect(cookies.some((c) => /^suki_session=[0-9a-f]{64}; Path=\/; .*HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
     expect(cookies).toContain('woocommerce_items_in_cart=1; path=/; SameSite=Lax');
     expect(cookies).toContain(`woocommerce_cart_hash=${body.cart_hash}; path=/; SameSite=Lax`);
 
@@ -372,7 +373,7 @@ describe('sessions and server rendering', () => {
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().filter((c) => c.startsWith('suki_session='));
     expect(cookie).toHaveLength(1);
-    const id = /^suki_session=([0-9a-f]{32});/.exec(cookie[0]!)?.[1];
+    const id = /^suki_session=([0-9a-f]{64});/.exec(cookie[0]!)?.[1];
     expect(pagesSeen[0]?.id).toBe(id);
     // The nonce from the in-process call works for the browser's session afterwards.
     const browser = new Shopper(shop.url);
@@ -411,5 +412,93 @@ describe('sessions and server rendering', () => {
     const api404 = await fetch(`${shop.url}/wp-json/wc/store/v1/nothing`);
     expect(api404.status).toBe(404);
     expect(await api404.json()).toMatchObject({ code: 'rest_no_route' });
+  });
+});
+
+describe('Store API cart routes answer like the recorded stock shop (peer-3)', () => {
+  const stock = (name: string) => {
+    const recorded = httpRecording(`peer-3/${name}.http`);
+    return { status: recorded.status, headers: new Headers(recorded.headers as Array<[string, string]>), body: JSON.parse(recorded.body) as Record<string, unknown> };
+  };
+  /** Header names a stock Store API answer carries that a client may read. */
+  const STORE_HEADERS = ['content-type', 'nonce', 'nonce-timestamp', 'user-id', 'cart-token', 'x-wc-store-api-nonce'];
+  const expectLikeStock = (ours: { status: number; headers: Headers; body: unknown }, name: string) => {
+    const theirs = stock(name);
+    expect(ours.status).toBe(theirs.status);
+    for (const header of STORE_HEADERS) {
+      expect(theirs.headers.has(header)).toBe(true);
+      expect(ours.headers.has(header), header).toBe(true);
+    }
+    expect(ours.headers.get('content-type')).toBe(theirs.headers.get('content-type'));
+    expect(ours.headers.get('nonce')).toBe(ours.headers.get('x-wc-store-api-nonce'));
+    expect(keysOf(ours.body)).toEqual(keysOf(theirs.body));
+    return theirs.body;
+  };
+  const itemKeys = (cart: unknown) => keysOf((cart as { items: unknown[] }).items[0]);
+
+  it('add-item 201, update-item 200, remove-item 200 and 409 with data.cart: statuses, headers and shapes as stock', async () => {
+    const shopper = new Shopper(shop.url);
+    await shopper.ensureNonce();
+    const board = product('narra-wood-serving-board');
+    const bag = product('bamboo-utensil-set');
+    const added = await shopper.postJson<StoreCartJson>(`${STORE}/cart/add-item`, { id: board.id, quantity: 2 });
+    const stockAdded = expectLikeStock(added, 'storeapi-cart-add-item');
+    expect(itemKeys(added.body)).toEqual(itemKeys(stockAdded));
+    const key = added.body.items[0]!.key;
+    const second = await shopper.postJson<StoreCartJson>(`${STORE}/cart/add-item`, { id: bag.id, quantity: 1 });
+    expectLikeStock(second, 'storeapi-cart-add-item-poster');
+    expect(second.body.items.map((i) => i.id)).toEqual([board.id, bag.id]);
+
+    const updated = await shopper.postJson<StoreCartJson>(`${STORE}/cart/update-item`, { key, quantity: 3 });
+    expectLikeStock(updated, 'storeapi-cart-update-item');
+    expect(updated.body.items[0]?.quantity).toBe(3);
+
+    const bagKey = second.body.items[1]!.key;
+    const removed = await shopper.postJson<StoreCartJson>(`${STORE}/cart/remove-item`, { key: bagKey });
+    expectLikeStock(removed, 'storeapi-cart-remove-item');
+    expect(removed.body.items.map((i) => i.key)).toEqual([key]);
+
+    const missing = await shopper.postJson<{ code: string; message: string; data: { status: number; cart: StoreCartJson } }>(`${STORE}/cart/remove-item`, { key: bagKey });
+    const stockMissing = expectLikeStock(missing, 'storeapi-cart-remove-item-missing') as { code: string; message: string; data: { cart: unknown } };
+    expect(missing.body.code).toBe(stockMissing.code);
+    expect(missing.body.message).toBe(stockMissing.message);
+    expect(keysOf(missing.body.data)).toEqual(keysOf(stockMissing.data));
+    expect(keysOf(missing.body.data.cart)).toEqual(keysOf(stockMissing.data.cart));
+    expect(missing.body.data.status).toBe(409);
+    expect(missing.body.data.cart.items.map((i) => [i.key, i.quantity])).toEqual([[key, 3]]);
+
+    // A quantity change on a line that is gone is the same conflict, with the cart.
+    const gone = await shopper.postJson<{ code: string; data: { cart: StoreCartJson } }>(`${STORE}/cart/update-item`, { key: bagKey, quantity: 2 });
+    expect(gone.status).toBe(409);
+    expect(gone.body.data.cart.items.map((i) => i.key)).toEqual([key]);
+  });
+
+  it('adds a variation sent by its own id with its attribute values, as the storefront sends it', async () => {
+    const shopper = new Shopper(shop.url);
+    await shopper.ensureNonce();
+    const tee = product('suki-logo-tee');
+    let target: { id: number; colour: string; size: string } | null = null;
+    for (const v of tee.variations) {
+      if ((await shopper.getJson<StoreProductJson>(`${STORE}/products/${v.id}`)).body.is_in_stock) {
+        target = { id: v.id, colour: v.attributes[0]!.value, size: v.attributes[1]!.value };
+        break;
+      }
+    }
+    if (!target) throw new Error('no variation in stock');
+    const colour = tee.attributes[0]!.terms.find((t) => t.slug === target.colour)!.name;
+    const added = await shopper.postJson<StoreCartJson>(`${STORE}/cart/add-item`, {
+      id: target.id,
+      quantity: 1,
+      variation: [
+        { attribute: 'Colour', value: target.colour },
+        { attribute: 'Size', value: target.size },
+      ],
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.items[0]?.id).toBe(target.id);
+    expect(added.body.items[0]?.variation).toEqual([
+      { attribute: 'Colour', value: colour },
+      { attribute: 'Size', value: target.size.toUpperCase() },
+    ]);
   });
 });

@@ -1,18 +1,21 @@
 /** Server settings from the environment. */
 import { describe, expect, it } from 'vitest';
-import { loadServerConfig } from './config.js';
+import { DEFAULT_CACHE_CHECK_MS, DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_QUEUE, DEFAULT_RENDER_CACHE_MB, listenOrigin, loadServerConfig } from './config.js';
+
+/** The load-shedding and render-cache settings when none are given. */
+const tuning = { maxConcurrent: DEFAULT_MAX_CONCURRENT, maxQueue: DEFAULT_MAX_QUEUE, renderCacheBytes: DEFAULT_RENDER_CACHE_MB * 1024 * 1024, cacheCheckMs: DEFAULT_CACHE_CHECK_MS };
 
 describe('loadServerConfig', () => {
   it('uses the defaults for an empty environment', () => {
-    expect(loadServerConfig({})).toEqual({ port: 3000, host: '127.0.0.1', dataDir: './.data' });
+    expect(loadServerConfig({})).toEqual({ port: 3000, host: '127.0.0.1', dataDir: './.data', ...tuning });
   });
 
   it('reads every variable, treating blank ones as unset', () => {
     const secret = 's'.repeat(40);
     expect(
       loadServerConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/suki', SUKI_DATA_DIR: '/var/lib/suki', SUKI_SECRET: secret }),
-    ).toEqual({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@127.0.0.1:5432/suki', dataDir: '/var/lib/suki', secret });
-    expect(loadServerConfig({ PORT: '', DATABASE_URL: ' ', SUKI_SECRET: '' })).toEqual({ port: 3000, host: '127.0.0.1', dataDir: './.data' });
+    ).toEqual({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@127.0.0.1:5432/suki', dataDir: '/var/lib/suki', secret, ...tuning });
+    expect(loadServerConfig({ PORT: '', DATABASE_URL: ' ', SUKI_SECRET: '' })).toEqual({ port: 3000, host: '127.0.0.1', dataDir: './.data', ...tuning });
     expect(loadServerConfig({ PORT: '0' }).port).toBe(0);
   });
 
@@ -24,12 +27,27 @@ describe('loadServerConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ SUKI_SECRET: 'short' }, 'SUKI_SECRET'],
+    [{ SUKI_MAX_CONCURRENT: '0' }, 'SUKI_MAX_CONCURRENT'],
+    [{ SUKI_MAX_QUEUE: 'lots' }, 'SUKI_MAX_QUEUE'],
+    [{ SUKI_RENDER_CACHE_MB: '-1' }, 'SUKI_RENDER_CACHE_MB'],
+    [{ SUKI_CACHE_CHECK_MS: '1.5' }, 'SUKI_CACHE_CHECK_MS'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadServerConfig(env)).toThrow(new RegExp(`Invalid server configuration:\\n(.|\\n)*${name}: `));
   });
 
   it('lists every problem at once', () => {
     expect(() => loadServerConfig({ PORT: 'x', SUKI_SECRET: 'y' })).toThrow(/PORT: .*\n.*SUKI_SECRET: /);
+  });
+});
+
+describe('load shedding and render cache settings', () => {
+  it('reads the queue depth, concurrency, cache size and generation check interval', () => {
+    expect(loadServerConfig({ SUKI_MAX_CONCURRENT: '4', SUKI_MAX_QUEUE: '0', SUKI_RENDER_CACHE_MB: '0', SUKI_CACHE_CHECK_MS: '250' })).toMatchObject({
+      maxConcurrent: 4,
+      maxQueue: 0,
+      renderCacheBytes: 0,
+      cacheCheckMs: 250,
+    });
   });
 });
 
@@ -42,5 +60,27 @@ describe('SUKI_UPSTREAM', () => {
     for (const bad of ['ftp://shop.example', 'https://user:pw@shop.example', 'https://shop.example/?x=1', 'shop.example']) {
       expect(() => loadServerConfig({ SUKI_UPSTREAM: bad })).toThrow(/SUKI_UPSTREAM: must be the address of a WooCommerce shop/);
     }
+  });
+});
+
+describe('SUKI_PUBLIC_URL and SUKI_TRUST_PROXY', () => {
+  it('takes the public address as an origin and the proxies as a list', () => {
+    expect(loadServerConfig({ SUKI_PUBLIC_URL: 'https://Shop.Example/' }).publicUrl).toBe('https://shop.example');
+    expect(loadServerConfig({ SUKI_TRUST_PROXY: '127.0.0.1, ::1,10.0.0.0/8 , fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8']);
+    expect(loadServerConfig({})).not.toHaveProperty('publicUrl');
+    expect(loadServerConfig({})).not.toHaveProperty('trustProxy');
+  });
+  it('refuses a public address with a path, query or credentials, and proxies that are not addresses', () => {
+    for (const bad of ['shop.example', 'ftp://shop.example', 'https://shop.example/shop/', 'https://shop.example/?a=1', 'https://u:p@shop.example']) {
+      expect(() => loadServerConfig({ SUKI_PUBLIC_URL: bad })).toThrow(/SUKI_PUBLIC_URL: must be the address shoppers use/);
+    }
+    for (const bad of ['proxy.internal', '10.0.0.0/33', '127.0.0.1/8/1', ',', '1.2.3']) {
+      expect(() => loadServerConfig({ SUKI_TRUST_PROXY: bad })).toThrow(/SUKI_TRUST_PROXY: must be a comma-separated list/);
+    }
+  });
+  it('defaults the public address to the listen address', () => {
+    expect(listenOrigin('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(listenOrigin('::1', 8080)).toBe('http://[::1]:8080');
+    expect(listenOrigin('0.0.0.0', 3000)).toBe('http://localhost:3000');
   });
 });

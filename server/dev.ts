@@ -10,11 +10,12 @@ import { createServer as createViteServer } from 'vite';
 import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import { createShopApp } from './app.js';
-import { loadServerConfig } from './config.js';
+import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
 import { scanPluginSources } from './plugin-sources.js';
 import { resolvePlugins } from './plugins.js';
+import { externalSourcesOf } from './security-policy.js';
 
 async function main(): Promise<void> {
   const serverConfig = loadServerConfig();
@@ -43,7 +44,15 @@ async function main(): Promise<void> {
     plugins,
     logger: console,
   });
-  const app = createShopApp({ database, pages, logger: console });
+  const app = createShopApp({
+    database,
+    pages,
+    logger: console,
+    publicUrl: serverConfig.publicUrl,
+    trustProxy: serverConfig.trustProxy,
+    listenUrl: () => listenOrigin(serverConfig.host, serverConfig.port),
+    pagePolicy: { sources: externalSourcesOf(plugins), dev: true },
+  });
   api.app = app;
   const honoListener = getRequestListener(app.fetch);
   httpServer.on('request', (req, res) => {

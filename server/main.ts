@@ -10,21 +10,41 @@ import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
 import { pageAssets } from './assets.js';
-import { loadServerConfig } from './config.js';
+import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { describeStorageError, prepareDataDir, StartupError } from './lib/storage-errors.js';
 import { listen } from './listen.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
+import { externalSourcesOf } from './security-policy.js';
+import { databaseGeneration, emptyCartNonce, RenderCache } from './services/render-cache.js';
+import { keyLoader } from './services/secret.js';
 import { createUpstreamApp, upstreamForwarder } from './upstream/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const serverConfig = loadServerConfig();
+  // The embedded database's folder must be writable: a full disk or a read-only folder is said plainly, first.
+  const pgliteDir = path.resolve(serverConfig.dataDir, 'pglite');
+  if (!serverConfig.upstream && !serverConfig.databaseUrl) await prepareDataDir(pgliteDir);
   const config = parseShopConfig(shopConfig);
   const plugins = await resolvePlugins(config);
   const clientDir = path.join(root, 'dist', 'client');
   const assetsFor = await pageAssets(clientDir, plugins);
+  // Where the shop lives (absolute links, the origin check) and which proxies' forwarded headers count.
+  let boundPort: number | undefined;
+  const address = {
+    publicUrl: serverConfig.publicUrl,
+    trustProxy: serverConfig.trustProxy,
+    listenUrl: () => listenOrigin(serverConfig.host, boundPort ?? serverConfig.port),
+    // The pages' Content-Security-Policy allows the hosts of the enabled plugins only.
+    pagePolicy: { sources: externalSourcesOf(plugins) },
+  };
+  if (!serverConfig.publicUrl && (serverConfig.host === '0.0.0.0' || serverConfig.host === '::')) {
+    console.warn(`SUKI_PUBLIC_URL is not set: links will use ${listenOrigin(serverConfig.host, serverConfig.port)}. Set it to the address shoppers use.`);
+  }
+  const shedding = { maxConcurrent: serverConfig.maxConcurrent, maxQueue: serverConfig.maxQueue };
   if (serverConfig.upstream) {
     // Upstream mode: no database, nothing written to disk; the upstream shop owns carts and sessions.
     const upstream = new URL(serverConfig.upstream);
@@ -38,7 +58,8 @@ async function main(): Promise<void> {
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
       logger: console,
     });
-    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir }), { port: serverConfig.port, host: serverConfig.host });
+    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir, ...address }), { port: serverConfig.port, host: serverConfig.host, shedding });
+    boundPort = server.port;
     console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
     const stop = async () => {
       await server.close();
@@ -48,7 +69,15 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void stop());
     return;
   }
-  const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir });
+  const database = await openDatabase({ databaseUrl: serverConfig.databaseUrl, dataDir: serverConfig.dataDir }).catch((error: unknown) => {
+    const message = serverConfig.databaseUrl ? null : describeStorageError(error, pgliteDir);
+    throw message ? new StartupError(message, { cause: error }) : error;
+  });
+  // Anonymous catalogue pages and catalogue reads, kept until the catalogue's generation moves.
+  const renderCache =
+    serverConfig.renderCacheBytes > 0
+      ? new RenderCache({ readGeneration: databaseGeneration(database.db), checkEveryMs: serverConfig.cacheCheckMs, maxBytes: serverConfig.renderCacheBytes })
+      : undefined;
   // The pages handler calls the API in-process; `api` is filled in right after the app exists.
   const api: { app?: Hono } = {};
   const pages = createPagesHandler({
@@ -61,10 +90,20 @@ async function main(): Promise<void> {
     config,
     plugins,
     logger: console,
+    ...(renderCache ? { renderCache: { cache: renderCache, emptyCartNonce: emptyCartNonce({ db: database.db, keys: keyLoader(database.db, serverConfig.secret) }) } } : {}),
   });
-  const app = createShopApp({ database, pages, staticDir: clientDir, ...(serverConfig.secret ? { secret: serverConfig.secret } : {}), logger: console });
+  const app = createShopApp({
+    database,
+    pages,
+    staticDir: clientDir,
+    ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
+    ...(renderCache ? { renderCache } : {}),
+    logger: console,
+    ...address,
+  });
   api.app = app;
-  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host });
+  const server = await listen(app, { port: serverConfig.port, host: serverConfig.host, shedding });
+  boundPort = server.port;
   console.log(`Suki is running at ${server.url} (database: ${database.kind})`);
   const stop = async () => {
     await server.close();
@@ -75,7 +114,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop());
 }
 
+// One plain line, no stack trace: what went wrong and what to do.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? error.message || error.name : String(error));
   process.exit(1);
 });

@@ -1,13 +1,27 @@
 import type { Context } from 'hono';
-import type { DocumentAssets, RenderedPage, RenderInput } from '../src/entry-server.js';
+import { randomBytes } from 'node:crypto';
+import type { DocumentAssets, RenderedPage, RenderInput, RenderVariant } from '../src/entry-server.js';
 import type { ShopConfig } from '../src/app/shop-config.js';
 import type { LoadedPlugin } from '../src/plugins/loader.js';
+import { pageCacheAddress, type CachedAnswer, type FillResult, type RenderCache } from './services/render-cache.js';
 import { getOrCreateSession } from './session.js';
 
 /** The SSR module's surface, loaded from source in dev and from the same source under tsx in production. */
 export interface RenderModule {
   renderPage(input: RenderInput): Promise<RenderedPage>;
   renderDocument(page: RenderedPage, assets: DocumentAssets): string;
+  /** The cookie-dependent part of a render; without it no page is served from the render cache. */
+  renderVariant?(cookie: string, config: ShopConfig): RenderVariant;
+}
+
+/** The render cache, as the pages handler uses it. */
+export interface PageCacheOptions {
+  readonly cache: RenderCache;
+  /**
+   * The Store API nonce of the request's shopper when the shared anonymous render fits them (their
+   * cart is empty), else null (they get a render of their own). It may start the shopper's session.
+   */
+  readonly emptyCartNonce: (c: Context) => Promise<string | null>;
 }
 
 /** What the pages handler needs. */
@@ -31,6 +45,8 @@ export interface PagesOptions {
    * are cut off and the page answers with its error page (504). @default 8000
    */
   readonly pageDeadlineMs?: number;
+  /** Serves anonymous catalogue pages from the render cache (embedded mode; absent: every page renders). */
+  readonly renderCache?: PageCacheOptions;
 }
 
 const cookiePairs = (header: string): Map<string, string> => {
@@ -56,6 +72,12 @@ export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFe
     headers.set('cookie', cookie());
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const signal = deadline ? AbortSignal.any([request.signal, deadline]) : request.signal;
+    // Let the event loop read the network first: the database's answers arrive as promise jobs
+    // (PGlite runs in this thread), so without this turn a whole render would run without new
+    // requests reaching the load-shedding gate or closed connections being noticed.
+    await new Promise((resolve) => setImmediate(resolve));
+    // The shopper left or the page ran out of time: start no more work for it.
+    signal.throwIfAborted();
     const response = await apiFetch(new Request(request.url, { method: request.method, headers, body, signal }));
     for (const line of response.headers.getSetCookie()) {
       setCookies.push(line);
@@ -68,15 +90,41 @@ export const shopperFetch = (cookieHeader: string, apiFetch: PagesOptions['apiFe
   return { fetch: fetchFn as typeof fetch, setCookies, cookie };
 };
 
+/**
+ * Stands in the cached render where the shopper's nonce goes: random per process, and made of
+ * characters no escaping changes, so it is found exactly where the state put it.
+ */
+const NONCE_SLOT = `suki-nonce-${randomBytes(12).toString('hex')}`;
+
+const pageHeaders = (status: number, cache: 'hit' | 'miss' | 'bypass'): Array<[string, string]> => [
+  ['content-type', 'text/html; charset=utf-8'],
+  // Never stored by browsers or proxies: the page carries the shopper's fresh nonce.
+  ['cache-control', 'no-store'],
+  ['vary', 'cookie'],
+  ['x-suki-cache', cache],
+  // The shop (or the upstream behind us) could not answer: ask clients and crawlers to come back.
+  ...(status >= 502 && status <= 504 ? ([['retry-after', '30']] as Array<[string, string]>) : []),
+];
+
+/** The answer to a request whose client has gone: nobody reads it, so it is empty. */
+const abandoned = (): Response => new Response(null, { status: 499, headers: { 'cache-control': 'no-store' } });
+
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
   const url = new URL(c.req.url);
+  // The client's connection: once it closes, nothing more is rendered or fetched for it.
+  const client = c.req.raw.signal;
+  if (client.aborted) return abandoned();
+  const deadlineMs = options.pageDeadlineMs ?? 8000;
   // One session for the whole page view, even on a first visit when parallel API calls would
   // otherwise each start their own.
   const session = await (options.session ?? getOrCreateSession)(c);
-  const shopper = shopperFetch(session.cookie, options.apiFetch, AbortSignal.timeout(options.pageDeadlineMs ?? 8000));
+  // Made only when this request calls the API itself (a page from the cache does not): its
+  // deadline is a timer that would otherwise outlive every cached answer by seconds.
+  let own: ReturnType<typeof shopperFetch> | null = null;
+  const shopper = () => (own ??= shopperFetch(session.cookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(deadlineMs), client])));
   const withCookies = (response: Response) => {
-    for (const line of shopper.setCookies) response.headers.append('set-cookie', line);
+    for (const line of own?.setCookies ?? []) response.headers.append('set-cookie', line);
     return response;
   };
 
@@ -85,7 +133,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     const key = url.searchParams.get('remove_item') ?? '';
     const nonce = url.searchParams.get('_wpnonce') ?? '';
     if (/^[A-Za-z0-9_-]{1,64}$/.test(key)) {
-      await shopper.fetch(new URL('/wp-json/wc/store/v1/cart/remove-item', url.origin), {
+      await shopper().fetch(new URL('/wp-json/wc/store/v1/cart/remove-item', url.origin), {
         method: 'POST',
         headers: { 'content-type': 'application/json', nonce },
         body: JSON.stringify({ key }),
@@ -96,27 +144,21 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
 
   try {
     const renderer = await options.loadRenderer();
+    const cached = await cachedPage(c, url, session.cookie, renderer, options);
+    if (cached) return cached;
+    if (client.aborted) return abandoned();
     const page = await renderer.renderPage({
       url,
       cookie: session.cookie,
-      fetch: shopper.fetch,
+      fetch: shopper().fetch,
       config: options.config,
       plugins: options.plugins,
     });
+    if (client.aborted) return abandoned();
     const html = renderer.renderDocument(page, await options.assets(url));
-    return withCookies(
-      new Response(html, {
-        status: page.status,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-          vary: 'cookie',
-          // The shop (or the upstream behind us) could not answer: ask clients and crawlers to come back.
-          ...(page.status >= 502 && page.status <= 504 ? { 'retry-after': '30' } : {}),
-        },
-      }),
-    );
+    return withCookies(new Response(html, { status: page.status, headers: pageHeaders(page.status, 'bypass') }));
   } catch (error) {
+    if (client.aborted) return abandoned();
     options.logger?.error('page render failed', error);
     return new Response(
       '<!doctype html><html lang="en-PH"><head><meta charset="utf-8"><title>Something went wrong — Suki</title></head><body><main><h1>Something went wrong</h1><p>We could not show this page. Please try again in a moment.</p><p><a href="/">Back to the shop</a></p></main></body></html>',
@@ -124,3 +166,55 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     );
   }
 };
+
+/**
+ * The page from the render cache (rendering it once for everyone who asks meanwhile), or null when
+ * the cache does not apply: no cache, a page that is not cached, a shopper with a cart, or a
+ * generation that cannot be read.
+ */
+async function cachedPage(c: Context, url: URL, cookie: string, renderer: RenderModule, options: PagesOptions): Promise<Response | null> {
+  const settings = options.renderCache;
+  if (!settings || !renderer.renderVariant || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return null;
+  const address = pageCacheAddress(url);
+  if (address === null) return null;
+  const nonce = await settings.emptyCartNonce(c);
+  if (nonce === null) return null;
+  const generation = await settings.cache.generation();
+  if (generation === null) return null;
+  const variant = renderer.renderVariant(cookie, options.config);
+  const target = new URL(address, url.origin);
+  const key = `page ${variant.key} ${url.origin}${address}`;
+  const client = c.req.raw.signal;
+  let result: (FillResult & { readonly hit: boolean }) | null;
+  try {
+    result = await settings.cache.getOrFill(key, generation, (signal) => renderAnonymous(renderer, target, variant, signal, options), client);
+  } catch (error) {
+    if (client.aborted) return abandoned();
+    throw error;
+  }
+  if (!result) return null;
+  return answerWithNonce(result.answer, nonce, result.hit ? 'hit' : 'miss');
+}
+
+const answerWithNonce = (answer: CachedAnswer, nonce: string, cache: 'hit' | 'miss'): Response => {
+  const headers = new Headers();
+  for (const [name, value] of answer.headers) headers.append(name, value);
+  headers.set('x-suki-cache', cache);
+  return new Response(answer.parts.join(nonce), { status: answer.status, headers });
+};
+
+/**
+ * Renders `url` for a visitor with no session (so an empty cart) and the variant's cookies, and
+ * cuts the document where the nonce goes. Stored only when it is a whole 200 page.
+ */
+async function renderAnonymous(renderer: RenderModule, url: URL, variant: RenderVariant, signal: AbortSignal, options: PagesOptions): Promise<FillResult> {
+  const visitor = shopperFetch(variant.cookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(options.pageDeadlineMs ?? 8000), signal]));
+  signal.throwIfAborted();
+  const page = await renderer.renderPage({ url, cookie: variant.cookie, fetch: visitor.fetch, config: options.config, plugins: options.plugins });
+  signal.throwIfAborted();
+  const nonceShown = page.state.cartNonce !== '';
+  const html = renderer.renderDocument({ ...page, state: { ...page.state, cartNonce: NONCE_SLOT } }, await options.assets(url));
+  const parts = html.split(NONCE_SLOT);
+  const headers = pageHeaders(page.status, 'miss').filter(([name]) => name !== 'x-suki-cache');
+  return { answer: { status: page.status, headers, parts }, store: page.status === 200 && nonceShown && parts.length === 2 };
+}

@@ -13,7 +13,7 @@ let crashing: TestShop;
 let catalogue: StoreProductJson[];
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ trustProxy: ['127.0.0.1', '::1'] });
   catalogue = (await new Shopper(shop.url).getJson<StoreProductJson[]>(`${STORE}/products?per_page=100`)).body;
 });
 afterAll(async () => {

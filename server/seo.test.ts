@@ -19,7 +19,7 @@ let front: RunningServer;
 let downFront: RunningServer;
 beforeAll(async () => {
   db = await openTestDatabase();
-  shop = await listen(createShopApp({ database: db.database, logger: memoryLogger(), sitemapPageSize: PAGE_SIZE }), { port: 0 });
+  shop = await listen(createShopApp({ database: db.database, logger: memoryLogger(), sitemapPageSize: PAGE_SIZE, trustProxy: ['127.0.0.1', '::1'] }), { port: 0 });
   front = await listen(createUpstreamApp({ upstream: new URL(shop.url), sitemapPageSize: PAGE_SIZE }), { port: 0 });
   // An upstream that is not there: a port that was just free.
   const gone = await listen(createShopApp({ database: db.database, logger: memoryLogger() }), { port: 0 });
@@ -85,7 +85,7 @@ describe('robots.txt', () => {
     }
   });
 
-  it('takes the origin from a proxy that says https, and never an odd Host header', async () => {
+  it('takes the origin from a trusted proxy that says https, and never an odd Host header', async () => {
     const text = await (await fetch(`${shop.url}/robots.txt`, { headers: { 'x-forwarded-proto': 'https' } })).text();
     expect(text).toContain(`Sitemap: ${shop.url.replace('http:', 'https:')}/sitemap.xml`);
     expect(robotsTxt('https://shop.example')).toMatch(/\nSitemap: https:\/\/shop\.example\/sitemap\.xml\n$/);

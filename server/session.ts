@@ -1,14 +1,18 @@
 /**
- * The shopper's session: a random 128-bit id in an HttpOnly cookie. The cart belongs to it. The
- * cookie alone is enough to browse; the database row (with its 48-hour sliding expiry) appears on
- * the first cart write, so crawlers and one-page visitors cost no writes.
+ * The shopper's session: a random 128-bit id signed with the shop's key (HMAC), in an HttpOnly
+ * cookie. The cart belongs to it. The cookie alone is enough to browse; the database row (with its
+ * 48-hour sliding expiry) appears on the first cart write, so crawlers and one-page visitors cost
+ * no writes. A cookie the server did not issue (bad or missing signature: session fixation) is
+ * ignored, and the request gets a new id if it needs one. Ids from before signing (32 hex digits)
+ * are adopted only while their row exists and is less than two weeks old, so carts survive the
+ * change.
  *
  * The page renderer uses {@link getOrCreateSession} before it calls the Store API in-process, so
  * every in-process call of one page view carries the same session, even on a first visit.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { newSessionId } from './lib/crypto.js';
+import { isIssuedSessionId, isLegacySessionId, newSessionId, type Keys } from './lib/crypto.js';
 import { isHttps } from './lib/request.js';
 
 /** Name of the session cookie. */
@@ -17,11 +21,9 @@ export const SESSION_COOKIE = 'suki_session';
 /** Session lifetime, renewed as the shopper comes back (WooCommerce uses 48 hours too). */
 export const SESSION_TTL_MS = 48 * 3_600_000;
 
-const ID_PATTERN = /^[0-9a-f]{32}$/;
-
 /** The shopper's session for one request. */
 export interface ShopperSession {
-  /** The session id (32 hex digits). */
+  /** The session id (64 hex digits; 32 for a session from before ids were signed). */
   readonly id: string;
   /** True when this request created it (no valid cookie came in). */
   readonly isNew: boolean;
@@ -41,18 +43,52 @@ interface RequestSessionState {
 // Keyed by the raw Request, so state never leaks between requests and needs no Context typing.
 const perRequest = new WeakMap<Request, RequestSessionState>();
 
+/** What the session middleware found: the incoming id when the server issued it, and the keys. */
+interface IncomingSession {
+  readonly id: string | null;
+  readonly keys: Keys;
+}
+// Keyed by the Context: a body-limit wrapper may replace `c.req.raw` later in the same request.
+const incomingSessions = new WeakMap<Context, IncomingSession>();
+
+/**
+ * Reads and checks the session cookie once per request (the app's middleware): a signed id is
+ * checked against the keys; an unsigned 32-digit one from before signing is asked about
+ * (`isLegacySession`: its row exists); anything else counts as no session.
+ */
+export function sessionMiddleware(keys: () => Promise<Keys>, isLegacySession: (id: string) => Promise<boolean>): MiddlewareHandler {
+  return async (c, next) => {
+    // The client build's files need no session (and must not wait for the key).
+    if (c.req.path.startsWith('/assets/')) return next();
+    const loaded = await keys();
+    const value = getCookie(c, SESSION_COOKIE);
+    let id: string | null = null;
+    if (value !== undefined) {
+      if (isIssuedSessionId(loaded, value)) id = value;
+      else if (isLegacySessionId(value) && (await isLegacySession(value))) id = value;
+    }
+    incomingSessions.set(c, { id, keys: loaded });
+    await next();
+  };
+}
+
+const incomingOf = (c: Context): IncomingSession => {
+  const found = incomingSessions.get(c);
+  if (!found) throw new Error('The session middleware did not run for this request.');
+  return found;
+};
+
 /** The `Set-Cookie` value for a session id; Secure when the shopper is on https. */
 export function sessionCookie(id: string, secure: boolean): string {
   const expires = new Date(Date.now() + SESSION_TTL_MS).toUTCString();
   return `${SESSION_COOKIE}=${id}; Path=/; Expires=${expires}; Max-Age=${SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The session id from the request's cookie, when it is well-formed; otherwise null. */
+/** The session id from the request's cookie, when the server issued it; otherwise null. */
 export function readSessionId(c: Context): string | null {
   const known = perRequest.get(c.req.raw);
   if (known) return known.session.id;
-  const value = getCookie(c, SESSION_COOKIE);
-  return value !== undefined && ID_PATTERN.test(value) ? value : null;
+  return incomingSessions.get(c)?.id ?? null;
 }
 
 function withSessionCookie(cookieHeader: string, id: string): string {
@@ -71,12 +107,12 @@ export async function getOrCreateSession(c: Context): Promise<ShopperSession> {
   const known = perRequest.get(c.req.raw);
   if (known) return known.session;
   const incoming = c.req.header('cookie') ?? '';
-  const existing = readSessionId(c);
+  const { id: existing, keys } = incomingOf(c);
   let state: RequestSessionState;
   if (existing !== null) {
     state = { session: { id: existing, isNew: false, cookie: incoming }, setCookies: [] };
   } else {
-    const id = newSessionId();
+    const id = newSessionId(keys);
     const line = sessionCookie(id, isHttps(c));
     state = { session: { id, isNew: true, cookie: withSessionCookie(incoming, id) }, setCookies: [line] };
     c.header('Set-Cookie', line, { append: true });

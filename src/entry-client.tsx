@@ -28,10 +28,16 @@ async function boot(): Promise<void> {
   const state = readState();
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
-  // Warm the HTTP code as soon as the shopper reaches for a control, before the click lands.
-  const warm = () => void adapters.preload();
-  document.addEventListener('pointerdown', warm, { once: true, capture: true });
-  document.addEventListener('keydown', warm, { once: true, capture: true });
+  // Warm the catalogue code as soon as the shopper reaches for a control, before the click lands;
+  // not for cart controls, which need nothing more than the request they send.
+  const warm = (event: Event): void => {
+    if (event.target instanceof Element && event.target.closest('[data-cart-control]')) return;
+    document.removeEventListener('pointerdown', warm, true);
+    document.removeEventListener('keydown', warm, true);
+    void adapters.preload();
+  };
+  document.addEventListener('pointerdown', warm, true);
+  document.addEventListener('keydown', warm, true);
   // Every plugin folder is its own chunk; only those the server listed for this page are fetched.
   const sources = pluginSources(import.meta.glob(['./plugins/*/index.ts', '../examples/*/index.ts']), 'src');
   // The product page's body is its own chunk (the server modulepreloads it there).
@@ -78,7 +84,16 @@ async function boot(): Promise<void> {
     if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
   }
   document.documentElement.dataset['hydrated'] = 'true';
+  // On the cart page, once it is idle: the categories of lines the page did not tell, so a later
+  // remove or quantity change sends its one request and nothing beside it.
+  if (page.type === 'cart') whenIdle(() => void runtime.execute('cart.lookUpCategories', undefined));
 }
+
+/** Runs `task` when the browser is idle (within 2 s at the latest), or soon where it cannot tell. */
+const whenIdle = (task: () => void): void => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+};
 
 boot().catch((error: unknown) => {
   console.error('Suki could not start in the browser; the page keeps working as plain HTML.', error);

@@ -45,6 +45,30 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
 }
 
+/** What of a shopper's cookies changes a render: see {@link renderVariant}. */
+export interface RenderVariant {
+  /** Names the variant, for a cache key. */
+  readonly key: string;
+  /** The smallest Cookie header that renders the same variant (no session, so an empty cart). */
+  readonly cookie: string;
+}
+
+/**
+ * The part of a shopper's Cookie header that {@link renderPage} reads besides the session: the
+ * consent answer and a dismissed store notice. A page rendered with `cookie` (and no session) is
+ * the page every shopper of this variant with an empty cart sees, nonce aside, which is what the
+ * server's render cache shares between them.
+ */
+export function renderVariant(cookie: string, config: ShopConfig): RenderVariant {
+  const stored = readCookie(cookie, CONSENT_COOKIE);
+  const consent = stored === 'granted' || stored === 'denied' ? stored : null;
+  const notice = config.shop.storeNotice;
+  const noticeName = notice ? storeNoticeCookie(notice.id) : null;
+  const hidden = noticeName !== null && readCookie(cookie, noticeName) === 'hidden';
+  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : [])];
+  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
+}
+
 /**
  * Renders one page on the server: one runtime per request, data loaded through the same adapters
  * the browser uses, and the store state serialized so the browser hydrates without refetching.

@@ -296,3 +296,35 @@ export const comments = pgTable(
   },
   (t) => [index('suki_comments_post_status_date').on(t.postId, t.status, t.date)],
 );
+
+/**
+ * Rate-limit counters shared by every instance of the shop (the comment flood guard, and any limit
+ * added later): one row per limit and client, `points` used in the window that ends at `expire`.
+ * The columns are the ones rate-limiter-flexible's Drizzle store reads and writes in one atomic
+ * upsert (`server/services/rate-limit.ts`).
+ */
+export const rateLimits = pgTable(
+  'suki_rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('suki_rate_limits_expire').on(t.expire)],
+);
+
+/**
+ * The catalogue's generation: one row whose number goes up, in the same transaction, with every
+ * write to what pages and catalogue answers show (products, prices, stock, terms, images, posts,
+ * approved comments). Triggers do the counting (migration 0003), so a write from anywhere (the
+ * app, a script, psql) counts; every app instance reads the number to know its render cache is
+ * stale (`server/services/render-cache.ts`).
+ */
+export const cacheGeneration = pgTable(
+  'suki_cache_generation',
+  {
+    id: integer('id').primaryKey(),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('suki_cache_generation_one_row', sql`${t.id} = 1`)],
+);

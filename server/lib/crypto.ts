@@ -9,12 +9,14 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 export interface Keys {
   readonly nonce: Buffer;
   readonly token: Buffer;
+  /** Signs session ids, so the server only ever adopts ids it issued. */
+  readonly session: Buffer;
 }
 
 /** Derives the per-purpose keys from the server secret. */
 export function deriveKeys(secret: string): Keys {
   const derive = (purpose: string) => createHmac('sha256', secret).update(`suki:${purpose}`).digest();
-  return { nonce: derive('nonce'), token: derive('cart-token') };
+  return { nonce: derive('nonce'), token: derive('cart-token'), session: derive('session') };
 }
 
 /** A new random secret (256 bits, base64url). */
@@ -22,10 +24,28 @@ export function generateSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** A new random 128-bit session id, as 32 hex digits. */
-export function newSessionId(): string {
-  return randomBytes(16).toString('hex');
+const sessionMac = (keys: Keys, random: string): string => createHmac('sha256', keys.session).update(random).digest('hex').slice(0, 32);
+
+/**
+ * A new session id: 128 random bits and a 128-bit HMAC of them, as 64 hex digits. Only the server
+ * can make one that {@link isIssuedSessionId} accepts, so a cookie planted by someone else (session
+ * fixation) is never adopted, and no database row is needed to tell.
+ */
+export function newSessionId(keys: Keys): string {
+  const random = randomBytes(16).toString('hex');
+  return `${random}${sessionMac(keys, random)}`;
 }
+
+const SIGNED_ID = /^[0-9a-f]{64}$/;
+
+/** True when `id` is a session id this server issued with these keys. */
+export function isIssuedSessionId(keys: Keys, id: string): boolean {
+  if (!SIGNED_ID.test(id)) return false;
+  return safeEqual(id.slice(32), sessionMac(keys, id.slice(0, 32)));
+}
+
+/** An id from before session ids were signed: 32 hex digits, adopted only while its row exists. */
+export const isLegacySessionId = (id: string): boolean => /^[0-9a-f]{32}$/.test(id);
 
 /** Half a day, the length of one WordPress nonce tick. */
 const TICK_SECONDS = 43_200;

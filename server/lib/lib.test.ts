@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { literal, STATEMENTS, toSql } from '../db/statements.js';
 import { initials, productImageSvg } from '../media/product-image.js';
-import { cartToken, createNonce, deriveKeys, nonceTick, verifyNonce } from './crypto.js';
+import { cartToken, createNonce, deriveKeys, isIssuedSessionId, newSessionId, nonceTick, verifyNonce } from './crypto.js';
 import { escapeHtml, escapeXml, paragraphs } from './escape.js';
 import { formatAmount, priceHtml } from './money.js';
 
@@ -119,5 +119,29 @@ describe('product pictures', () => {
     expect(initials('Baybayin "Salamat" Tee')).toBe('BS');
     const hover = productImageSvg({ name: 'Any', hex: 'not-a-colour', category: '' }, 2);
     expect(hover).toContain('<pattern');
+  });
+});
+
+describe('signed session ids', () => {
+  const keys = deriveKeys('a test secret that is long enough');
+  const other = deriveKeys('another secret, also long enough');
+
+  it('accepts every id it issued, and none issued under another secret', () => {
+    fc.assert(
+      fc.property(fc.constant(null), () => {
+        const id = newSessionId(keys);
+        return /^[0-9a-f]{64}$/.test(id) && isIssuedSessionId(keys, id) && !isIssuedSessionId(other, id);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses any string it did not issue (planted, forged, altered)', () => {
+    fc.assert(fc.property(fc.string(), (value) => !isIssuedSessionId(keys, value)));
+    fc.assert(fc.property(fc.stringMatching(/^[0-9a-f]{64}$/), (value) => !isIssuedSessionId(keys, value)));
+    const id = newSessionId(keys);
+    const flipped = `${id.slice(0, 63)}${id.endsWith('0') ? '1' : '0'}`;
+    expect(isIssuedSessionId(keys, flipped)).toBe(false);
+    expect(isIssuedSessionId(keys, id.toUpperCase())).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ShopDatabase } from '../db/query.js';
 import type { StatementRunner } from '../db/statements.js';
+import type { RenderCache } from '../services/render-cache.js';
 import { sha256, type Keys } from '../lib/crypto.js';
 import { ApiError } from '../lib/errors.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
@@ -27,6 +28,8 @@ export interface ShopDeps {
   /** The signing keys (the secret is read once, then cached). */
   readonly keys: () => Promise<Keys>;
   readonly logger: ShopLogger;
+  /** Keeps catalogue reads (and pages) for every shopper until the catalogue changes; absent: none. */
+  readonly cache?: RenderCache | undefined;
 }
 
 /** Absolute URL base for links in answers. */

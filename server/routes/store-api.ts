@@ -26,6 +26,7 @@ import {
   type ProductListQuery,
 } from '../services/catalog.js';
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
+import { cachedApiReads } from '../services/render-cache.js';
 import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
@@ -320,6 +321,10 @@ async function cartWrite(
   const scope = { ...writeScope(c, session, route, raw), ...(id === undefined ? {} : { productId: id }) };
   const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
     const outcome = await apply(tx, session.id, body, product);
+    // Like the Store API, a conflict sends the cart as it now is, so the client can resolve it.
+    if (outcome instanceof ApiError && outcome.status === 409) {
+      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, await loadCart(tx, session.id)) }));
+    }
     if (outcome instanceof ApiError) return errorAnswer(outcome);
     const lines = outcome ?? (await loadCart(tx, session.id));
     return jsonAnswer(status, storeCart(urls, lines), cartCookies(c, lines));
@@ -350,6 +355,10 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
       c.header('User-ID', '0');
     }
   });
+
+  // Catalogue reads (products, variations, facets, categories, attributes and terms, brands) are
+  // the same for every shopper: answered from the render cache until the catalogue changes.
+  if (deps.cache) api.use('/products/*', cachedApiReads(deps.cache, (c) => shopUrls(c).origin));
 
   api.get('/products', async (c) => {
     const url = new URL(c.req.url);

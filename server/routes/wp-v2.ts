@@ -6,9 +6,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { isBlankText } from '../../src/core/rules/text.js';
 import { MAX_ID, queryInt } from '../lib/params.js';
 import { commentDedupeKey } from '../lib/comment-key.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
+import type { ShopDatabase } from '../db/query.js';
+import { clientAddress } from '../lib/address.js';
 import { mediaType } from '../lib/request.js';
 import {
   commentExists,
@@ -22,7 +25,9 @@ import {
   POST_ORDER_BY,
   type PostListQuery,
 } from '../services/blog.js';
+import { dbRateLimit, type RateLimit } from '../services/rate-limit.js';
 import { wpComment, wpPost, type EmbedChoice } from '../views/wp-post.js';
+import { cachedApiReads } from '../services/render-cache.js';
 import { pagingHeaders, rawBody, sendJson, shopUrls, type ShopDeps } from './shared.js';
 
 
@@ -175,7 +180,8 @@ function parseComment(fields: Record<string, unknown>): CommentInput {
       .replace(/\r\n?/g, '\n')
       // eslint-disable-next-line no-control-regex -- control characters are never part of a comment
       .replace(keepNewlines ? /[\u0000-\u0008\u000b-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, keepNewlines ? '' : ' ');
-    return cleaned.normalize('NFC').trim();
+    // Only invisible characters (zero-width, bidi controls, fillers...) count as empty, like spaces.
+    return isBlankText(cleaned) ? '' : cleaned.normalize('NFC').trim();
   };
   const id = (name: string, min: number): number => {
     const value = fields[name];
@@ -215,61 +221,14 @@ function parseComment(fields: Record<string, unknown>): CommentInput {
 /** Most comments one client may leave in {@link FLOOD_WINDOW_MS}. */
 export const FLOOD_MAX = 5;
 export const FLOOD_WINDOW_MS = 60_000;
-const FLOOD_CLIENTS_LIMIT = 10_000;
 
-/** Comments per client in a sliding window, in memory (one process; a restart forgets). */
-export class FloodGuard {
-  private readonly recent = new Map<string, number[]>();
-
-  constructor(
-    private readonly max = FLOOD_MAX,
-    private readonly windowMs = FLOOD_WINDOW_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** True when the client may comment now; the comment is then counted. */
-  take(client: string): boolean {
-    const now = this.now();
-    const times = (this.recent.get(client) ?? []).filter((t) => now - t < this.windowMs);
-    if (times.length >= this.max) {
-      this.recent.set(client, times);
-      return false;
-    }
-    if (!this.recent.has(client) && this.recent.size >= FLOOD_CLIENTS_LIMIT) this.prune(now);
-    times.push(now);
-    this.recent.set(client, times);
-    return true;
-  }
-
-  /** Gives back a counted comment that was not stored after all. */
-  release(client: string): void {
-    this.recent.get(client)?.pop();
-  }
-
-  private prune(now: number): void {
-    for (const [client, times] of this.recent) if (times.every((t) => now - t >= this.windowMs)) this.recent.delete(client);
-    if (this.recent.size >= FLOOD_CLIENTS_LIMIT) this.recent.clear();
-  }
-}
-
-const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
-
-/**
- * The commenter's address: the connection's peer, or, when the peer is a proxy on this machine
- * (loopback), the address that proxy appended to `X-Forwarded-For`.
- */
-export function clientAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } }; server?: { incoming?: { socket?: { remoteAddress?: string } } } } | undefined;
-  const peer = env?.incoming?.socket?.remoteAddress ?? env?.server?.incoming?.socket?.remoteAddress ?? 'unknown';
-  if (!LOOPBACK.test(peer)) return peer;
-  const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
-  return forwarded !== undefined && /^[0-9A-Fa-f:.]{2,45}$/.test(forwarded) ? forwarded : peer;
-}
+/** The comment flood guard: per client, counted in the database so every instance shares it. */
+export const commentFloodGuard = (db: ShopDatabase): RateLimit => dbRateLimit(db, { name: 'comment-flood', max: FLOOD_MAX, windowMs: FLOOD_WINDOW_MS });
 
 // ---------------------------------------------------------------- routes
 
 /** The `wp/v2` router, to mount at `/wp-json/wp/v2`. */
-export function wpV2Routes(deps: ShopDeps, flood: FloodGuard = new FloodGuard()): Hono {
+export function wpV2Routes(deps: ShopDeps, flood: RateLimit = commentFloodGuard(deps.db)): Hono {
   const api = new Hono();
 
   api.use('*', async (c, next) => {
@@ -278,6 +237,14 @@ export function wpV2Routes(deps: ShopDeps, flood: FloodGuard = new FloodGuard())
     c.header('X-Robots-Tag', 'noindex');
     c.header('Link', `<${shopUrls(c).origin}/wp-json/>; rel="https://api.w.org/"`, { append: true });
   });
+
+  // Posts and approved comments are the same for every reader: answered from the render cache
+  // until a post or an approved comment changes.
+  if (deps.cache) {
+    const reads = cachedApiReads(deps.cache, (c) => shopUrls(c).origin);
+    api.use('/posts/*', reads);
+    api.use('/comments/*', reads);
+  }
 
   api.get('/posts', async (c) => {
     const query = parsePostQuery(new URL(c.req.url).searchParams);
@@ -349,14 +316,14 @@ export function wpV2Routes(deps: ShopDeps, flood: FloodGuard = new FloodGuard())
     const duplicate = new ApiError(409, 'comment_duplicate', 'Duplicate comment detected; it looks as though you’ve already said that!');
     if (await commentExists(deps.db, dedupeKey)) throw duplicate;
     const client = clientAddress(c);
-    if (!flood.take(client)) throw new ApiError(400, 'comment_flood', 'You are posting comments too quickly. Slow down.');
+    if (!(await flood.take(client))) throw new ApiError(400, 'comment_flood', 'You are posting comments too quickly. Slow down.');
     const stored = await insertHeldComment(
       deps.db,
       { postId: post.id, parent: input.parent, authorName: input.authorName, authorEmail: input.authorEmail, content: input.content, dedupeKey },
       post.slug,
     );
     if (!stored) {
-      flood.release(client);
+      await flood.release(client);
       throw duplicate;
     }
     const urls = shopUrls(c);

@@ -2,7 +2,7 @@
  * The database side of sessions: expiry and renewal. A session row is created by the first cart
  * write; reads only look at it.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { ShopDatabase } from '../db/query.js';
 import { sessions } from '../db/schema.js';
 import { SESSION_TTL_MS } from '../session.js';
@@ -43,4 +43,20 @@ export async function checkSession(db: ShopDatabase, id: string, nowMs = Date.no
 /** Removes expired sessions (their carts go with them). */
 export async function purgeExpiredSessions(db: ShopDatabase, nowMs = Date.now()): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date(nowMs).toISOString()));
+}
+
+/** How long a session from before ids were signed may still be adopted, counted from its creation. */
+export const LEGACY_SESSION_MAX_AGE_MS = 14 * 86_400_000;
+
+/**
+ * True when an unsigned (32-digit) session id belongs to a live session made before ids were
+ * signed. Such rows can no longer be created (every new id is signed), so a planted unsigned id
+ * has none; the age limit ends the change-over.
+ */
+export async function isLegacySession(db: ShopDatabase, id: string, nowMs = Date.now()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(nowMs).toISOString()), gt(sessions.createdAt, new Date(nowMs - LEGACY_SESSION_MAX_AGE_MS).toISOString())));
+  return row !== undefined;
 }

@@ -4,7 +4,7 @@
  * by the stand-in's, in plain and PHP-escaped form).
  */
 import type { Hono } from 'hono';
-import { recording, replay, SHOP } from '../../src/adapters/testing/fake-shop.js';
+import { httpRecording, recording, replay, SHOP } from '../../src/adapters/testing/fake-shop.js';
 import { listen } from '../listen.js';
 
 export interface FakeStockShop {
@@ -12,9 +12,12 @@ export interface FakeStockShop {
   close(): Promise<void>;
 }
 
-/** A recorded answer as the stand-in at `origin` gives it, with extra headers appended. */
+/**
+ * A recorded answer as the stand-in at `origin` gives it, with extra headers appended: `name` is a
+ * root recording (`<name>.json` + `.headers`) or a peer recording's path (`peer-3/<name>.http`).
+ */
 export const stockAnswer = (origin: string, name: string, extra: Record<string, string> = {}): Response => {
-  const rec = recording(name);
+  const rec = name.endsWith('.http') ? httpRecording(name) : recording(name);
   const headers = rec.headers.map(([k, v]) => [k, v.split(SHOP).join(origin)] as const);
   const escaped = (o: string) => o.replace(/\//g, '\\/');
   const res = replay({ ...rec, headers, body: rec.body.split(SHOP).join(origin).split(escaped(SHOP)).join(escaped(origin)) });

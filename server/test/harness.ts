@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Hono } from 'hono';
-import { createShopApp } from '../app.js';
+import { createShopApp, type ShopAppOptions } from '../app.js';
 import { openDatabase, type OpenedDatabase } from '../db/client.js';
 import { listen } from '../listen.js';
 import type { ShopLogger } from '../routes/shared.js';
@@ -87,7 +87,7 @@ export interface TestShop {
 }
 
 /** Starts the shop on 127.0.0.1, port 0, over a fresh database. */
-export async function startShop(options: { pages?: Parameters<typeof createShopApp>[0]['pages']; staticDir?: string } = {}): Promise<TestShop> {
+export async function startShop(options: Pick<ShopAppOptions, 'pages' | 'staticDir' | 'publicUrl' | 'trustProxy' | 'listenUrl' | 'pagePolicy'> = {}): Promise<TestShop> {
   const db = await openTestDatabase();
   const logger = memoryLogger();
   const app = createShopApp({ database: db.database, logger, ...options });

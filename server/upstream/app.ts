@@ -5,14 +5,16 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { addressMiddleware, type AddressOptions } from '../lib/address.js';
 import { compression } from '../lib/compress.js';
-import { isMutation, requestOrigin } from '../lib/request.js';
+import { isCrossSiteWrite, isMutation, requestOrigin, siteHeaders } from '../lib/request.js';
 import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
+import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../security-policy.js';
 import { createForwarder, type Forwarder } from './forward.js';
 
 /** Options of {@link createUpstreamApp}. */
-export interface UpstreamAppOptions {
+export interface UpstreamAppOptions extends AddressOptions {
   readonly upstream: URL;
   /** Renders pages; gets a fetch that reaches the upstream as our host. */
   readonly pages?: (c: Context) => Promise<Response>;
@@ -23,6 +25,8 @@ export interface UpstreamAppOptions {
   readonly fetch?: typeof fetch;
   /** Addresses per child sitemap. @default SITEMAP_PAGE_SIZE (1000) */
   readonly sitemapPageSize?: number;
+  /** The pages' Content-Security-Policy: the enabled plugins' hosts. */
+  readonly pagePolicy?: PagePolicyOptions;
 }
 
 /** Whether a request is one the upstream answers (API, ajax endpoints, media). */
@@ -44,21 +48,22 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   // Pages and forwarded answers the upstream sent uncompressed go brotli (or gzip) compressed.
   app.use('*', compression());
 
+  // Who the client is and the public origin, as in embedded mode.
+  app.use('*', addressMiddleware(options, (request, env) => app.fetch(request, env)));
+
   app.use('*', async (c, next) => {
     await next();
     c.res = new Response(c.res.body, c.res);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (!c.res.headers.has('X-Frame-Options')) c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   });
 
   // Writes only from our own pages, as in embedded mode.
   app.use('*', async (c, next) => {
-    if (isMutation(c.req.method)) {
-      const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== requestOrigin(c)) {
-        return c.json({ code: 'suki_forbidden_origin', message: 'Requests from other sites may not change this shop’s data.', data: { status: 403 } }, 403);
-      }
+    if (isMutation(c.req.method) && isCrossSiteWrite(siteHeaders(c), requestOrigin(c))) {
+      return c.json({ code: 'suki_forbidden_origin', message: 'Requests from other sites may not change this shop’s data.', data: { status: 403 } }, 403);
     }
     await next();
   });
@@ -82,8 +87,9 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     }),
   );
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
+  const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
   app.get('*', async (c) => {
-    if (options.pages) return options.pages(c);
+    if (renderPage) return renderPage(c);
     return c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);
   });
   app.all('*', (c) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404));

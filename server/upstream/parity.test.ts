@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters, type Adapters } from '../../src/adapters/index.js';
 import { storeCartSchema, toCart } from '../../src/adapters/cart.js';
-import { fakeShop, recording, replay, SHOP } from '../../src/adapters/testing/fake-shop.js';
+import { fakeShop, recording, replay, SHOP, STOCK_CART_NONCE, stockCartShop } from '../../src/adapters/testing/fake-shop.js';
 import type { Cart } from '../../src/core/domain/cart.js';
 import type { PortFailure } from '../../src/core/ports.js';
 import type { Result } from '../../src/core/result.js';
@@ -45,6 +45,9 @@ const failureOf = <T>(result: Result<T, PortFailure>): PortFailure => {
   if (result.ok) throw new Error('expected a failure');
   return result.error;
 };
+
+/** Adapters over the stand-in stock cart (`peer-3/` recordings), holding the page's nonce. */
+const stockCart = (): Adapters => createAdapters({ baseUrl: SHOP, fetch: fakeShop(stockCartShop()).fetch, storeNonce: STOCK_CART_NONCE });
 
 /** Adapters over the recorded stock answers, picked by request. */
 const stock = (pick: (url: URL, method: string) => string): Adapters => {
@@ -92,8 +95,8 @@ describe('stock WooCommerce and our server map to the same domain shapes', () =>
     expect(shape(mine)).toEqual(expect.arrayContaining(shape(theirs)));
   });
 
-  it('storeapi-cart, add_to_cart, add_to_cart_mug, add_to_cart_variation: a cart with a simple line, a sale line and a variation', async () => {
-    const theirs = valueOf(await stock((url) => (url.searchParams.get('wc-ajax') === 'add_to_cart' ? 'add_to_cart' : 'storeapi-cart')).cart.add({ productId: 10, quantity: 1, idempotencyKey: 'p1' }));
+  it('storeapi-cart: a cart with a simple line, a sale line and a variation, as three adds on ours make it', async () => {
+    const theirs = valueOf(await stock(() => 'storeapi-cart').cart.load());
     const { adapters } = ownAdapters();
     const simple = products.find((p) => p.type === 'simple' && !p.on_sale && p.is_in_stock)!;
     const sale = products.find((p) => p.type === 'simple' && p.on_sale && p.is_in_stock)!;
@@ -142,36 +145,45 @@ describe('stock WooCommerce and our server map to the same domain shapes', () =>
     expect(mine.headers.get('nonce')).toMatch(/^[0-9a-f]{10}$/);
   });
 
-  it('add_to_cart_error: an unknown product is a product-url failure with no url on both', async () => {
-    const theirs = failureOf(await stock(() => 'add_to_cart_error').cart.add({ productId: 9999, quantity: 1, idempotencyKey: 'e1' }));
-    const mine = failureOf(await ownAdapters().adapters.cart.add({ productId: 999_999, quantity: 1, idempotencyKey: 'e2' }));
-    expect(theirs).toMatchObject({ kind: 'product-url', url: null });
-    expect(mine).toMatchObject({ kind: 'product-url', url: null });
+  it('peer-3 cart/add-item: an add answers with the same cart shape on both', async () => {
+    const theirs = valueOf(await stockCart().cart.add({ productId: 14, quantity: 2, idempotencyKey: 'a1' }));
+    const simple = products.find((p) => p.type === 'simple' && p.is_in_stock)!;
+    const mine = valueOf(await ownAdapters().adapters.cart.add({ productId: simple.id, quantity: 2, idempotencyKey: 'a2' }));
+    // The recorded shop quoted shipping; ours quotes it at checkout (null), as above.
+    expect(shape(mine)).toEqual(expect.arrayContaining(stockShape(theirs)));
   });
 
-  it('add_to_cart_out_of_stock_qty: more than the stock is a product-url failure pointing at the product on the shop', async () => {
-    const theirs = failureOf(await stock(() => 'add_to_cart_out_of_stock_qty').cart.add({ productId: 11, quantity: 50, idempotencyKey: 'e3' }));
+  it('a refused add is a product-url failure on both: the product’s page when the caller names it, else none', async () => {
+    const theirs = failureOf(await stockCart().cart.add({ productId: 9999, quantity: 1, idempotencyKey: 'e1' }));
+    const { adapters } = ownAdapters();
+    const mine = failureOf(await adapters.cart.add({ productId: 999_999, quantity: 1, idempotencyKey: 'e2' }));
+    expect(theirs).toMatchObject({ kind: 'product-url', url: null, message: 'Invalid product ID.' });
+    expect(mine).toMatchObject({ kind: 'product-url', url: null, message: 'Invalid product ID.' });
+    const named = failureOf(await stockCart().cart.add({ productId: 9999, quantity: 1, idempotencyKey: 'e3', productUrl: '/product/peer-tee/' }));
+    expect(named).toMatchObject({ kind: 'product-url', url: `${SHOP}/product/peer-tee/` });
+    // More than the stock, on ours: the shop's own sentence, and the product's page on our host.
     const limited = products.find((p) => p.type === 'simple' && p.is_in_stock && p.add_to_cart.maximum < 9999)!;
-    const mine = failureOf(await ownAdapters().adapters.cart.add({ productId: limited.id, quantity: limited.add_to_cart.maximum + 1, idempotencyKey: 'e4' }));
-    expect(theirs).toMatchObject({ kind: 'product-url', url: expect.stringMatching(new RegExp(`^${SHOP}/product/`)) });
-    expect(mine).toMatchObject({ kind: 'product-url', url: expect.stringMatching(new RegExp(`^${ours.url}/product/`)) });
+    const tooMany = failureOf(await adapters.cart.add({ productId: limited.id, quantity: limited.add_to_cart.maximum + 1, idempotencyKey: 'e4', productUrl: limited.permalink }));
+    expect(tooMany).toMatchObject({ kind: 'product-url', url: expect.stringMatching(new RegExp(`^${ours.url}/product/`)), message: expect.stringMatching(/not enough stock|maximum quantity/) });
   });
 
-  it('remove_from_cart and remove_from_cart_missing: a removal loads the cart; an unknown key is refused on both', async () => {
-    const removedTheirs = valueOf(await stock((url) => (url.searchParams.get('wc-ajax') ? 'remove_from_cart' : 'storeapi-cart')).cart.remove({ key: 'd3d9446802a44259755d38e6d163e820', idempotencyKey: 'r1' }));
+  it('peer-3 cart/remove-item and its 409: a removal answers the cart; removing it again answers the cart too, on both', async () => {
+    const stockAdapters = stockCart();
+    const poster = '4e732ced3463d06de0ca9a15b6153677';
+    const removedTheirs = valueOf(await stockAdapters.cart.remove({ key: poster, idempotencyKey: 'r1' }));
+    const againTheirs = valueOf(await stockAdapters.cart.remove({ key: poster, idempotencyKey: 'r1b' }));
     const { adapters } = ownAdapters();
     const simple = products.find((p) => p.type === 'simple' && p.is_in_stock)!;
     const sale = products.find((p) => p.type === 'simple' && p.on_sale && p.is_in_stock && p.id !== simple.id)!;
     const added = valueOf(await adapters.cart.add({ productId: simple.id, quantity: 1, idempotencyKey: 'r2' }));
     valueOf(await adapters.cart.add({ productId: sale.id, quantity: 1, idempotencyKey: 'r3' }));
     const removedMine = valueOf(await adapters.cart.remove({ key: added.lines[0]!.key, idempotencyKey: 'r4' }));
-    const noVariation = (paths: string[]) => paths.filter((p) => !p.startsWith('lines[].variation'));
-    expect(shape(removedMine)).toEqual(expect.arrayContaining(noVariation(stockShape(removedTheirs))));
-
-    const theirs = failureOf(await stock(() => 'remove_from_cart_missing').cart.remove({ key: 'nope', idempotencyKey: 'r5' }));
-    const mine = failureOf(await adapters.cart.remove({ key: 'ffffffffffffffffffffffffffffffff', idempotencyKey: 'r6' }));
-    expect(mine.kind).toBe(theirs.kind);
-    expect(theirs.kind).toBe('refused');
+    const againMine = valueOf(await adapters.cart.remove({ key: added.lines[0]!.key, idempotencyKey: 'r5' }));
+    // The recorded jar had a coupon applied (our shop has no coupons yet).
+    const noCoupons = (paths: string[]) => paths.filter((p) => !p.startsWith('coupons[]'));
+    expect(shape(removedMine)).toEqual(expect.arrayContaining(noCoupons(stockShape(removedTheirs))));
+    expect(shape(againMine)).toEqual(expect.arrayContaining(noCoupons(stockShape(againTheirs))));
+    expect(againMine.lines.map((l) => l.id)).toEqual([sale.id]);
   });
 
   it('get_refreshed_fragments: both give a cart hash', async () => {

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCartAdapter, addToCartFields, attributeField, firstCategoryOf, storeCartSchema, toCart } from './cart.js';
+import { addItemBody, createCartAdapter, firstCategoryOf, storeCartSchema, toCart } from './cart.js';
 import { createHttpClient, type HttpClientOptions } from './http.js';
-import { SHOP, fakeShop, inOrder, json, recording, replay, type Answer } from './testing/fake-shop.js';
+import { SHOP, STOCK_CART, STOCK_CART_NONCE, fakeShop, httpRecording, httpRequestOf, inOrder, json, recording, replay, stockCartShop, type Answer } from './testing/fake-shop.js';
 
 const CART_URL = `${SHOP}/wp-json/wc/store/v1/cart?_locale=user`;
-const FORM = 'application/x-www-form-urlencoded; charset=UTF-8';
 const TEE = 'd3d9446802a44259755d38e6d163e820';
 const MUG = '6512bd43d9caa6e02c990b0a82652dca';
 const HOODIE_M = '3c917e8030e34c3b7388e3d6ab9d4e25';
@@ -68,118 +67,6 @@ describe('cart contract against stock WooCommerce 9.1 answers', () => {
     });
     expect(coupons).toEqual([]);
     expect(itemsCount).toBe(4);
-  });
-
-  it('add_to_cart: posts the stock form on the host, then loads the cart', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('add_to_cart')), cartAnswer));
-    const result = await cart.add({
-      productId: 10,
-      quantity: 1,
-      extra: { product_sku: 'PEER-TEE' },
-      idempotencyKey: 'intent-1',
-    });
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${SHOP}/?wc-ajax=add_to_cart`, `GET ${CART_URL}`]);
-    const post = requests[0]!;
-    expect(post.headers['content-type']).toBe(FORM);
-    expect(post.headers['idempotency-key']).toBe('intent-1');
-    expect(post.headers['accept']).toBe('application/json, */*;q=0.1');
-    expect(post.headers['x-wp-nonce']).toBeUndefined();
-    expect(post.form).toEqual([
-      ['product_sku', 'PEER-TEE'],
-      ['product_id', '10'],
-      ['quantity', '1'],
-    ]);
-    expect(post.body).toBe('product_sku=PEER-TEE&product_id=10&quantity=1');
-    expect(result.ok && result.value.lines.map((l) => l.key)).toEqual([TEE, MUG, HOODIE_M]);
-  });
-
-  it('add_to_cart_mug: the sale price arrives as minor units (999, regular 1250)', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('add_to_cart_mug')), cartAnswer));
-    const result = await cart.add({ productId: 11, quantity: 2, idempotencyKey: 'intent-2' });
-    expect(requests[0]?.form).toEqual([
-      ['product_id', '11'],
-      ['quantity', '2'],
-    ]);
-    expect(requests[0]?.headers['idempotency-key']).toBe('intent-2');
-    if (!result.ok) throw new Error(result.error.message);
-    const mug = result.value.lines.find((l) => l.id === 11);
-    expect(mug).toMatchObject({ quantity: 2, unitPrice: 999, regularPrice: 1250 });
-    expect(result.value.totals.currency.minorUnit).toBe(2);
-  });
-
-  it('add_to_cart_variation: product_id carries the variation, plus variation_id and attribute_*', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('add_to_cart_variation')), cartAnswer));
-    const result = await cart.add({
-      productId: 13,
-      variationId: 15,
-      variation: { Size: 'M' },
-      quantity: 1,
-      idempotencyKey: 'intent-3',
-    });
-    expect(requests[0]?.form).toEqual([
-      ['product_id', '15'],
-      ['quantity', '1'],
-      ['variation_id', '15'],
-      ['attribute_size', 'M'],
-    ]);
-    expect(result.ok && result.value.lines.find((l) => l.key === HOODIE_M)?.variation).toEqual([
-      { attribute: 'Size', value: 'M' },
-    ]);
-  });
-
-  it('add_to_cart_error: product_url false becomes a product-url failure with url null, no cart load', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('add_to_cart_error'))));
-    const result = await cart.add({ productId: 9999, quantity: 1, idempotencyKey: 'intent-4' });
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.form).toEqual([
-      ['product_id', '9999'],
-      ['quantity', '1'],
-    ]);
-    expect(result).toEqual({
-      ok: false,
-      error: { kind: 'product-url', url: null, message: expect.any(String) as string },
-    });
-  });
-
-  it('add_to_cart_out_of_stock_qty: the same-origin product_url is kept', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('add_to_cart_out_of_stock_qty'))));
-    const result = await cart.add({ productId: 11, quantity: 50, idempotencyKey: 'intent-5' });
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.form).toContainEqual(['quantity', '50']);
-    expect(result.ok ? null : result.error).toMatchObject({
-      kind: 'product-url',
-      url: 'http://127.0.0.1:8931/product/peer-mug/',
-    });
-  });
-
-  it('add_to_cart refusal pointing to another origin yields url null', async () => {
-    const body = JSON.stringify({ error: true, product_url: 'https://evil.example/phish' });
-    const { cart } = setup(inOrder(() => replay(recording('add_to_cart_error'), { body })));
-    const result = await cart.add({ productId: 10, quantity: 1, idempotencyKey: 'k' });
-    expect(result.ok ? null : result.error).toMatchObject({ kind: 'product-url', url: null });
-  });
-
-  it('remove_from_cart: posts cart_item_key, then loads the cart', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('remove_from_cart')), cartAnswer));
-    const result = await cart.remove({ key: TEE, idempotencyKey: 'intent-6' });
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${SHOP}/?wc-ajax=remove_from_cart`, `GET ${CART_URL}`]);
-    expect(requests[0]?.headers['content-type']).toBe(FORM);
-    expect(requests[0]?.headers['idempotency-key']).toBe('intent-6');
-    expect(requests[0]?.form).toEqual([['cart_item_key', TEE]]);
-    expect(result.ok).toBe(true);
-  });
-
-  it('remove_from_cart_missing: {"success":false} is a refusal, no cart load', async () => {
-    const { cart, requests } = setup(inOrder(() => replay(recording('remove_from_cart_missing'))));
-    const result = await cart.remove({ key: 'nope', idempotencyKey: 'intent-7' });
-    expect(requests).toHaveLength(1);
-    expect(result.ok ? null : result.error.kind).toBe('refused');
-  });
-
-  it('remove_from_cart without fragments is a refusal', async () => {
-    const { cart } = setup(inOrder(() => json({ cart_hash: 'x' })));
-    const result = await cart.remove({ key: TEE, idempotencyKey: 'k' });
-    expect(result.ok ? null : result.error.kind).toBe('refused');
   });
 
   it('get_refreshed_fragments: cartHash posts a time cache buster and returns cart_hash', async () => {
@@ -253,27 +140,144 @@ describe('cart contract against stock WooCommerce 9.1 answers', () => {
   });
 });
 
+describe('cart changes against a stock WooCommerce 9.1 Store API (peer-3 recordings)', () => {
+  const ROUTE = (name: string) => `${SHOP}/wp-json/wc/store/v1/cart/${name}?_locale=user`;
+  const TEE_KEY = 'aab3238922bcc25a6f606eb525ffdc56';
+  const POSTER_KEY = '4e732ced3463d06de0ca9a15b6153677';
+  const linesOf = (result: { ok: boolean; value?: { lines: readonly { key: string; id: number; quantity: number }[] } }) =>
+    result.ok ? result.value?.lines.map((l) => [l.key, l.id, l.quantity]) : null;
+  /** The recorded request's method, route, Nonce, content type and JSON body, as the adapter must send them. */
+  const expectRecordedRequest = (sent: { method: string; url: string; headers: Readonly<Record<string, string>>; body: string }, name: string) => {
+    const recorded = httpRequestOf(name);
+    expect(sent.method).toBe(recorded.method);
+    expect(new URL(sent.url).pathname).toBe(recorded.path);
+    expect(sent.headers['nonce']).toBe(recorded.headers['nonce']);
+    expect(sent.headers['content-type']).toBe(recorded.headers['content-type']);
+    expect(JSON.parse(sent.body)).toEqual(JSON.parse(recorded.body));
+  };
+
+  it('add: one POST to cart/add-item with the page’s Nonce; the 201 answer is the whole cart', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    const result = await cart.add({ productId: 14, quantity: 2, idempotencyKey: 'intent-1', productUrl: `${SHOP}/product/peer-tee/` });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${ROUTE('add-item')}`]);
+    expectRecordedRequest(requests[0]!, STOCK_CART.addItem);
+    expect(requests[0]?.headers['idempotency-key']).toBe('intent-1');
+    expect(requests[0]?.headers['x-http-method-override']).toBeUndefined();
+    expect(linesOf(result)).toEqual([[TEE_KEY, 14, 2]]);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.totals).toMatchObject({ subtotal: 70000, shipping: 15000, total: 85000, currency: { code: 'PHP', minorUnit: 2, symbol: '₱' } });
+    expect(result.value.lines[0]).toMatchObject({ name: 'Peer Tee', sku: 'PEER-TEE', unitPrice: 35000, limits: { minimum: 1, maximum: 9999, multipleOf: 1, editable: true } });
+  });
+
+  it('a second product: the answer lists both lines', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    const result = await cart.add({ productId: 26, quantity: 1, idempotencyKey: 'intent-2' });
+    expectRecordedRequest(requests[0]!, STOCK_CART.addPoster);
+    expect(linesOf(result)).toEqual([
+      [TEE_KEY, 14, 2],
+      [POSTER_KEY, 26, 1],
+    ]);
+  });
+
+  it('a refused add (400) names the product’s page with the shop’s own message; a foreign page is not followed', async () => {
+    const { cart } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    expect(await cart.add({ productId: 9999, quantity: 1, idempotencyKey: 'k', productUrl: '/product/gone/' })).toEqual({
+      ok: false,
+      error: { kind: 'product-url', url: `${SHOP}/product/gone/`, message: 'Invalid product ID.' },
+    });
+    const foreign = await cart.add({ productId: 9999, quantity: 1, idempotencyKey: 'k', productUrl: 'https://evil.example/phish' });
+    expect(foreign.ok ? null : foreign.error).toMatchObject({ kind: 'product-url', url: null });
+  });
+
+  it('remove: one POST to cart/remove-item; the 200 answer is the cart without the line', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    const result = await cart.remove({ key: POSTER_KEY, idempotencyKey: 'intent-3' });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${ROUTE('remove-item')}`]);
+    expectRecordedRequest(requests[0]!, STOCK_CART.removeItem);
+    expect(requests[0]?.headers['idempotency-key']).toBe('intent-3');
+    expect(linesOf(result)).toEqual([[TEE_KEY, 14, 2]]);
+  });
+
+  it('removing a line that is already gone: the 409 carries the cart, which is the answer', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    await cart.remove({ key: POSTER_KEY, idempotencyKey: 'a' });
+    const again = await cart.remove({ key: POSTER_KEY, idempotencyKey: 'b' });
+    expect(httpRecording(STOCK_CART.removeMissing).status).toBe(409);
+    expect(requests).toHaveLength(2);
+    expect(linesOf(again)).toEqual([[TEE_KEY, 14, 2]]);
+  });
+
+  it('update-item: one POST; the 200 answer is the cart with the new quantity', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    const result = await cart.setQuantity({ key: TEE_KEY, quantity: 3, idempotencyKey: 'intent-4' });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${ROUTE('update-item')}`]);
+    expectRecordedRequest(requests[0]!, STOCK_CART.updateItem);
+    expect(linesOf(result)).toEqual([[TEE_KEY, 14, 3]]);
+    expect(result.ok && result.value.totals.total).toBe(104500);
+  });
+
+  it('changing the quantity of a line that is gone is a refusal that carries the cart as it is', async () => {
+    const { cart } = setup(inOrder(() => replay(httpRecording(STOCK_CART.removeMissing))), { storeNonce: STOCK_CART_NONCE });
+    const result = await cart.setQuantity({ key: POSTER_KEY, quantity: 2, idempotencyKey: 'k' });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error).toMatchObject({ kind: 'refused', message: 'Cart item no longer exists or is invalid.' });
+    expect(result.error.kind === 'refused' && result.error.cart?.lines.map((l) => l.key)).toEqual([TEE_KEY]);
+  });
+
+  it('quantity 0 removes the line through cart/remove-item', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: STOCK_CART_NONCE });
+    await cart.setQuantity({ key: POSTER_KEY, quantity: 0, idempotencyKey: 'k' });
+    expectRecordedRequest(requests[0]!, STOCK_CART.removeItem);
+  });
+
+  it('without a nonce: 401 → one cart read for a nonce → one retry with it', async () => {
+    const { cart, http, requests } = setup(stockCartShop());
+    const result = await cart.add({ productId: 14, quantity: 2, idempotencyKey: 'intent-5' });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${ROUTE('add-item')}`, `GET ${CART_URL}`, `POST ${ROUTE('add-item')}`]);
+    expect(requests[0]?.headers['nonce']).toBeUndefined();
+    expect(requests[2]?.headers['nonce']).toBe(STOCK_CART_NONCE);
+    expect(requests[2]?.headers['idempotency-key']).toBe('intent-5');
+    expect(http.nonce()).toBe(STOCK_CART_NONCE);
+    expect(linesOf(result)).toEqual([[TEE_KEY, 14, 2]]);
+  });
+
+  it('a stale nonce from the page: 403 → one refresh → one retry; the next change needs no refresh', async () => {
+    const { cart, requests } = setup(stockCartShop(), { storeNonce: 'aaaaaaaaaa' });
+    expect((await cart.remove({ key: POSTER_KEY, idempotencyKey: 'k' })).ok).toBe(true);
+    expect(requests.map((r) => [r.method, r.headers['nonce']])).toEqual([
+      ['POST', 'aaaaaaaaaa'],
+      ['GET', undefined],
+      ['POST', STOCK_CART_NONCE],
+    ]);
+    await cart.setQuantity({ key: TEE_KEY, quantity: 3, idempotencyKey: 'k2' });
+    expect(requests).toHaveLength(4);
+  });
+
+  it('a nonce refused again after the refresh is returned: never a second refresh', async () => {
+    // The shop hands out a nonce it then refuses (its own check is broken).
+    const { cart, requests } = setup(stockCartShop({ nonce: 'never-good' }), { storeNonce: 'aaaaaaaaaa' });
+    const result = await cart.add({ productId: 14, quantity: 1, idempotencyKey: 'k' });
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'GET', 'POST']);
+    expect(result.ok ? null : result.error).toMatchObject({ kind: 'http', status: 403, code: 'woocommerce_rest_invalid_nonce' });
+  });
+});
+
 describe('cart robustness', () => {
   const failures = [
-    ['an empty add_to_cart body', () => new Response('', { status: 200 })],
+    ['an empty 201 body', () => new Response('', { status: 201 })],
     ['an HTML page with 200', () => new Response('<!doctype html><title>Log in</title>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
     ['a bare 0 (admin-ajax style)', () => new Response('0', { status: 200 })],
-    ['success without cart_hash', () => json({ fragments: {} })],
+    ['a cart without totals', () => json({ items: [], coupons: [] }, 201)],
   ] as const;
 
   for (const [name, answer] of failures) {
     it(`add with ${name} is an invalid-response failure`, async () => {
-      const { cart, requests } = setup(inOrder(answer));
-      const result = await cart.add({ productId: 10, quantity: 1, idempotencyKey: 'k' });
+      const { cart, requests } = setup(inOrder(answer), { storeNonce: STOCK_CART_NONCE });
+      const result = await cart.add({ productId: 14, quantity: 1, idempotencyKey: 'k' });
       expect(requests).toHaveLength(1);
       expect(result.ok ? null : result.error.kind).toBe('invalid-response');
     });
   }
-
-  it('add accepts PHP’s empty fragments array', async () => {
-    const { cart } = setup(inOrder(() => json({ fragments: [], cart_hash: '' }), cartAnswer));
-    expect((await cart.add({ productId: 10, quantity: 1, idempotencyKey: 'k' })).ok).toBe(true);
-  });
 
   it('a truncated cart answer is an invalid-response failure', async () => {
     const body = recording('storeapi-cart').body.slice(0, 700);
@@ -290,28 +294,54 @@ describe('cart robustness', () => {
     expect(result.ok ? null : result.error.message).toMatch(/items\.0\.prices\.price/);
   });
 
-  it('a failed cart load after a successful add is returned as the failure', async () => {
-    const { cart } = setup(inOrder(() => replay(recording('add_to_cart')), () => new Response('<h1>Service unavailable</h1>', { status: 503 })));
-    const result = await cart.add({ productId: 10, quantity: 1, idempotencyKey: 'k' });
+  it('a 503 page from a proxy is an http failure, not a refusal', async () => {
+    const { cart } = setup(inOrder(() => new Response('<h1>Service unavailable</h1>', { status: 503 })), { storeNonce: STOCK_CART_NONCE });
+    const result = await cart.add({ productId: 14, quantity: 1, idempotencyKey: 'k' });
     expect(result.ok ? null : result.error).toMatchObject({ kind: 'http', status: 503, code: 'invalid_json' });
+  });
+
+  it('a 409 whose cart does not parse stays an http failure', async () => {
+    const answer = () => json({ code: 'woocommerce_rest_cart_invalid_key', message: 'Cart item no longer exists or is invalid.', data: { status: 409, cart: { items: 'no' } } }, 409);
+    const { cart } = setup(inOrder(answer, answer), { storeNonce: STOCK_CART_NONCE });
+    expect((await cart.remove({ key: 'a', idempotencyKey: 'k' })).ok).toBe(false);
+    const update = await cart.setQuantity({ key: 'a', quantity: 2, idempotencyKey: 'k' });
+    expect(update.ok ? null : update.error).toMatchObject({ kind: 'http', status: 409, code: 'woocommerce_rest_cart_invalid_key' });
+    expect(update.ok ? null : 'data' in update.error).toBe(false);
   });
 });
 
-describe('add_to_cart form', () => {
-  it('the stock fields win over the button data', () => {
-    expect(
-      addToCartFields({ productId: 10, quantity: 2, extra: { product_id: '99', quantity: '9', list: 'Home' }, idempotencyKey: 'k' }),
-    ).toEqual([
-      ['list', 'Home'],
-      ['product_id', '10'],
-      ['quantity', '2'],
-    ]);
+describe('Store API write bodies', () => {
+  it('a simple product: id and quantity only', () => {
+    expect(addItemBody({ productId: 14, quantity: 2, idempotencyKey: 'k' })).toEqual({ id: 14, quantity: 2 });
   });
 
-  it('attribute names get the stock attribute_ prefix', () => {
-    expect(attributeField('pa_colour')).toBe('attribute_pa_colour');
-    expect(attributeField('attribute_pa_size')).toBe('attribute_pa_size');
-    expect(attributeField('Sleeve Length')).toBe('attribute_sleeve-length');
+  it('a variation: its own id, with the chosen values under the names given', () => {
+    expect(addItemBody({ productId: 36, variationId: 40, variation: { Colour: 'Red', pa_size: 'm' }, quantity: 1, idempotencyKey: 'k' })).toEqual({
+      id: 40,
+      quantity: 1,
+      variation: [
+        { attribute: 'Colour', value: 'Red' },
+        { attribute: 'pa_size', value: 'm' },
+      ],
+    });
+  });
+
+  it('property: the body names the variation when there is one, the product otherwise, and keeps every named choice', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.option(fc.integer({ min: 1, max: 1e6 }), { nil: undefined }),
+        fc.dictionary(fc.string(), fc.string(), { maxKeys: 4 }),
+        fc.integer({ min: 1, max: 9999 }),
+        (productId, variationId, variation, quantity) => {
+          const body = addItemBody({ productId, ...(variationId === undefined ? {} : { variationId }), variation, quantity, idempotencyKey: 'k' });
+          expect(body.id).toBe(variationId ?? productId);
+          expect(body.quantity).toBe(quantity);
+          const named = Object.entries(variation).filter(([name]) => name.trim() !== '');
+          expect(body.variation ?? []).toEqual(named.map(([attribute, value]) => ({ attribute, value })));
+        },
+      ),
+    );
   });
 });
 

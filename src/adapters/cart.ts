@@ -1,23 +1,22 @@
 /**
- * Cart adapter: adds and removes through the stock `?wc-ajax=` endpoints (the same calls the
- * WooCommerce scripts make), changes quantities and reads the cart through the Store API.
+ * Cart adapter: every change goes through the Store API cart routes (`cart/add-item`,
+ * `cart/remove-item`, `cart/update-item`), which answer with the whole cart, so a change costs one
+ * round trip. Writes carry the `Nonce` the page was rendered with (seeded into the HTTP client);
+ * the client refreshes it once on a nonce error. `?wc-ajax=get_refreshed_fragments` still tells
+ * whether another tab changed the cart.
  */
 import { z } from 'zod/mini';
 import type { AddToCartRequest, Cart, CartLine } from '../core/domain/cart.js';
 import type { CartPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { HttpClient } from './http.js';
+import { NONCE_ERROR_CODES, type HttpClient } from './http.js';
 import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits } from './store-api.js';
 import { htmlToText } from './text.js';
 
 const CART_ROUTE = 'wc/store/v1/cart';
 
-/** Host paths of the wc-ajax cart endpoints (relative to the shop's home URL, not the API root). */
-export const WC_AJAX = {
-  addToCart: '/?wc-ajax=add_to_cart',
-  removeFromCart: '/?wc-ajax=remove_from_cart',
-  refreshedFragments: '/?wc-ajax=get_refreshed_fragments',
-} as const;
+/** Host path of the fragments refresh, which tells whether the cart changed elsewhere. */
+const REFRESHED_FRAGMENTS = '/?wc-ajax=get_refreshed_fragments';
 
 const cartItemSchema = z.object({
   key: z.string(),
@@ -55,21 +54,6 @@ export const storeCartSchema = z.object({
 
 // PHP encodes an empty fragments map as `[]`.
 const fragmentsSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]);
-
-/**
- * `add_to_cart` answers: a refusal `{error: true, product_url}` or, from
- * `get_refreshed_fragments`, `{fragments, cart_hash}` without an `error` key.
- */
-export const addToCartReplySchema = z.union([
-  z.object({ error: z.literal(true), product_url: z.optional(z.union([z.string(), z.literal(false)])) }),
-  z.object({ error: z.optional(z.literal(false)), fragments: fragmentsSchema, cart_hash: z.string() }),
-]);
-
-/** `remove_from_cart` answers fragments on success and `{"success": false}` for an unknown key. */
-export const removeFromCartReplySchema = z.object({
-  success: z.optional(z.boolean()),
-  fragments: z.optional(fragmentsSchema),
-});
 
 /** `get_refreshed_fragments` answer. */
 export const refreshedFragmentsSchema = z.object({ fragments: fragmentsSchema, cart_hash: z.string() });
@@ -120,37 +104,6 @@ export function toCart(cart: z.infer<typeof storeCartSchema>): Cart {
   };
 }
 
-/** Form field name of a variation attribute: `attribute_` + the attribute's sanitised name. */
-export function attributeField(name: string): string {
-  if (name.startsWith('attribute_')) return name;
-  return `attribute_${name.trim().toLowerCase().replace(/\s+/g, '-')}`;
-}
-
-const RESERVED_FIELDS: ReadonlySet<string> = new Set(['product_id', 'quantity', 'variation_id']);
-
-/**
- * The `add_to_cart` form: the button's other data first, then the stock fields, which win.
- * For a variation, `product_id` carries the variation id: the stock handler resolves the parent
- * and the attributes from it and does not read `variation_id` (a parent id there is refused).
- * `variation_id` and `attribute_*` are sent as well, as variation-aware buttons do.
- */
-export function addToCartFields(request: AddToCartRequest): Array<[string, string]> {
-  const variationId = request.variationId;
-  const attributes = Object.entries(request.variation ?? {}).map(([name, value]): [string, string] => [
-    attributeField(name),
-    value,
-  ]);
-  const core = new Set([...RESERVED_FIELDS, ...attributes.map(([name]) => name)]);
-  const extra = Object.entries(request.extra ?? {}).filter(([name]) => !core.has(name));
-  return [
-    ...extra,
-    ['product_id', String(variationId ?? request.productId)],
-    ['quantity', String(request.quantity)],
-    ...(variationId === undefined ? [] : [['variation_id', String(variationId)] as [string, string]]),
-    ...attributes,
-  ];
-}
-
 /** The part of a Store API product that says its category (a variation of stock points to its parent). */
 export const productCategorySchema = z.object({
   id: z.int(),
@@ -174,41 +127,76 @@ export interface CartAdapter extends CartPort {
   cartHash(): Promise<Result<string, PortFailure>>;
 }
 
-/** Implements {@link CartPort} over wc-ajax (add, remove) and the Store API (quantity, load). */
+/** The `data` of a Store API error that carries the cart (a 409 conflict does). */
+const conflictDataSchema = z.object({ cart: storeCartSchema });
+
+/** The Store API's error for a cart item key that is no longer in the cart. */
+export const INVALID_KEY = 'woocommerce_rest_cart_invalid_key';
+
+/** A Store API `variation` list from the chosen attribute values (label, slug or `attribute_` name). */
+export const variationOf = (variation: Readonly<Record<string, string>> | undefined): Array<{ attribute: string; value: string }> =>
+  Object.entries(variation ?? {})
+    .filter(([attribute]) => attribute.trim() !== '')
+    .map(([attribute, value]) => ({ attribute, value }));
+
+/** The `cart/add-item` body: the variation's own id when there is one, and its attribute values. */
+export const addItemBody = (request: AddToCartRequest): { id: number; quantity: number; variation?: Array<{ attribute: string; value: string }> } => {
+  const variation = variationOf(request.variation);
+  return {
+    id: request.variationId ?? request.productId,
+    quantity: request.quantity,
+    ...(variation.length > 0 ? { variation } : {}),
+  };
+};
+
+/** Implements {@link CartPort} over the Store API cart routes: one request per change. */
 export function createCartAdapter(http: HttpClient): CartAdapter {
   const load = async (): Promise<Result<Cart, PortFailure>> => {
     const reply = await http.rest({ path: CART_ROUTE, schema: storeCartSchema });
     return reply.ok ? ok(toCart(reply.value.data)) : reply;
   };
 
+  /** The cart a failed write's error carries (`data.cart` of a 409), if it parses. */
+  const cartOfFailure = (failure: PortFailure): Cart | null => {
+    if (failure.kind !== 'http' || failure.status !== 409) return null;
+    const parsed = conflictDataSchema.safeParse(failure.data);
+    return parsed.success ? toCart(parsed.data.cart) : null;
+  };
+
+  /** A failure as the cart reports it: a conflict that sent the cart back is a refusal with that cart. */
+  const failureOf = (failure: PortFailure): PortFailure => {
+    if (failure.kind !== 'http') return failure;
+    const cart = cartOfFailure(failure);
+    const { data: _data, ...plain } = failure;
+    return cart ? { kind: 'refused', message: failure.message, cart } : plain;
+  };
+
+  /** One cart write: answers with the whole cart, or a failure. */
+  const write = async (route: string, json: unknown, idempotencyKey: string): Promise<Result<Cart, PortFailure>> => {
+    const reply = await http.rest({ path: `${CART_ROUTE}/${route}`, method: 'POST', json, schema: storeCartSchema, idempotencyKey });
+    return reply.ok ? ok(toCart(reply.value.data)) : err(reply.error);
+  };
+
   const add = async (request: AddToCartRequest): Promise<Result<Cart, PortFailure>> => {
-    const reply = await http.postForm({
-      path: WC_AJAX.addToCart,
-      fields: addToCartFields(request),
-      schema: addToCartReplySchema,
-      idempotencyKey: request.idempotencyKey,
-    });
-    if (!reply.ok) return reply;
-    const data = reply.value.data;
-    if (data.error === true) {
-      const url = typeof data.product_url === 'string' && data.product_url !== '' ? http.sameOrigin(data.product_url) : null;
-      return err({ kind: 'product-url', url, message: 'This product could not be added to the cart.' });
+    const result = await write('add-item', addItemBody(request), request.idempotencyKey);
+    if (result.ok) return result;
+    const failure = result.error;
+    // A refusal (out of stock, too many, a choice missing): like wc-ajax's `{error, product_url}`,
+    // it names the product's page, where the shopper can see why.
+    if (failure.kind === 'http' && failure.status === 400 && !NONCE_ERROR_CODES.has(failure.code)) {
+      const url = request.productUrl ? http.sameOrigin(request.productUrl) : null;
+      return err({ kind: 'product-url', url, message: failure.message });
     }
-    return load();
+    return err(failureOf(failure));
   };
 
   const remove = async (request: { readonly key: string; readonly idempotencyKey: string }): Promise<Result<Cart, PortFailure>> => {
-    const reply = await http.postForm({
-      path: WC_AJAX.removeFromCart,
-      fields: [['cart_item_key', request.key]],
-      schema: removeFromCartReplySchema,
-      idempotencyKey: request.idempotencyKey,
-    });
-    if (!reply.ok) return reply;
-    if (reply.value.data.success === false || reply.value.data.fragments === undefined) {
-      return err({ kind: 'refused', message: 'This item could not be removed from the cart.' });
-    }
-    return load();
+    const result = await write('remove-item', { key: request.key }, request.idempotencyKey);
+    if (result.ok) return result;
+    // The line is gone already (removed in another tab, or this remove's lost answer landed): the
+    // shopper's wish holds, and the conflict carries the cart as it is.
+    const cart = result.error.kind === 'http' && result.error.code === INVALID_KEY ? cartOfFailure(result.error) : null;
+    return cart ? ok(cart) : err(failureOf(result.error));
   };
 
   const setQuantity = async (request: {
@@ -216,19 +204,15 @@ export function createCartAdapter(http: HttpClient): CartAdapter {
     readonly quantity: number;
     readonly idempotencyKey: string;
   }): Promise<Result<Cart, PortFailure>> => {
-    const reply = await http.rest({
-      path: `${CART_ROUTE}/update-item`,
-      method: 'POST',
-      json: { key: request.key, quantity: request.quantity },
-      schema: storeCartSchema,
-      idempotencyKey: request.idempotencyKey,
-    });
-    return reply.ok ? ok(toCart(reply.value.data)) : reply;
+    // Zero means "remove", which the Store API does through its own route.
+    if (request.quantity === 0) return remove(request);
+    const result = await write('update-item', { key: request.key, quantity: request.quantity }, request.idempotencyKey);
+    return result.ok ? result : err(failureOf(result.error));
   };
 
   const cartHash = async (): Promise<Result<string, PortFailure>> => {
     const reply = await http.postForm({
-      path: WC_AJAX.refreshedFragments,
+      path: REFRESHED_FRAGMENTS,
       // Cache buster, as cart-fragments.js sends it.
       fields: [['time', String(Date.now())]],
       schema: refreshedFragmentsSchema,

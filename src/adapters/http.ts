@@ -4,7 +4,6 @@
  * nonce refresh) and the host-level `?wc-ajax=` form posts, and it turns every transport, status
  * and parse problem into a {@link PortFailure} value instead of an exception.
  */
-import ky, { isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import type { PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -222,7 +221,10 @@ function statusFailure(raw: RawReply): PortFailure {
   const body = parsed.value;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'unknown_error';
   const message = isRecord(body) && typeof body.message === 'string' ? htmlToText(body.message) : '';
-  return { kind: 'http', status: raw.status, code, message: message || MESSAGES.unknown };
+  // What the error's `data` says beyond the status, e.g. the cart a Store API 409 sends back.
+  const { status: _status, ...details } = isRecord(body) && isRecord(body.data) ? body.data : {};
+  const data = Object.keys(details).length > 0 ? { data: details } : {};
+  return { kind: 'http', status: raw.status, code, message: message || MESSAGES.unknown, ...data };
 }
 
 /** Reads a raw answer as JSON: 2xx must parse (204 is null), anything else becomes a failure. */
@@ -247,11 +249,11 @@ function validate<T>(schema: Schema<T>, reply: JsonReply): Result<HttpReply<T>, 
 }
 
 function transportFailure(error: unknown): PortFailure {
-  if (error instanceof BodyTimeout || isTimeoutError(error)) return { kind: 'timeout', message: MESSAGES.timeout };
+  if (error instanceof BodyTimeout) return { kind: 'timeout', message: MESSAGES.timeout };
   return { kind: 'network', message: MESSAGES.offline };
 }
 
-/** Creates the HTTP client; ky is configured here once for every adapter. */
+/** Creates the HTTP client, once for every adapter, over the platform's `fetch`. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = trimTrailingSlashes(options.baseUrl);
   const apiRoot = normaliseApiRoot(options.apiRoot ?? '/wp-json/');
@@ -273,43 +275,51 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (rest) nonces.rest = rest;
   };
 
-  const api = ky.create({
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeout: timeoutMs,
-    retry: 0,
-    throwHttpErrors: false,
-    credentials: 'include',
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const extra = options.headers?.() ?? {};
-          for (const [name, value] of Object.entries(extra)) {
-            if (!request.headers.has(name)) request.headers.set(name, value);
-          }
-        },
-      ],
-      afterResponse: [
-        ({ response }) => {
-          rememberNonces(response.headers);
-        },
-      ],
-    },
-  });
+  // The platform's fetch, called as a method of the global object (a detached `fetch` throws in browsers).
+  const fetchImpl: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
+  /**
+   * One request: the shopper's cookies go along (`credentials: include`), the extra headers are
+   * added where the call set none of the same name, the nonces of the answer are remembered, and the
+   * whole exchange, body included, has `timeoutMs`. `fetch` is called before the first `await`, so a
+   * change leaves within the click that made it, before the page re-renders.
+   */
   const send = async (url: string, init: SendInit): Promise<Result<RawReply, PortFailure>> => {
     const started = Date.now();
     const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Also settles when a fetch ignores the abort (as some stand-ins and old engines do).
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+        reject(new BodyTimeout());
+      }, timeoutMs);
+    });
+    deadline.catch(() => undefined);
     try {
-      const response = await api(url, {
-        method: init.method,
-        headers: init.headers,
-        signal: controller.signal,
-        ...(init.body === undefined ? {} : { body: init.body }),
-      });
+      const headers = new Headers(init.headers);
+      for (const [name, value] of Object.entries(options.headers?.() ?? {})) {
+        if (!headers.has(name)) headers.set(name, value);
+      }
+      const response = await Promise.race([
+        fetchImpl(url, {
+          method: init.method,
+          headers,
+          credentials: 'include',
+          signal: controller.signal,
+          ...(init.body === undefined ? {} : { body: init.body }),
+        }),
+        deadline,
+      ]);
+      rememberNonces(response.headers);
       const text = await readWithin(response, timeoutMs - (Date.now() - started), () => controller.abort());
       return ok({ status: response.status, headers: response.headers, text });
     } catch (error) {
-      return err(transportFailure(error));
+      return err(timedOut ? { kind: 'timeout', message: MESSAGES.timeout } : transportFailure(error));
+    } finally {
+      clearTimeout(timer);
     }
   };
 

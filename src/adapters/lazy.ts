@@ -1,33 +1,42 @@
 /**
- * Ports whose HTTP code loads on first use. A hydrated page needs no request until the shopper
- * acts, so ky, the wire schemas and the adapters stay out of the page's initial JS and arrive
- * with the first cart or catalogue call.
+ * The browser's ports. The cart's (the HTTP client, the cart adapter and its schemas) are in the
+ * initial JS: a shopper's first add sends its one request at once, with nothing to fetch first,
+ * and costs no extra script request to network idle. The catalogue and blog adapters, which only
+ * filters, search, variations and comments need, load on first use (or on `preload`).
  *
  * Fetching that code is a request like any other and fails like one when the shopper is offline.
- * A failed load becomes a `network` failure of the call that needed it (so the cart keeps and
- * retries the change as it does for any unreachable shop), and it is not remembered: the next call
- * tries to load the code again.
+ * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
+ * the next call tries to load the code again.
  */
 import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { Adapters, AdaptersOptions, createAdapters } from './index.js';
-import type { CartAdapter } from './cart.js';
+import { createCartAdapter, type CartAdapter } from './cart.js';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http.js';
+import type { createBlogAdapter, createCatalogAdapter } from './index.js';
 
-/** Lazily loaded ports plus a way to seed the nonce the server rendered into the page. */
+/** The catalogue and blog adapters, loaded on first use. */
+export interface ReadAdapters {
+  readonly catalog: CatalogPort;
+  readonly blog: BlogPort;
+}
+
+/** The browser's ports: the cart at once, the catalogue and blog on first use. */
 export interface LazyAdapters {
   readonly catalog: CatalogPort;
   readonly cart: CartAdapter;
   readonly blog: BlogPort;
-  /** Seeds the Store API nonce once the adapters load. */
+  /** The one HTTP client every port shares (so nonces and cookies stay consistent). */
+  readonly http: HttpClient;
+  /** Seeds the Store API nonce the server rendered into the page. */
   setNonce(value: string): void;
-  /** Starts loading now (e.g. when the shopper is about to act); never rejects. */
-  preload(): Promise<Result<Adapters, PortFailure>>;
+  /** Starts loading the catalogue and blog code now (e.g. when the shopper is about to act); never rejects. */
+  preload(): Promise<Result<ReadAdapters, PortFailure>>;
 }
 
-/** Options of {@link createLazyAdapters} besides the adapters' own. */
+/** Options of {@link createLazyAdapters} besides the HTTP client's own. */
 export interface LazyAdaptersHooks {
-  /** Imports the adapters module. @default `import('./index.js')` */
-  readonly importer?: () => Promise<{ readonly createAdapters: typeof createAdapters }>;
+  /** Imports the catalogue and blog adapters. @default `import('./index.js')` */
+  readonly importer?: () => Promise<{ readonly createCatalogAdapter: typeof createCatalogAdapter; readonly createBlogAdapter: typeof createBlogAdapter }>;
   /**
    * Calls the listener whenever the connection may be back. @default the window's `online` event
    * where there is a window, else never
@@ -66,20 +75,17 @@ const windowOnline = (listener: () => void): (() => void) => {
   return () => window.removeEventListener('online', listener);
 };
 
-/** Builds ports that import `./index.js` on first call and delegate to the real adapters. */
-export const createLazyAdapters = (options: AdaptersOptions, hooks: LazyAdaptersHooks = {}): LazyAdapters => {
-  let nonce: string | undefined;
-  let loaded: Adapters | undefined;
+/** Builds the cart's ports now, and catalogue and blog ports that import their code on first call. */
+export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdaptersHooks = {}): LazyAdapters => {
+  const http = createHttpClient(options);
   const importer = hooks.importer ?? (() => import('./index.js'));
-  const load = retryingLoader(async () => {
-    const adapters = (await importer()).createAdapters(options);
-    if (nonce) adapters.http.setNonce(nonce);
-    loaded = adapters;
-    return adapters;
+  const load = retryingLoader(async (): Promise<ReadAdapters> => {
+    const module = await importer();
+    return { catalog: module.createCatalogAdapter(http), blog: module.createBlogAdapter(http) };
   });
   /** Runs `use` on the loaded adapters, or answers the load's failure. */
   const via =
-    <A extends unknown[], R>(use: (adapters: Adapters, ...args: A) => Promise<Result<R, PortFailure>>) =>
+    <A extends unknown[], R>(use: (adapters: ReadAdapters, ...args: A) => Promise<Result<R, PortFailure>>) =>
     async (...args: A): Promise<Result<R, PortFailure>> => {
       const adapters = await load();
       return adapters.ok ? use(adapters.value, ...args) : adapters;
@@ -99,23 +105,13 @@ export const createLazyAdapters = (options: AdaptersOptions, hooks: LazyAdapters
     listComments: via((a, postId: number, page: number) => a.blog.listComments(postId, page)),
     createComment: via((a, input: Parameters<BlogPort['createComment']>[0]) => a.blog.createComment(input)),
   };
-  const cart: CartAdapter = {
-    load: via((a) => a.cart.load()),
-    add: via((a, request: Parameters<CartAdapter['add']>[0]) => a.cart.add(request)),
-    remove: via((a, request: Parameters<CartAdapter['remove']>[0]) => a.cart.remove(request)),
-    setQuantity: via((a, request: Parameters<CartAdapter['setQuantity']>[0]) => a.cart.setQuantity(request)),
-    productCategory: via((a, id: number) => a.cart.productCategory(id)),
-    cartHash: via((a) => a.cart.cartHash()),
-    onReconnect: hooks.onReconnect ?? windowOnline,
-  };
+  const cart: CartAdapter = { ...createCartAdapter(http), onReconnect: hooks.onReconnect ?? windowOnline };
   return {
     catalog,
     blog,
     cart,
-    setNonce(value) {
-      nonce = value;
-      loaded?.http.setNonce(value);
-    },
+    http,
+    setNonce: (value) => http.setNonce(value),
     preload: load,
   };
 };

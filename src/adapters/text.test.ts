@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToText } from './text.js';
+import { decodeEntities, fullHtmlToText, htmlToText } from './text.js';
 
 describe('decodeEntities', () => {
   it('decodes named, decimal and hex references', () => {
@@ -34,6 +34,18 @@ describe('htmlToText', () => {
         const output = htmlToText(parts.join(''));
         expect(output).not.toMatch(/<\/?(?:b|p|img|a|br|script)\b/);
       }),
+    );
+  });
+});
+
+describe('htmlToText shortcut', () => {
+  it('property: the shortcut for plain strings gives what the full conversion gives, for any string', () => {
+    const pieces = fc.constantFrom('a', 'Tee', ' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2028', '&amp;', '&', '<b>', '</p>', '<', '>', 'é', '₱');
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.array(pieces).map((parts) => parts.join(''))), (text) => {
+        expect(htmlToText(text)).toBe(fullHtmlToText(text));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -70,12 +70,20 @@ const BLOCK_END = /<\/(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote|section|artic
 // A tag with quoted attribute values that may themselves contain `>`.
 const TAG = /<\/?[A-Za-z][A-Za-z0-9:-]*(?:[^>"']|"[^"]*"|'[^']*')*>/g;
 const DECLARATION = /<[!?][^>]*>/g;
+// What `htmlToText` has to deal with: markup, entities, line breaks and runs of blanks.
+const NEEDS_WORK = /[<&\r\n\t\f\v]| {2}/;
 
 /**
  * Plain text of an HTML fragment: tags and invisible elements removed, block ends and `<br>` turned
  * into line breaks, entities decoded, runs of spaces collapsed, blank lines dropped.
  */
 export function htmlToText(html: string): string {
+  // Most names and labels are plain already: nothing to strip, decode, split or collapse.
+  return NEEDS_WORK.test(html) ? fullHtmlToText(html) : html.trim();
+}
+
+/** {@link htmlToText} without its shortcut for plain strings (which must agree with it). */
+export function fullHtmlToText(html: string): string {
   const stripped = html
     .replace(COMMENT, '')
     .replace(INVISIBLE, '')

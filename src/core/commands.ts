@@ -16,7 +16,8 @@ export interface CommandMap {
       readonly quantity: number;
       readonly variationId?: number;
       readonly variation?: Readonly<Record<string, string>>;
-      readonly extra?: Readonly<Record<string, string>>;
+      /** The product's page, where the shopper is sent when the shop refuses the add. */
+      readonly productUrl?: string;
       /** Facts of the product, for the optimistic line and for events. */
       readonly item: ItemFacts;
       /** Reuse to retry the same intent; generated when absent. */
@@ -36,6 +37,11 @@ export interface CommandMap {
     failure: PortFailure;
   };
   'cart.refresh': { input: void; output: Cart; failure: PortFailure };
+  /**
+   * Look up, ahead of time, the categories of the cart's lines that the page did not tell (for the
+   * analytics of a later remove or quantity change). Failures only leave them unknown.
+   */
+  'cart.lookUpCategories': { input: void; output: void; failure: never };
   /** A page of blog posts (load-more). */
   'blog.posts': { input: { readonly page: number; readonly perPage: number }; output: BlogPage<BlogPost>; failure: PortFailure };
   /** Send a blog comment (the form has checked it against the comment rules). */

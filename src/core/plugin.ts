@@ -153,8 +153,23 @@ export interface PluginDefinition<
    * plugin's name and the browser starts from it.
    */
   readonly initialState?: St;
+  /**
+   * The other sites the plugin's code talks to with these options (a tag script, its beacons), so
+   * the server's Content-Security-Policy allows them only while the plugin is on. @default none
+   */
+  externalSources?(options: output<S>): ExternalSources;
   /** Wires the plugin; returns its teardown. A throw (sync or async) is logged and the plugin stays off. */
   setup(context: PluginContext<K, output<S>, St>): PluginTeardown | void | Promise<PluginTeardown | void>;
+}
+
+/** Origins (`https://host`, or `https://*.host` for every subdomain) a plugin loads from or sends to. */
+export interface ExternalSources {
+  /** Scripts it adds to the page. */
+  readonly scripts?: readonly string[];
+  /** Addresses it sends to with fetch, XHR or beacons. */
+  readonly connect?: readonly string[];
+  /** Images it loads (tracking pixels). */
+  readonly images?: readonly string[];
 }
 
 /**

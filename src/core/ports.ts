@@ -12,13 +12,23 @@ export type PortFailure =
   | { readonly kind: 'network'; readonly message: string }
   | { readonly kind: 'timeout'; readonly message: string }
   /** The server answered with an error status and, usually, a `{code, message}` body. */
-  | { readonly kind: 'http'; readonly status: number; readonly code: string; readonly message: string }
+  | {
+      readonly kind: 'http';
+      readonly status: number;
+      readonly code: string;
+      readonly message: string;
+      /** The error's `data` beyond its status, when it has more (adapters read it; the rest of the app does not). */
+      readonly data?: unknown;
+    }
   /** The answer did not match the expected shape (HTML login page, truncated JSON...). */
   | { readonly kind: 'invalid-response'; readonly message: string }
-  /** add_to_cart refused with `{error: true, product_url}`; url is null when the shop sent `false`. */
+  /**
+   * The shop refused an add (stock, limits, a missing choice); url is the product's page on this
+   * shop to send the shopper to, or null.
+   */
   | { readonly kind: 'product-url'; readonly url: string | null; readonly message: string }
-  /** remove_from_cart answered `{"success":false}` or had no fragments. */
-  | { readonly kind: 'refused'; readonly message: string }
+  /** The shop refused a change; `cart` is the cart as the shop now has it, when it said so (a 409). */
+  | { readonly kind: 'refused'; readonly message: string; readonly cart?: Cart }
   | { readonly kind: 'not-found'; readonly message: string };
 
 /** Reads the catalogue. */

@@ -19,6 +19,7 @@ import {
 import type { Ports } from './ports.js';
 import { createStore, type ReadableStore } from './store.js';
 import { normaliseSearch } from './rules/search.js';
+import { ok } from './result.js';
 
 /** Options of {@link createRuntime}. */
 export interface RuntimeOptions {
@@ -150,6 +151,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   commands.handle('cart.remove', (input) => cart.remove(input), 'cart');
   commands.handle('cart.setQuantity', (input) => cart.setQuantity(input), 'cart');
   commands.handle('cart.refresh', () => cart.refresh(), 'cart');
+  commands.handle('cart.lookUpCategories', async () => ok(await cart.lookUpCategories()), 'cart');
   commands.handle('blog.posts', (input) => options.ports.blog.listPosts({ page: Math.max(1, Math.floor(input.page)), perPage: Math.min(Math.max(1, input.perPage), 100) }), 'blog');
   // The comment form checks its rules (`rules/forms.ts`) before sending; the server checks them again.
   commands.handle(

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
 
@@ -89,11 +89,10 @@ test.describe('catalog → cart → analytics', () => {
   test('a refused add with a product_url sends the shopper to the product page', async ({ page }) => {
     await page.goto('/shop/?orderby=title');
     await hydrated(page);
-    // Stock answers an add beyond stock with {error, product_url}; force one by asking for a huge quantity.
-    await page.route('**/?wc-ajax=add_to_cart', async (route) => {
-      const body = new URLSearchParams(route.request().postData() ?? '');
-      body.set('quantity', '999');
-      await route.continue({ postData: body.toString() });
+    // The Store API refuses an add beyond stock (400); force one by asking for a huge quantity.
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, quantity: 9999 }) });
     });
     const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) }).first();
     const href = await tile.getByRole('heading').getByRole('link').getAttribute('href');
@@ -159,5 +158,98 @@ test.describe('catalog → cart → analytics', () => {
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => v.id)).toEqual([]);
+  });
+});
+
+/** Every request the page sends, and a way to wait until none has been in flight for a while. */
+function trackRequests(page: Page) {
+  const sent: string[] = [];
+  let inFlight = 0;
+  page.on('request', (request) => {
+    inFlight += 1;
+    const url = new URL(request.url());
+    sent.push(`${request.method()} ${url.pathname}`);
+  });
+  const done = () => (inFlight -= 1);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Requests sent since `from` (an earlier `count()`). */
+    since: (from: number) => sent.slice(from),
+    count: () => sent.length,
+    /** Waits until nothing has been in flight for 400 ms. */
+    quiet: async () => {
+      for (let calm = 0; calm < 8; ) {
+        await page.waitForTimeout(50);
+        calm = inFlight === 0 ? calm + 1 : 0;
+      }
+    },
+  };
+}
+
+const STORE_CART = '/wp-json/wc/store/v1/cart';
+
+test.describe('one request per cart change', () => {
+  test('adds, a quantity change and a removal each send exactly one request, and nothing else', async ({ page }) => {
+    const requests = trackRequests(page);
+    await page.goto('/shop/');
+    await hydrated(page);
+    const tiles = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) });
+    const names: string[] = [];
+    for (const index of [0, 1]) {
+      const tile = tiles.nth(index);
+      const button = tile.getByRole('button', { name: /^Add to cart: “.+”$/ });
+      const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
+      names.push(name);
+      await button.scrollIntoViewIfNeeded();
+      await requests.quiet();
+      const from = requests.count();
+      await button.click();
+      await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
+      await expect(page.getByRole('button', { name: `Cart (${index + 1} item${index === 0 ? '' : 's'})` })).toBeVisible();
+      await requests.quiet();
+      // The first add too: the cart code is in the page already, and the Nonce came with it.
+      expect(requests.since(from)).toEqual([`POST ${STORE_CART}/add-item`]);
+    }
+
+    await page.goto('/cart/');
+    await hydrated(page);
+    // The cart page learns its lines' categories while idle, before the shopper acts.
+    await requests.quiet();
+    const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: names[0]! }) });
+    let from = requests.count();
+    await line.getByRole('button', { name: `Increase quantity of “${names[0]!}”`, exact: true }).click();
+    await expect(line.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+    await expect(page.getByRole('button', { name: 'Cart (3 items)' })).toBeVisible();
+    await expect(line).not.toHaveAttribute('aria-busy', 'true');
+    await requests.quiet();
+    expect(requests.since(from)).toEqual([`POST ${STORE_CART}/update-item`]);
+
+    from = requests.count();
+    await page.getByRole('button', { name: `Remove “${names[1]!}” from cart` }).click();
+    await expect(page.getByRole('status')).toHaveText(`“${names[1]!}” removed from your cart`);
+    await requests.quiet();
+    expect(requests.since(from)).toEqual([`POST ${STORE_CART}/remove-item`]);
+  });
+
+  test('the changed state shows at once, before the answer, and the confirmed state when it comes', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const button = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
+    const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
+    await button.click();
+    // While the answer is held: the button is pending and the header already counts the item.
+    await expect(page.getByRole('button', { name: `Adding: “${name}”` })).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View cart' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('button', { name: `Added to cart: “${name}”` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View cart' }).first()).toBeVisible();
   });
 });

@@ -70,7 +70,7 @@ test.describe('cart failures', () => {
     await page.goto('/shop/');
     await hydrated(page);
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
-    await page.route('**/?wc-ajax=add_to_cart', (route) =>
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', (route) =>
       route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>Maintenance</body></html>' }),
     );
     await page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first().click();
@@ -89,7 +89,7 @@ test.describe('cart failures', () => {
     const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
     await add.click();
     await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
-    await page.route('**/?wc-ajax=remove_from_cart', (route) => route.abort());
+    await page.route('**/wp-json/wc/store/v1/cart/remove-item?*', (route) => route.abort());
     await page.getByRole('button', { name: 'Cart (1 item)' }).click();
     await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: `Remove “${name}” from cart` }).click();
     await page.waitForURL(/\/cart\/$/);
@@ -101,7 +101,7 @@ test.describe('cart failures', () => {
     await hydrated(page);
     let inFlight = 0;
     let maxInFlight = 0;
-    await page.route('**/?wc-ajax=add_to_cart', async (route) => {
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((r) => setTimeout(r, 300));

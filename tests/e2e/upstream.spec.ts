@@ -61,7 +61,7 @@ test.describe('Suki in front of a shop (upstream mode)', () => {
     await page.goto('/shop/');
     await hydrated(page);
     let sent = 0;
-    await page.route('**/?wc-ajax=add_to_cart', async (route) => {
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
       sent += 1;
       const response = await sendAsStock(route);
       if (sent === 1) {
@@ -82,7 +82,7 @@ test.describe('Suki in front of a shop (upstream mode)', () => {
     await page.goto('/shop/');
     await hydrated(page);
     let tries = 0;
-    await page.route('**/?wc-ajax=add_to_cart', async (route) => {
+    await page.route('**/wp-json/wc/store/v1/cart/add-item?*', async (route) => {
       tries += 1;
       if (tries <= 2) {
         await route.fulfill({ status: 502, json: { code: 'suki_upstream_unavailable', message: 'The shop cannot be reached right now. Please try again in a moment.', data: { status: 502 } } });

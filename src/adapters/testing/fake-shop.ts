@@ -252,3 +252,81 @@ export function stockCatalogShop(): Answer {
     return answer(NO_ROUTE, 404);
   };
 }
+
+/** A recorded request of a peer recording (`<dir>/<name>.http`): method, path, headers and body. */
+export interface RecordedRequest {
+  readonly method: string;
+  /** Path and query as sent. */
+  readonly path: string;
+  /** Lower-cased header names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Reads the request part of a peer recording. */
+export function httpRequestOf(path: string): RecordedRequest {
+  const text = readFileSync(new URL(path, FIXTURES), 'utf8');
+  const request = text.slice(0, text.indexOf('--- response'));
+  const blank = request.search(/\r?\n\r?\n/);
+  const [line = '', ...headerLines] = request.slice(0, blank).split(/\r?\n/);
+  const [method = '', target = ''] = line.split(' ');
+  const headers: Record<string, string> = {};
+  for (const header of headerLines) {
+    const colon = header.indexOf(':');
+    if (colon > 0) headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
+  }
+  return { method, path: target, headers, body: request.slice(blank).trim() };
+}
+
+/** The recorded cart answers of a stock 9.1 shop (`peer-3/`), by call. */
+export const STOCK_CART = {
+  guest: 'peer-3/storeapi-cart-guest.http',
+  addItem: 'peer-3/storeapi-cart-add-item.http',
+  addPoster: 'peer-3/storeapi-cart-add-item-poster.http',
+  removeItem: 'peer-3/storeapi-cart-remove-item.http',
+  removeMissing: 'peer-3/storeapi-cart-remove-item-missing.http',
+  updateItem: 'peer-3/storeapi-cart-update-item.http',
+} as const;
+
+/** The nonce the recorded stock shop handed out (and checked) in `peer-3/`. */
+export const STOCK_CART_NONCE = '8aabc92e46';
+
+/**
+ * A stand-in for a stock WooCommerce 9.1 Store API cart, answering with the recordings of
+ * `peer-3/` (and the root `storeapi-cart-add-item-nononce` for a write without a nonce):
+ * - `GET cart`: the guest's empty cart, with its `Nonce` header;
+ * - `POST cart/add-item`: 201 with the recorded cart for the tee (14) or the poster (26); any other
+ *   product id is refused as stock refuses an unknown id (400 `woocommerce_rest_product_invalid_id`);
+ * - `POST cart/update-item`: 200 with the recorded cart; `POST cart/remove-item`: 200 the first
+ *   time a key is removed, then 409 `woocommerce_rest_cart_invalid_key` with `data.cart`;
+ * - a write without `Nonce` answers the recorded 401; a wrong one WooCommerce's 403
+ *   `woocommerce_rest_invalid_nonce` (not recorded; its code, message and status are the source's).
+ */
+export function stockCartShop(options: { readonly nonce?: string } = {}): Answer {
+  const nonce = options.nonce ?? STOCK_CART_NONCE;
+  const removed = new Set<string>();
+  const recorded = (path: string) => replay(httpRecording(path));
+  return (request) => {
+    const url = new URL(request.url);
+    const route = url.pathname.replace(/^\/wp-json\/wc\/store\/v1\//, '');
+    if (request.method === 'GET' && route === 'cart') return recorded(STOCK_CART.guest);
+    if (request.method !== 'POST' || !route.startsWith('cart/')) return json(NO_ROUTE, 404);
+    const sent = request.headers['nonce'];
+    if (sent === undefined || sent === '') return replay(recording('storeapi-cart-add-item-nononce'));
+    if (sent !== nonce) return json({ code: 'woocommerce_rest_invalid_nonce', message: 'Nonce is invalid.', data: { status: 403 } }, 403, { Nonce: nonce });
+    const body = JSON.parse(request.body || '{}') as { id?: number; key?: string; quantity?: number };
+    if (route === 'cart/add-item') {
+      if (body.id === 14) return recorded(STOCK_CART.addItem);
+      if (body.id === 26) return recorded(STOCK_CART.addPoster);
+      return json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid product ID.', data: { status: 400 } }, 400, { Nonce: nonce });
+    }
+    if (route === 'cart/update-item') return recorded(STOCK_CART.updateItem);
+    if (route === 'cart/remove-item') {
+      const key = String(body.key ?? '');
+      if (removed.has(key)) return recorded(STOCK_CART.removeMissing);
+      removed.add(key);
+      return recorded(STOCK_CART.removeItem);
+    }
+    return json(NO_ROUTE, 404);
+  };
+}

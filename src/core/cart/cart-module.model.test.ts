@@ -9,8 +9,11 @@ import { err, ok, type Result } from '../result.js';
 import { cartOf, facts, line } from '../testing/cart-fixtures.js';
 import { createCartModule, type CartModule } from './cart-module.js';
 
-/** How the fake server treats one request. `timeout-applied`: it made the change but the answer was lost. */
-type Outcome = 'ok' | 'refused' | 'network' | 'timeout' | 'timeout-applied';
+/**
+ * How the fake server treats one request. `timeout-applied`: it made the change but the answer was
+ * lost; `conflict`: it refused and sent its cart along (the Store API's 409).
+ */
+type Outcome = 'ok' | 'refused' | 'conflict' | 'network' | 'timeout' | 'timeout-applied';
 
 type Quantities = Map<number, number>;
 
@@ -61,6 +64,7 @@ class FakeServer {
     if (outcome === 'network') result = err({ kind: 'network', message: 'offline' });
     else if (outcome === 'timeout') result = err({ kind: 'timeout', message: 'slow' });
     else if (outcome === 'refused') result = err({ kind: 'http', status: 400, code: 'refused', message: 'No.' });
+    else if (outcome === 'conflict') result = err({ kind: 'refused', message: 'Conflict.', cart: this.cart() });
     else if (outcome === 'timeout-applied') {
       apply();
       result = err({ kind: 'timeout', message: 'slow, but done' });
@@ -274,7 +278,7 @@ const outcomes = fc.integer({ min: 1, max: 6 }).chain((okWeight) =>
   fc.array(
     fc.oneof(
       { weight: okWeight, arbitrary: fc.constant<Outcome>('ok') },
-      { weight: 1, arbitrary: fc.constant<Outcome>('refused') },
+      { weight: 1, arbitrary: fc.constantFrom<Outcome>('refused', 'conflict') },
       { weight: 2, arbitrary: fc.constantFrom<Outcome>('network', 'timeout', 'timeout-applied') },
     ),
     { minLength: 1, maxLength: 30 },
@@ -328,6 +332,9 @@ describe('cart queue (model-based)', () => {
           expect(snapshot.cart).toEqual(real.module.confirmed());
           checkInvariants(model, real);
 
+          // A refusal's cart is taken as the truth but never kept in the error or the event.
+          for (const event of events) if (event.type === 'cart.failed') expect('cart' in event.payload.failure).toBe(false);
+          expect(snapshot.error === null || !('cart' in snapshot.error.failure)).toBe(true);
           // No add or remove was ever made twice, even by a server that ignores idempotency keys.
           for (const record of model.fired) {
             if (record.intent.kind === 'add' || record.intent.kind === 'remove') expect(server.applications.get(record.intent.key) ?? 0).toBeLessThanOrEqual(1);

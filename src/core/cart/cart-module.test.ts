@@ -501,3 +501,56 @@ describe('categories of cart lines in events', () => {
     expect(events.at(-1)).toMatchObject({ type: 'cart.removed', payload: { item: { id: 5, categories: ['Pantry'] } } });
   });
 });
+
+describe('categories looked up ahead of time', () => {
+  it('asks once per unknown line, in parallel; a later remove and quantity change then ask nothing', async () => {
+    const answers: Array<(value: Result<string | null, PortFailure>) => void> = [];
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>(() => new Promise((resolve) => answers.push(resolve)));
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(ok(cartOf([line(2, 1), line(3, 1, { category: 'Home' })])));
+    const setQuantity = vi.fn<CartPort['setQuantity']>().mockResolvedValue(ok(cartOf([line(2, 4), line(3, 1, { category: 'Home' })])));
+    const { runtime, events } = boot({ remove, setQuantity, productCategory }, cartOf([line(1, 2), line(2, 1), line(3, 1, { category: 'Home' })]));
+    const first = runtime.execute('cart.lookUpCategories', undefined);
+    const second = runtime.execute('cart.lookUpCategories', undefined);
+    // Both lines without a category are asked about at once, and only once.
+    expect(productCategory.mock.calls.map(([id]) => id)).toEqual([1, 2]);
+    answers[0]!(ok('Bags'));
+    answers[1]!(err({ kind: 'network', message: 'offline' }));
+    expect(await first).toEqual(ok(undefined));
+    expect(await second).toEqual(ok(undefined));
+    await runtime.execute('cart.remove', { key: 'k1' });
+    expect(events.at(-1)).toMatchObject({ type: 'cart.removed', payload: { item: { id: 1, categories: ['Bags'] } } });
+    // The failed one is asked again, beside its change, as before.
+    const asking = runtime.execute('cart.setQuantity', { key: 'k2', quantity: 4 });
+    await flush();
+    expect(productCategory.mock.calls.map(([id]) => id)).toEqual([1, 2, 2]);
+    answers[2]!(ok('Pantry'));
+    await asking;
+    expect(events.at(-1)).toMatchObject({ type: 'cart.quantityChanged', payload: { item: { id: 2, categories: ['Pantry'] } } });
+    await runtime.execute('cart.lookUpCategories', undefined);
+    expect(productCategory).toHaveBeenCalledTimes(3);
+  });
+
+  it('without a way to ask, or with nothing unknown, it does nothing', async () => {
+    const { runtime } = boot({}, cartOf([line(1, 1)]));
+    expect(await runtime.execute('cart.lookUpCategories', undefined)).toEqual(ok(undefined));
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok('X'));
+    const known = boot({ productCategory }, cartOf([line(1, 1, { category: 'Home' })]));
+    await known.runtime.execute('cart.lookUpCategories', undefined);
+    expect(productCategory).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refusal that carries the cart (the Store API’s 409)', () => {
+  it('takes that cart as the truth, rolls the change back onto it, and keeps the cart out of the error and the event', async () => {
+    const told = cartOf([line(2, 5)]);
+    const setQuantity = vi.fn<CartPort['setQuantity']>().mockResolvedValue(err({ kind: 'refused', message: 'Cart item no longer exists or is invalid.', cart: told }));
+    const { runtime, state, events } = boot({ setQuantity }, cartOf([line(1, 1), line(2, 1)]));
+    const result = await runtime.execute('cart.setQuantity', { key: 'k1', quantity: 3 });
+    expect(result.ok).toBe(false);
+    expect(state().cart).toEqual(told);
+    expect(state().error).toMatchObject({ intent: 'quantity', failure: { kind: 'refused', message: 'Cart item no longer exists or is invalid.' } });
+    expect(state().error?.failure).not.toHaveProperty('cart');
+    expect(events.at(-1)).toMatchObject({ type: 'cart.failed', payload: { failure: { kind: 'refused' } } });
+    expect((events.at(-1)?.payload as { failure: object }).failure).not.toHaveProperty('cart');
+  });
+});

@@ -98,6 +98,12 @@ export interface CartModule {
   refresh(): Promise<Result<Cart, PortFailure>>;
   /** Records product facts (from catalog events) so events about lines carry categories. */
   learn(item: ItemFacts): void;
+  /**
+   * Asks the shop, ahead of time, for the categories of the lines shown whose category nothing on
+   * the page told, so a later remove or quantity change needs no look-up beside its own request.
+   * Resolves when every look-up has ended; failures only leave categories unknown.
+   */
+  lookUpCategories(): Promise<void>;
   /** The server's last confirmed cart. */
   confirmed(): Cart | null;
   /** Idempotency keys of queued intents, oldest first (the first one may be in flight). */
@@ -262,6 +268,8 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
   const remember = (id: number, names: readonly string[]): void => {
     const known = names.filter(named);
     if (known.length > 0) categories.set(id, known);
+    // A product in no category is known too: it is not asked about again.
+    else if (!categories.has(id)) categories.set(id, []);
   };
 
   const withKnownCategories = (item: ItemFacts): ItemFacts => {
@@ -278,16 +286,31 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
    * beside the change's own request; its failure only leaves the category out of the event.
    */
   const lookUpCategory = (intent: Intent): Promise<void> | null => {
-    if ((intent.kind !== 'remove' && intent.kind !== 'quantity') || !intent.line || !port.productCategory) return null;
-    const { id, category } = intent.line;
-    if ((category !== null && named(category)) || categories.has(id)) return null;
-    return port.productCategory(id).then(
-      (result) => {
-        if (result.ok) remember(id, result.value === null ? [] : [result.value]);
-        else logger.debug(`the category of product ${id} could not be read (${result.error.kind})`);
-      },
-      (error: unknown) => logger.warn(`the category of product ${id} could not be read: ${messageOf(error)}`),
-    );
+    if ((intent.kind !== 'remove' && intent.kind !== 'quantity') || !intent.line) return null;
+    return lookUpLine(intent.line);
+  };
+
+  /** Look-ups under way, by product id, so a line is never asked about twice at once. */
+  const lookingUp = new Map<number, Promise<void>>();
+
+  /** Asks the shop for a line's category unless it is known; null when there is nothing to ask. */
+  const lookUpLine = (line: CartLine): Promise<void> | null => {
+    const { id, category } = line;
+    if (!port.productCategory || (category !== null && named(category)) || categories.has(id)) return null;
+    const running = lookingUp.get(id);
+    if (running) return running;
+    const lookup = port
+      .productCategory(id)
+      .then(
+        (result) => {
+          if (result.ok) remember(id, result.value === null ? [] : [result.value]);
+          else logger.debug(`the category of product ${id} could not be read (${result.error.kind})`);
+        },
+        (error: unknown) => logger.warn(`the category of product ${id} could not be read: ${messageOf(error)}`),
+      )
+      .finally(() => lookingUp.delete(id));
+    lookingUp.set(id, lookup);
+    return lookup;
   };
 
   const resolveKey = (key: string): string => confirmedKeys.get(key) ?? key;
@@ -304,7 +327,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
             quantity: input.quantity,
             ...(input.variationId !== undefined ? { variationId: input.variationId } : {}),
             ...(input.variation ? { variation: input.variation } : {}),
-            ...(input.extra ? { extra: input.extra } : {}),
+            ...(input.productUrl ? { productUrl: input.productUrl } : {}),
             idempotencyKey: intent.key,
           });
         }
@@ -439,15 +462,21 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
         publish();
       } else {
         const name = nameOf(intent);
+        // A refusal that says what the cart now is (a Store API 409): that is the truth to show.
+        const { failure, cart: told } = splitRefusal(result.error);
+        if (told) {
+          confirmed = told;
+          uncertain = false;
+        }
         const error: CartError = {
           intent: intent.kind,
           name,
-          message: cartFailureMessage(intent.kind, name, result.error),
-          failure: result.error,
+          message: cartFailureMessage(intent.kind, name, failure),
+          failure,
           at: (lastErrorAt = Math.max(now(), lastErrorAt + 1)),
         };
         publish({ error });
-        emit('cart.failed', { intent: intent.kind, name, failure: result.error });
+        emit('cart.failed', { intent: intent.kind, name, failure });
       }
       intent.settle(result);
       return;
@@ -559,6 +588,10 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
     learn(item) {
       remember(item.id, item.categories);
     },
+    async lookUpCategories() {
+      const lines = store.getSnapshot().cart?.lines ?? [];
+      await Promise.all(lines.filter((line) => !line.pending).map(lookUpLine));
+    },
     confirmed: () => confirmed,
     pendingIntentKeys: () => queue.map((intent) => intent.key),
     dispose() {
@@ -605,6 +638,12 @@ export const changeLanded = (
     return !now.lines.some((line) => line.key === key);
   }
   return before !== null && quantityOfLine(now, lineIdOf(intent.input)) !== before;
+};
+
+/** A failure without the cart a refusal may carry, and that cart (null when it has none). */
+const splitRefusal = (failure: PortFailure): { readonly failure: PortFailure; readonly cart: Cart | null } => {
+  if (failure.kind !== 'refused' || failure.cart === undefined) return { failure, cart: null };
+  return { failure: { kind: 'refused', message: failure.message }, cart: failure.cart };
 };
 
 /** Whether a category name says something ('' and blanks do not). */

@@ -53,8 +53,8 @@ export interface AddToCartRequest {
   readonly quantity: number;
   readonly variationId?: number;
   readonly variation?: Readonly<Record<string, string>>;
-  /** Other data attributes of the add button, sent as extra form fields as the stock shop does. */
-  readonly extra?: Readonly<Record<string, string>>;
+  /** The product's page, where the shopper is sent when the shop refuses the add. */
+  readonly productUrl?: string;
   /** Reused on every retry of the same shopper intent. */
   readonly idempotencyKey: string;
 }

@@ -9,6 +9,8 @@ describe('comment form rules', () => {
   it('author: required, at least 2 characters, counted as the shopper sees them (unicode, emoji)', () => {
     expect(fieldError(COMMENT_RULES.author, '')).toBe('This field is required.');
     expect(fieldError(COMMENT_RULES.author, '   \t\n')).toBe('This field is required.');
+    // Invisible characters only (zero-width space, joiners, BOM, Hangul filler) are as empty as spaces.
+    expect(fieldError(COMMENT_RULES.author, '\u200b\u200d\ufeff\u3164')).toBe('This field is required.');
     expect(fieldError(COMMENT_RULES.author, 'J')).toBe('Please enter at least 2 characters.');
     expect(fieldError(COMMENT_RULES.author, ' J ')).toBe('Please enter at least 2 characters.');
     expect(fieldError(COMMENT_RULES.author, 'Jo')).toBeNull();

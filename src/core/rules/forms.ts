@@ -5,6 +5,7 @@
  * focus-out once the field was submitted or has a value, and on key-up once the field has been
  * touched (left, submitted, or already showing an error).
  */
+import { isBlankText } from './text.js';
 
 /** Default messages of the validation library. `{0}` is the rule's parameter. */
 export const MESSAGES = {
@@ -44,7 +45,7 @@ export const isEmail = (value: string): boolean => EMAIL.test(value);
  */
 export const fieldError = (rules: FieldRules, raw: string): string | null => {
   const value = raw.trim();
-  if (value === '') return rules.required ? MESSAGES.required : null;
+  if (isBlankText(value)) return rules.required ? MESSAGES.required : null;
   if (rules.email && !isEmail(value)) return MESSAGES.email;
   if (rules.minlength !== undefined && characterCount(value) < rules.minlength) return format(MESSAGES.minlength, rules.minlength);
   if (rules.maxlength !== undefined && characterCount(value) > rules.maxlength) return format(MESSAGES.maxlength, rules.maxlength);

@@ -13,6 +13,15 @@ const analyticsGtag = definePlugin({
   requiresConsent: true,
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.analyticsGtagOptions) },
+  // Google's tag and its collection endpoints (its documented CSP list), only when the tag is installed.
+  externalSources: (config) =>
+    config.measurementId
+      ? {
+          scripts: ['https://www.googletagmanager.com'],
+          connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+          images: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+        }
+      : {},
   setup({ config, ofType, subscribe, logger }) {
     const cookie = typeof document !== 'undefined' ? document.cookie : '';
     if (hasOptOutCookie(cookie, config.optOutCookie)) {

@@ -9,6 +9,9 @@ const pixel = definePlugin({
   requiresConsent: true,
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.pixelOptions) },
+  // The pixel's script and the address its events go to, only when the pixel is installed.
+  externalSources: (config) =>
+    config.pixelId ? { scripts: ['https://connect.facebook.net'], connect: ['https://www.facebook.com', 'https://connect.facebook.net'], images: ['https://www.facebook.com'] } : {},
   setup({ config, ofType, subscribe, logger }) {
     if (config.pixelId) installPixel(config.pixelId);
     subscribe(ofType('page.viewed'), () => {

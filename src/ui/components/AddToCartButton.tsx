@@ -57,6 +57,7 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
       ...(variationId !== undefined ? { variationId } : {}),
       ...(variation ? { variation } : {}),
       item: itemFactsOf(product),
+      productUrl: product.permalink,
     });
     setBusy(false);
     const target = afterAddNavigation(result, { redirectAfterAdd: state.shop.redirectAfterAdd, cartUrl: '/cart/' }, window.location.origin);
@@ -64,7 +65,7 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
   };
 
   return (
-    <span className="add-to-cart">
+    <span className="add-to-cart" data-cart-control="">
       <button
         type="button"
         className={`button button--primary ${className ?? ''}`}

@@ -18,7 +18,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
     if (!result.ok && compact) window.location.assign(href);
   };
   return (
-    <ul className={compact ? 'cart-lines cart-lines--compact' : 'cart-lines'} aria-label="Cart items">
+    <ul className={compact ? 'cart-lines cart-lines--compact' : 'cart-lines'} aria-label="Cart items" data-cart-control="">
       {cart.lines.map((line) => {
         const href = removeHref(line.key, state.cartNonce);
         return (

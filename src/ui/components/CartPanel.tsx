@@ -34,16 +34,24 @@ export function CartPanel() {
   const { runtime, signals } = useUi();
   const cart = useSelector(runtime.stores.cart, (s) => s.cart);
   const [open, setOpen] = useState(false);
+  // The lines are in the document only while the panel is open or sliding shut: a cart change made
+  // while it is closed (every add) then re-renders nothing here but the count.
+  const [showLines, setShowLines] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
 
   useEffect(
     () =>
       signals.on('cart-panel', ({ open: next }) => {
-        if (next) opener.current = document.activeElement;
+        if (next) {
+          opener.current = document.activeElement;
+          // The panel's lines can be removed: learn their categories before the shopper does.
+          void runtime.execute('cart.lookUpCategories', undefined);
+        }
+        if (next) setShowLines(true);
         setOpen(next);
       }),
-    [signals],
+    [signals, runtime],
   );
 
   const close = useCallback(() => setOpen(false), []);
@@ -60,6 +68,9 @@ export function CartPanel() {
         aria-label="Cart"
         data-open={open}
         style={{ ['--cart-offset' as string]: `${CART_PANEL_OFFSET_PX}px` }}
+        onTransitionEnd={(event) => {
+          if (event.target === event.currentTarget && !open) setShowLines(false);
+        }}
       >
         <div className="cart-panel__head">
           <h2 className="cart-panel__title">Your cart</h2>
@@ -71,10 +82,12 @@ export function CartPanel() {
         {!cart || cart.lines.length === 0 ? (
           <p className="cart-panel__empty">Your cart is empty.</p>
         ) : (
-          <>
-            <CartLines cart={cart} compact />
-            <CartTotals cart={cart} />
-          </>
+          (open || showLines) && (
+            <>
+              <CartLines cart={cart} compact />
+              <CartTotals cart={cart} />
+            </>
+          )
         )}
         <p className="cart-panel__actions">
           <a className="button button--primary" href="/cart/">
