@@ -6,7 +6,7 @@
  * writes bench-results/filter-paint.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { launchChromium, startShop } from './browser-shop.js';
+import { launchChromium, startShop, waitForExpression } from './browser-shop.js';
 
 const port = Number(process.env['BENCH_PORT'] ?? 3198);
 const dataDir = `.tmp/bench-filter-paint-${port}`;
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
         // Marks the click time in the page, then waits for the list to settle and a frame to paint.
         await page.evaluate(ARM_PAINT_TIMER);
         await link.click();
-        await page.waitForFunction('window.__paintedMs !== undefined', undefined, { timeout: 15_000 });
+        await waitForExpression(page, 'window.__paintedMs !== undefined', 15_000);
         const ms = Number(await page.evaluate('window.__paintedMs'));
         samples.push({ click: label, ms: round(ms) });
         if (process.env["BENCH_DEBUG"]) console.log(label, round(ms));
