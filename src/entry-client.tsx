@@ -9,6 +9,7 @@ import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
+import { whenSettled } from './ui/components/wake.js';
 import './ui/styles.css';
 
 const readState = (): AppState => {
@@ -84,6 +85,9 @@ async function boot(): Promise<void> {
     if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
   }
   document.documentElement.dataset['hydrated'] = 'true';
+  // The catalogue code (filters, load-more, search) once the page has settled: a first filter
+  // click then sends its request at once; it never counts against the page's own loading.
+  whenSettled(() => void adapters.preload());
   // On the cart page, once it is idle: the categories of lines the page did not tell, so a later
   // remove or quantity change sends its one request and nothing beside it.
   if (page.type === 'cart') whenIdle(() => void runtime.execute('cart.lookUpCategories', undefined));
