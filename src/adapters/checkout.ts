@@ -3,107 +3,107 @@
  * shipping rate (`cart/select-shipping-rate`), coupons (`cart/apply-coupon`, `cart/remove-coupon`),
  * the draft and the order (`GET`/`POST checkout`) and the order read back with its key
  * (`GET order/{id}?key=`). Requests are built as a stock WooCommerce 9.1 shop expects them; every
- * answer is checked with zod and mapped to the checkout's domain types. This module loads only with
+ * answer is checked with valibot and mapped to the checkout's domain types. This module loads only with
  * the checkout pages.
  */
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { Address, BillingAddress, CheckoutCart, CheckoutDraft, OrderLine, PlacedOrder, ReceivedOrder } from '../core/domain/checkout.js';
 import type { CheckoutFailure, CheckoutPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { storeCartSchema, toCart } from './cart.js';
 import type { HttpClient } from './http.js';
-import { amountSchema, currencyShape, toCurrency, toMinorUnits } from './store-api.js';
+import { amountSchema, currencyShape, int, toCurrency, toMinorUnits } from './store-api.js';
 import { htmlToText } from './text.js';
 
 const STORE = 'wc/store/v1';
 
 const addressShape = {
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.optional(z.string()),
-  address_1: z.string(),
-  address_2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  phone: z.optional(z.nullable(z.string())),
+  first_name: v.string(),
+  last_name: v.string(),
+  company: v.optional(v.string()),
+  address_1: v.string(),
+  address_2: v.string(),
+  city: v.string(),
+  state: v.string(),
+  postcode: v.string(),
+  country: v.string(),
+  phone: v.optional(v.nullable(v.string())),
 };
-const addressSchema = z.object(addressShape);
-const billingSchema = z.object({ ...addressShape, email: z.nullable(z.string()) });
+const addressSchema = v.object(addressShape);
+const billingSchema = v.object({ ...addressShape, email: v.nullable(v.string()) });
 
-const rateSchema = z.object({
-  rate_id: z.string(),
-  name: z.string(),
+const rateSchema = v.object({
+  rate_id: v.string(),
+  name: v.string(),
   price: amountSchema,
-  selected: z.boolean(),
+  selected: v.boolean(),
 });
 
-const packageSchema = z.object({
-  package_id: z.union([z.int(), z.string()]),
-  name: z.string(),
-  shipping_rates: z.array(rateSchema),
+const packageSchema = v.object({
+  package_id: v.union([int, v.string()]),
+  name: v.string(),
+  shipping_rates: v.array(rateSchema),
 });
 
 /** A Store API cart answer with the parts only checkout reads. */
-export const checkoutCartSchema = z.object({
-  ...storeCartSchema.shape,
+export const checkoutCartSchema = v.object({
+  ...storeCartSchema.entries,
   billing_address: billingSchema,
   shipping_address: addressSchema,
-  needs_shipping: z.boolean(),
-  shipping_rates: z.array(packageSchema),
-  payment_methods: z.array(z.string()),
-  errors: z.optional(z.array(z.object({ code: z.string(), message: z.string() }))),
+  needs_shipping: v.boolean(),
+  shipping_rates: v.array(packageSchema),
+  payment_methods: v.array(v.string()),
+  errors: v.optional(v.array(v.object({ code: v.string(), message: v.string() }))),
 });
 
-const paymentResultSchema = z.object({
-  payment_status: z.string(),
-  redirect_url: z.string(),
+const paymentResultSchema = v.object({
+  payment_status: v.string(),
+  redirect_url: v.string(),
 });
 
 /** The `GET`/`POST checkout` answer. */
-export const checkoutOrderSchema = z.object({
-  order_id: z.int(),
-  status: z.string(),
-  order_key: z.string(),
-  order_number: z.optional(z.string()),
-  customer_note: z.optional(z.string()),
+export const checkoutOrderSchema = v.object({
+  order_id: int,
+  status: v.string(),
+  order_key: v.string(),
+  order_number: v.optional(v.string()),
+  customer_note: v.optional(v.string()),
   billing_address: billingSchema,
   shipping_address: addressSchema,
-  payment_method: z.string(),
-  payment_result: z.nullable(paymentResultSchema),
+  payment_method: v.string(),
+  payment_result: v.nullable(paymentResultSchema),
 });
 
-const orderItemSchema = z.object({
-  name: z.string(),
-  sku: z.optional(z.string()),
-  quantity: z.int(),
-  variation: z.optional(z.array(z.object({ attribute: z.string(), value: z.string() }))),
-  totals: z.object({ line_subtotal: amountSchema, line_total: amountSchema }),
+const orderItemSchema = v.object({
+  name: v.string(),
+  sku: v.optional(v.string()),
+  quantity: int,
+  variation: v.optional(v.array(v.object({ attribute: v.string(), value: v.string() }))),
+  totals: v.object({ line_subtotal: amountSchema, line_total: amountSchema }),
 });
 
 /** The `GET order/{id}` answer. `payment_method` and `date_created` are Suki's additions; stock has neither. */
-export const storeOrderSchema = z.object({
-  id: z.int(),
-  status: z.string(),
-  items: z.array(orderItemSchema),
-  coupons: z.array(z.object({ code: z.string(), totals: z.object({ total_discount: amountSchema }) })),
-  totals: z.object({
+export const storeOrderSchema = v.object({
+  id: int,
+  status: v.string(),
+  items: v.array(orderItemSchema),
+  coupons: v.array(v.object({ code: v.string(), totals: v.object({ total_discount: amountSchema }) })),
+  totals: v.object({
     subtotal: amountSchema,
     total_discount: amountSchema,
-    total_shipping: z.nullable(amountSchema),
+    total_shipping: v.nullable(amountSchema),
     total_tax: amountSchema,
     total_price: amountSchema,
     ...currencyShape,
   }),
   billing_address: billingSchema,
   shipping_address: addressSchema,
-  needs_shipping: z.boolean(),
-  payment_method: z.optional(z.string()),
-  date_created: z.optional(z.string()),
+  needs_shipping: v.boolean(),
+  payment_method: v.optional(v.string()),
+  date_created: v.optional(v.string()),
 });
 
-const toAddress = (address: z.infer<typeof addressSchema>): Address => ({
+const toAddress = (address: v.InferOutput<typeof addressSchema>): Address => ({
   first_name: address.first_name,
   last_name: address.last_name,
   company: address.company ?? '',
@@ -116,10 +116,10 @@ const toAddress = (address: z.infer<typeof addressSchema>): Address => ({
   phone: address.phone ?? '',
 });
 
-const toBilling = (address: z.infer<typeof billingSchema>): BillingAddress => ({ ...toAddress(address), email: address.email ?? '' });
+const toBilling = (address: v.InferOutput<typeof billingSchema>): BillingAddress => ({ ...toAddress(address), email: address.email ?? '' });
 
 /** Maps a checked checkout cart answer to the domain. */
-export const toCheckoutCart = (data: z.infer<typeof checkoutCartSchema>): CheckoutCart => ({
+export const toCheckoutCart = (data: v.InferOutput<typeof checkoutCartSchema>): CheckoutCart => ({
   cart: toCart(data),
   billing: toBilling(data.billing_address),
   shipping: toAddress(data.shipping_address),
@@ -133,7 +133,7 @@ export const toCheckoutCart = (data: z.infer<typeof checkoutCartSchema>): Checko
   problems: (data.errors ?? []).map((problem) => ({ code: problem.code, message: htmlToText(problem.message) })),
 });
 
-const toLine = (item: z.infer<typeof orderItemSchema>): OrderLine => ({
+const toLine = (item: v.InferOutput<typeof orderItemSchema>): OrderLine => ({
   name: htmlToText(item.name),
   sku: item.sku ?? '',
   quantity: item.quantity,
@@ -143,7 +143,7 @@ const toLine = (item: z.infer<typeof orderItemSchema>): OrderLine => ({
 });
 
 /** Maps a checked order answer to the domain. */
-export const toReceivedOrder = (data: z.infer<typeof storeOrderSchema>): ReceivedOrder => ({
+export const toReceivedOrder = (data: v.InferOutput<typeof storeOrderSchema>): ReceivedOrder => ({
   id: data.id,
   status: data.status,
   lines: data.items.map(toLine),
@@ -164,12 +164,12 @@ export const toReceivedOrder = (data: z.infer<typeof storeOrderSchema>): Receive
 });
 
 /** The cart a 409 carries in `data.cart`. */
-const conflictSchema = z.object({ cart: checkoutCartSchema });
+const conflictSchema = v.object({ cart: checkoutCartSchema });
 
 /** `rest_invalid_param` details: which parameter, and the code and message of each. */
-const invalidParamsSchema = z.object({
-  params: z.optional(z.record(z.string(), z.string())),
-  details: z.optional(z.record(z.string(), z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }))),
+const invalidParamsSchema = v.object({
+  params: v.optional(v.record(v.string(), v.string())),
+  details: v.optional(v.record(v.string(), v.object({ code: v.optional(v.string()), message: v.optional(v.string()) }))),
 });
 
 /**
@@ -189,19 +189,19 @@ export const checkoutFailureOf = (failure: PortFailure): CheckoutFailure => {
   if (failure.kind !== 'http') return failure;
   const { data, ...plain } = failure;
   if (failure.status === 409) {
-    const parsed = conflictSchema.safeParse(data);
-    if (parsed.success) return { kind: 'cart-conflict', code: failure.code, message: failure.message, cart: toCheckoutCart(parsed.data.cart) };
+    const parsed = v.safeParse(conflictSchema, data);
+    if (parsed.success) return { kind: 'cart-conflict', code: failure.code, message: failure.message, cart: toCheckoutCart(parsed.output.cart) };
   }
   if (failure.code === 'rest_invalid_param') {
-    const parsed = invalidParamsSchema.safeParse(data);
+    const parsed = v.safeParse(invalidParamsSchema, data);
     if (parsed.success) {
       const fields: Record<string, string> = {};
-      for (const [param, detail] of Object.entries(parsed.data.details ?? {})) {
+      for (const [param, detail] of Object.entries(parsed.output.details ?? {})) {
         const prefix = param === 'billing_address' ? 'billing' : param === 'shipping_address' ? 'shipping' : param;
         const field = detail.code ? FIELD_OF_CODE[detail.code] : undefined;
-        fields[field && prefix !== param ? `${prefix}_${field}` : param] = htmlToText(detail.message ?? parsed.data.params?.[param] ?? failure.message);
+        fields[field && prefix !== param ? `${prefix}_${field}` : param] = htmlToText(detail.message ?? parsed.output.params?.[param] ?? failure.message);
       }
-      for (const [param, message] of Object.entries(parsed.data.params ?? {})) {
+      for (const [param, message] of Object.entries(parsed.output.params ?? {})) {
         if (!Object.keys(fields).some((f) => f === param || f.startsWith(`${param.replace(/_address$/, '')}_`))) fields[param] = htmlToText(message);
       }
       return { kind: 'invalid-fields', code: failure.code, message: failure.message, fields };
@@ -238,7 +238,7 @@ export function createCheckoutAdapter(http: HttpClient): CheckoutPort {
     return reply.ok ? ok(toCheckoutCart(reply.value.data)) : err(checkoutFailureOf(reply.error));
   };
 
-  const placed = (data: z.infer<typeof checkoutOrderSchema>): PlacedOrder => {
+  const placed = (data: v.InferOutput<typeof checkoutOrderSchema>): PlacedOrder => {
     const redirect = data.payment_result?.redirect_url ?? '';
     return {
       orderId: data.order_id,
