@@ -24,8 +24,6 @@ export default defineShopConfig({
     tagline: 'Made-in-the-Philippines goods, delivered nationwide',
     /** Store notice bar; `status: 'error'` also reports a non-fatal analytics exception. */
     storeNotice: { id: 'welcome', text: 'Free shipping within Metro Manila on orders over ₱1,500.', status: 'info' },
-    /** Shown on the order-received page of an order paid by direct bank transfer. */
-    bankDetails: ['Account name: Suki Shop Inc.', 'Bank: BDO Unibank', 'Account number: 0012-3456-7890'],
   },
   consent: {
     /** `granted`, `denied` or `ask` (shows a consent banner with Accept and Reject). */

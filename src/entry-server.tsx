@@ -47,6 +47,13 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
 }
 
+/** The shop's bank account lines (the checkout settings'), for orders paid by direct bank transfer. */
+function bankDetailsOf(config: ShopConfig): readonly string[] {
+  const checkout = (config as { readonly checkout?: { readonly bankDetails?: unknown } }).checkout;
+  const lines = checkout?.bankDetails;
+  return Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string') : [];
+}
+
 /** What of a shopper's cookies changes a render: see {@link renderVariant}. */
 export interface RenderVariant {
   /** Names the variant, for a cache key. */
@@ -95,7 +102,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout: createCheckoutAdapter(adapters.http) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
-      bankDetails: config.shop.bankDetails ?? [],
+      bankDetails: bankDetailsOf(config),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));

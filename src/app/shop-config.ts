@@ -15,15 +15,6 @@ export interface StoreNoticeConfig {
   readonly status: 'info' | 'error';
 }
 
-/** The shop's own settings. */
-export interface ShopSettingsInput {
-  readonly name: string;
-  readonly tagline: string;
-  readonly storeNotice: StoreNoticeConfig | null;
-  /** The bank account shown for orders paid by direct bank transfer, one line each. */
-  readonly bankDetails?: readonly string[];
-}
-
 /** One plugin's switch and its options, as the integrator writes them. */
 export interface PluginSwitchInput<O> {
   readonly enabled: boolean;
@@ -40,7 +31,7 @@ export type PluginsConfigInput = { readonly [N in keyof PluginTypes]?: PluginSwi
 
 /** The configuration as the integrator writes it (`defineShopConfig`). */
 export interface ShopConfigInput {
-  readonly shop: ShopSettingsInput;
+  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
   readonly plugins: PluginsConfigInput;
@@ -51,7 +42,7 @@ export interface ShopConfigInput {
  * raw here: each plugin's schema checks its own when the plugins load.
  */
 export interface ShopConfig {
-  readonly shop: ShopSettingsInput;
+  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
   readonly plugins: Readonly<Record<string, { readonly enabled: boolean; readonly options?: unknown }>>;
@@ -68,7 +59,6 @@ const shopConfigSchema = z.object({
         status: z._default(z.enum(['info', 'error']), 'info'),
       }),
     ),
-    bankDetails: z.optional(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(10))),
   }),
   consent: z.object({ default: z.enum(['granted', 'denied', 'ask']) }),
   cart: z.object({ redirectAfterAdd: z._default(z.boolean(), false) }),

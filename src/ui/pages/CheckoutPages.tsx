@@ -27,7 +27,6 @@ import { includedVat } from '../../core/rules/coupons.js';
 import { formatMoney } from '../../core/rules/money.js';
 import { useUi } from '../runtime-context.js';
 import { SlotFills } from '../slots.js';
-import './checkout.css';
 
 type CheckoutPageData = Extract<PageData, { type: 'checkout' }>;
 type OrderReceivedData = Extract<PageData, { type: 'order-received' }>;
