@@ -260,7 +260,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
       return field(
         name,
         label,
-        <input {...fieldProps(name)} type="text" required={!optional} autoComplete={complete} inputMode={part === 'postcode' ? 'numeric' : undefined} maxLength={part === 'postcode' ? 4 : undefined} />,
+        <input {...fieldProps(name)} type="text" required={!optional} autoComplete={complete} inputMode={part === 'postcode' ? 'numeric' : undefined} />,
         optional,
       );
     });
