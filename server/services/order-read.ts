@@ -26,7 +26,8 @@ export type OrderAccess =
   | { readonly ok: false; readonly reason: 'invalid_order' | 'needs_email' | 'invalid_email' };
 
 
-const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
+/** An order and its lines by id; null when there is none (or the id is out of range). */
+export const loadOrder = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
@@ -40,7 +41,7 @@ const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => 
  * billing email must match too.
  */
 export async function orderByKey(db: ShopDatabase, id: number, key: string, email: string | null, sessionId: string | null, now = Date.now()): Promise<OrderAccess> {
-  const found = await load(db, id);
+  const found = await loadOrder(db, id);
   if (!found || !safeEqual(found.order.orderKey, key)) return { ok: false, reason: 'invalid_order' };
   const fresh = now - Date.parse(found.order.createdAt) < ORDER_GRACE_MS;
   const own = sessionId !== null && safeEqual(found.order.sessionId, sessionId);
@@ -54,7 +55,7 @@ export async function orderByKey(db: ShopDatabase, id: number, key: string, emai
  * answer, after the same work, whether the order is missing or the email is wrong.
  */
 export async function trackOrder(db: ShopDatabase, id: number, email: string): Promise<FullOrder | null> {
-  const found = await load(db, id);
+  const found = await loadOrder(db, id);
   const stored = found?.order.billingEmail ?? 'no-order@invalid';
   const matches = safeEqual(stored, email.trim().toLowerCase());
   return found && matches ? found : null;
