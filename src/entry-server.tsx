@@ -9,7 +9,7 @@ import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage } from './app/load-page.js';
 import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
-import type { ShopConfig } from './app/shop-config.js';
+import { DEFAULT_CHECKOUT, type ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { pluginLoadsOn, type LoadedPlugin } from './plugins/loader.js';
@@ -45,13 +45,6 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   const options = plugins.find((p) => p.name === 'shop-filters')?.options;
   if (typeof options !== 'object' || options === null || !('sections' in options)) return {};
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
-}
-
-/** The shop's bank account lines (the checkout settings'), for orders paid by direct bank transfer. */
-function bankDetailsOf(config: ShopConfig): readonly string[] {
-  const checkout = (config as { readonly checkout?: { readonly bankDetails?: unknown } }).checkout;
-  const lines = checkout?.bankDetails;
-  return Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string') : [];
 }
 
 /** What of a shopper's cookies changes a render: see {@link renderVariant}. */
@@ -102,7 +95,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout: createCheckoutAdapter(adapters.http) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
-      bankDetails: bankDetailsOf(config),
+      bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));

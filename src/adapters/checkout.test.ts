@@ -219,6 +219,29 @@ describe('checkout contract against stock WooCommerce 9.1 answers (peer-3)', () 
     });
   });
 
+  it('Suki’s extras under extensions.suki: payment method, date (GMT), shipping title, note and bank details', async () => {
+    const stock = JSON.parse(httpRecording(peer('storeapi-order')).body) as Record<string, unknown>;
+    const extensions = {
+      suki: {
+        date_created_gmt: '2026-11-23T11:39:40',
+        payment_method: 'bacs',
+        payment_method_title: 'Direct bank transfer',
+        shipping_method_title: 'Flat rate',
+        customer_note: 'Please call before delivery.',
+        bank_details: ['Account name: Suki Shop Inc.'],
+      },
+    };
+    const { checkout } = setup(() => new Response(JSON.stringify({ ...stock, extensions }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const result = await checkout.getOrder({ id: 55, key: 'wc_order_7DH8GY2yqOv2p' });
+    expect(result.ok && result.value).toMatchObject({
+      paymentMethod: 'bacs',
+      dateCreated: '2026-11-23T11:39:40Z',
+      shippingMethodTitle: 'Flat rate',
+      customerNote: 'Please call before delivery.',
+      bankDetails: ['Account name: Suki Shop Inc.'],
+    });
+  });
+
   it('a wrong or missing key, and a missing email after the grace period, are 401s', async () => {
     for (const name of ['storeapi-order-wrongkey', 'storeapi-order-nokey', 'storeapi-order-noemail-after-grace']) {
       const { checkout } = setup(answering(name));

@@ -82,7 +82,19 @@ const orderItemSchema = v.object({
   totals: v.object({ line_subtotal: amountSchema, line_total: amountSchema }),
 });
 
-/** The `GET order/{id}` answer. `payment_method` and `date_created` are Suki's additions; stock has neither. */
+/**
+ * What Suki's own shop adds to the order answer under `extensions.suki` (a stock shop renders these
+ * in PHP on its order-received page and sends none of them).
+ */
+const sukiOrderSchema = v.object({
+  date_created_gmt: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/))),
+  payment_method: v.optional(v.string()),
+  shipping_method_title: v.optional(v.nullable(v.string())),
+  customer_note: v.optional(v.nullable(v.string())),
+  bank_details: v.optional(v.array(v.string())),
+});
+
+/** The `GET order/{id}` answer, with Suki's extras when its shop sends them. */
 export const storeOrderSchema = v.object({
   id: int,
   status: v.string(),
@@ -99,8 +111,7 @@ export const storeOrderSchema = v.object({
   billing_address: billingSchema,
   shipping_address: addressSchema,
   needs_shipping: v.boolean(),
-  payment_method: v.optional(v.string()),
-  date_created: v.optional(v.string()),
+  extensions: v.optional(v.object({ suki: v.optional(sukiOrderSchema) })),
 });
 
 const toAddress = (address: v.InferOutput<typeof addressSchema>): Address => ({
@@ -159,12 +170,16 @@ export const toReceivedOrder = (data: v.InferOutput<typeof storeOrderSchema>): R
   billing: toBilling(data.billing_address),
   shipping: toAddress(data.shipping_address),
   needsShipping: data.needs_shipping,
-  paymentMethod: data.payment_method ?? null,
-  dateCreated: data.date_created ?? null,
+  paymentMethod: data.extensions?.suki?.payment_method ?? null,
+  // A GMT time without its zone: it is UTC.
+  dateCreated: data.extensions?.suki?.date_created_gmt ? `${data.extensions.suki.date_created_gmt.slice(0, 19)}Z` : null,
+  shippingMethodTitle: data.extensions?.suki?.shipping_method_title ? htmlToText(data.extensions.suki.shipping_method_title) : null,
+  customerNote: data.extensions?.suki?.customer_note ?? '',
+  bankDetails: data.extensions?.suki?.bank_details ?? [],
 });
 
 /** The cart a 409 carries in `data.cart`. */
-const conflictSchema = v.object({ cart: checkoutCartSchema });
+const conflictSchema = v.object({ cart: checkoutCartSchema, key: v.optional(v.string()) });
 
 /** `rest_invalid_param` details: which parameter, and the code and message of each. */
 const invalidParamsSchema = v.object({
@@ -190,7 +205,10 @@ export const checkoutFailureOf = (failure: PortFailure): CheckoutFailure => {
   const { data, ...plain } = failure;
   if (failure.status === 409) {
     const parsed = v.safeParse(conflictSchema, data);
-    if (parsed.success) return { kind: 'cart-conflict', code: failure.code, message: failure.message, cart: toCheckoutCart(parsed.output.cart) };
+    if (parsed.success) {
+      const { key } = parsed.output;
+      return { kind: 'cart-conflict', code: failure.code, message: failure.message, cart: toCheckoutCart(parsed.output.cart), ...(key ? { lineKey: key } : {}) };
+    }
   }
   if (failure.code === 'rest_invalid_param') {
     const parsed = v.safeParse(invalidParamsSchema, data);

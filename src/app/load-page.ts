@@ -383,7 +383,8 @@ const loadOrderReceived = async (id: number, params: URLSearchParams, checkout: 
       order,
       message,
       askEmail,
-      bankDetails: order?.paymentMethod === 'bacs' ? bankDetails : [],
+      // The shop's own account when it says it, else the configured one.
+      bankDetails: order?.paymentMethod === 'bacs' ? (order.bankDetails.length > 0 ? order.bankDetails : bankDetails) : [],
     },
   });
   const notShown = 'We could not find that order. Please check the link in your order confirmation email.';

@@ -86,7 +86,7 @@ export interface BlogPort {
 export type CheckoutFailure =
   | PortFailure
   /** The shop refused because of the cart (a line out of stock: a 409); `cart` is the cart as it now is. */
-  | { readonly kind: 'cart-conflict'; readonly code: string; readonly message: string; readonly cart: CheckoutCart }
+  | { readonly kind: 'cart-conflict'; readonly code: string; readonly message: string; readonly cart: CheckoutCart; readonly lineKey?: string }
   /** The shop refused fields (`rest_invalid_param`): messages by our form's field name where known. */
   | { readonly kind: 'invalid-fields'; readonly code: string; readonly message: string; readonly fields: Readonly<Record<string, string>> };
 

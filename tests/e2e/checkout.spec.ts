@@ -24,6 +24,17 @@ async function addProduct(page: Page, options: { readonly minPrice?: number; rea
   return product.name;
 }
 
+/** Puts `quantity` of the product found by `search` in this page's cart; answers its name. */
+async function addNamed(page: Page, search: string, quantity = 1): Promise<string> {
+  const list = (await (await page.request.get(`/wp-json/wc/store/v1/products?search=${encodeURIComponent(search)}`)).json()) as StoreProduct[];
+  const product = list.find((p) => p.name === search);
+  if (!product) throw new Error(`No product ${search}.`);
+  const cart = await page.request.get('/wp-json/wc/store/v1/cart');
+  const added = await page.request.post('/wp-json/wc/store/v1/cart/add-item', { headers: { Nonce: cart.headers()['nonce'] ?? '' }, data: { id: product.id, quantity } });
+  expect(added.status()).toBe(201);
+  return product.name;
+}
+
 /** Fills the billing details with a valid Metro Manila address. */
 async function fillBilling(page: Page, overrides: Partial<Record<string, string>> = {}): Promise<void> {
   const billing = page.getByRole('group', { name: 'Billing details' });
@@ -170,5 +181,137 @@ test.describe('checkout', () => {
       await expect(page.getByRole('table')).toHaveCount(0);
     }
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a shopper pays on delivery: shipping follows the province, a coupon applies, the order is received', async ({ page }) => {
+    await page.goto('/');
+    // A product with plenty of stock, so other tests keep theirs.
+    const name = await addNamed(page, 'Kapeng Barako Ground Coffee', 2);
+    await page.goto('/checkout/');
+    await hydrated(page);
+    const summary = page.getByRole('region', { name: 'Your order' });
+    const shippingRow = summary.getByRole('row', { name: /^Shipping/ });
+    await fillBilling(page);
+    const methods = page.getByRole('radiogroup', { name: 'Shipping method' });
+    await expect(methods.getByRole('radio', { name: 'Flat rate: ₱100.00' })).toBeChecked();
+    await expect(shippingRow).toContainText('₱100.00');
+    await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('₱940.00');
+
+    // Cebu is in the Visayas: ₱200.
+    await page.getByRole('group', { name: 'Billing details' }).getByLabel('Province').selectOption({ label: 'Cebu' });
+    await expect(methods.getByRole('radio', { name: 'Flat rate: ₱200.00' })).toBeChecked();
+    await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('₱1,040.00');
+    await methods.getByRole('radio', { name: 'Local pickup: Free' }).check();
+    await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('₱840.00');
+    await methods.getByRole('radio', { name: 'Flat rate: ₱200.00' }).check();
+    await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('₱1,040.00');
+
+    // Coupons: an expired one is refused with the shop's message; SALAMAT10 takes 10 % off.
+    await page.getByRole('button', { name: 'Add a coupon' }).click();
+    await page.getByRole('textbox', { name: 'Coupon code' }).fill('PASKO2023');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('textbox', { name: 'Coupon code' })).toHaveAccessibleDescription(/expired/);
+    await expect(page.getByRole('status')).toContainText(/expired/);
+    await page.getByRole('textbox', { name: 'Coupon code' }).fill('SALAMAT10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(summary.getByRole('row', { name: /^Discount/ })).toContainText('₱84.00');
+    await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('₱956.00');
+    await expect(page.getByRole('button', { name: 'Remove coupon salamat10' })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Order notes (optional)' }).fill('Please call before delivery.');
+    await expect(page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_[A-Za-z0-9]+$/);
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    const overview = page.getByRole('definition');
+    await expect(overview.filter({ hasText: 'juan.delacruz@example.com' })).toBeVisible();
+    await expect(overview.filter({ hasText: '₱956.00' })).toBeVisible();
+    await expect(overview.filter({ hasText: 'Cash on delivery' })).toBeVisible();
+    await expect(overview.filter({ hasText: /^\d+$/ })).toBeVisible();
+    await expect(overview.filter({ hasText: /\d{4}$/ }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: `${name} × 2` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Billing address' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Shipping address' })).toBeVisible();
+    await expect(page.getByText('Cebu, 1000').first()).toBeVisible();
+    // The draft is gone with the order, and the cart is empty.
+    expect(await page.evaluate(() => window.localStorage.getItem('suki-checkout-draft'))).toBeNull();
+    await page.goto('/checkout/');
+    await expect(page.getByText('Your cart is currently empty.')).toBeVisible();
+  });
+
+  test('bank transfer: on hold, with the shop’s bank details', async ({ page }) => {
+    await page.goto('/');
+    await addNamed(page, 'Kapeng Barako Ground Coffee');
+    await page.goto('/checkout/');
+    await hydrated(page);
+    await fillBilling(page);
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: 'Direct bank transfer' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Direct bank transfer' })).toBeVisible();
+    const bank = page.getByRole('region', { name: 'Our bank details' });
+    await expect(bank).toContainText('0012-3456-7890');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a lost answer keeps everything typed, and the retry (and a double click) makes one order with one key', async ({ page }) => {
+    await page.goto('/');
+    await addNamed(page, 'Kapeng Barako Ground Coffee');
+    await page.goto('/checkout/');
+    await hydrated(page);
+    await fillBilling(page);
+    const keys: string[] = [];
+    let cut = true;
+    await page.route('**/wp-json/wc/store/v1/checkout*', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (cut) {
+        cut = false;
+        // The order is made, but its answer never arrives.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('status')).toContainText('cannot be reached');
+    await expect(page.getByRole('group', { name: 'Billing details' }).getByLabel('Email address')).toHaveValue('juan.delacruz@example.com');
+    await page.getByRole('button', { name: 'Place order' }).dblclick();
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe('');
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test('a line sold out while the shopper checks out is marked, with a clear error', async ({ browser }) => {
+    const buyer = await browser.newContext();
+    const late = await browser.newContext();
+    const first = await buyer.newPage();
+    const second = await late.newPage();
+    await first.goto('/');
+    await second.goto('/');
+    await addNamed(first, 'Ube Halaya Jar', 3);
+    const name = await addNamed(second, 'Ube Halaya Jar', 3);
+    await second.goto('/checkout/');
+    await hydrated(second);
+    await fillBilling(second);
+    // The other shopper buys the last three first.
+    await first.goto('/checkout/');
+    await hydrated(first);
+    await fillBilling(first);
+    await first.getByRole('button', { name: 'Place order' }).click();
+    await expect(first.getByText('Thank you. Your order has been received.')).toBeVisible();
+
+    await second.getByRole('button', { name: 'Place order' }).click();
+    const line = second.getByRole('region', { name: 'Your order' }).getByRole('row', { name: new RegExp(`^${name}`) });
+    await expect(line.getByRole('note')).toContainText('not enough stock');
+    await expect(second.getByRole('status')).toContainText('not enough stock');
+    await expect(second).toHaveURL(/\/checkout\/$/);
+    await expect(second.getByRole('group', { name: 'Billing details' }).getByLabel('Email address')).toHaveValue('juan.delacruz@example.com');
+    // On a fresh load the line is still flagged (the cart reports it).
+    await second.reload();
+    await expect(second.getByRole('region', { name: 'Your order' }).getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('note')).toBeVisible();
+    await buyer.close();
+    await late.close();
   });
 });

@@ -163,4 +163,20 @@ describe('checkout session', () => {
     expect(await applying).toBe(false);
     expect(session.store.getSnapshot()).toMatchObject({ couponError: 'This coupon has expired.', checkout: { cart: { totals: { total: 1000 } } } });
   });
+
+  it('a chosen rate shows at once and goes back when the shop refuses it', async () => {
+    const { port, calls } = fakePort();
+    const initial = { ...checkoutOf(1000), packages: [{ packageId: 0, name: 'Shipment 1', rates: [
+      { rateId: 'flat_rate:1', name: 'Flat rate', price: 10000, selected: true },
+      { rateId: 'local_pickup:3', name: 'Local pickup', price: 0, selected: false },
+    ] }] };
+    const session = createCheckoutSession({ port, initial, emit: () => undefined, ids: () => 'k' });
+    const selectedId = () => session.store.getSnapshot().checkout.packages[0]?.rates.find((r) => r.selected)?.rateId;
+    const choosing = session.selectRate(0, 'local_pickup:3');
+    expect(selectedId()).toBe('local_pickup:3');
+    await tick();
+    calls[0]?.resolve(err({ kind: 'network', message: 'offline' }));
+    await choosing;
+    expect(selectedId()).toBe('flat_rate:1');
+  });
 });

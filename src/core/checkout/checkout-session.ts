@@ -126,7 +126,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
     store.update((s) => {
       if (failure.kind === 'cart-conflict') {
         s.checkout = failure.cart as typeof s.checkout;
-        s.flagged = flagsOf(failure.cart, [failure.message]);
+        s.flagged = { ...flagsOf(failure.cart, [failure.message]), ...(failure.lineKey ? { [failure.lineKey]: failure.message } : {}) };
       }
       s.fieldErrors = failure.kind === 'invalid-fields' ? { ...failure.fields } : {};
       s.error = failureMessage(failure);
@@ -164,7 +164,19 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
       });
     },
     selectRate: async (packageId, rateId) => {
-      await change(() => port.selectShippingRate({ packageId, rateId }));
+      // The choice shows at once; the shop's answer (or the rates before it, on a failure) replaces it.
+      const before = store.getSnapshot().checkout.packages;
+      store.update((s) => {
+        for (const pkg of s.checkout.packages) {
+          if (pkg.packageId !== packageId) continue;
+          for (const rate of pkg.rates) rate.selected = rate.rateId === rateId;
+        }
+      });
+      const result = await change(() => port.selectShippingRate({ packageId, rateId }));
+      if (!result.ok && result.error.kind !== 'cart-conflict')
+        store.update((s) => {
+          s.checkout.packages = before as typeof s.checkout.packages;
+        });
     },
     applyCoupon: (code) => coupon(() => port.applyCoupon(code.trim())),
     removeCoupon: (code) => coupon(() => port.removeCoupon(code)),

@@ -128,6 +128,11 @@ export interface ReceivedOrder {
   readonly paymentMethod: string | null;
   /** When the order was made (ISO 8601), when the shop says it (a stock order route does not). */
   readonly dateCreated: string | null;
+  /** The chosen shipping rate's title, when the shop says it. */
+  readonly shippingMethodTitle: string | null;
+  readonly customerNote: string;
+  /** The shop's bank account for a direct bank transfer, when the shop says it. */
+  readonly bankDetails: readonly string[];
 }
 
 /** Titles of the payment methods this storefront offers. */

@@ -661,7 +661,16 @@ function OrderDetails({ order, bankDetails }: { order: ReceivedOrder; bankDetail
             {order.needsShipping && (
               <tr>
                 <th scope="row">Shipping</th>
-                <td>{order.totals.shipping === 0 ? 'Free' : money(order.totals.shipping)}</td>
+                <td>
+                  {order.totals.shipping === 0 ? 'Free' : money(order.totals.shipping)}
+                  {order.shippingMethodTitle && <span className="checkout-lines__vat">via {order.shippingMethodTitle}</span>}
+                </td>
+              </tr>
+            )}
+            {order.customerNote !== '' && (
+              <tr>
+                <th scope="row">Note</th>
+                <td>{order.customerNote}</td>
               </tr>
             )}
             {method && (
