@@ -25,7 +25,7 @@ export default defineConfig({
   projects: [
     { name: 'embedded', testIgnore: /upstream\.spec\.ts$/, grepInvert: /@plain-selects/, use: { baseURL: embedded } },
     // The cart tests again, through the pair, plus what only upstream mode does.
-    { name: 'upstream', testMatch: /(cart|upstream|product|shop|blog)\.spec\.ts$/, grepInvert: /@swatches/, use: { baseURL: front }, metadata: { upstream: embedded } },
+    { name: 'upstream', testMatch: /(cart|upstream|product|shop|blog|checkout)\.spec\.ts$/, grepInvert: /@swatches|@once/, use: { baseURL: front }, metadata: { upstream: embedded } },
   ],
   // Started in this order: the embedded shop builds the client the front serves too.
   webServer: [
