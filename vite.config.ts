@@ -11,6 +11,7 @@ const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
   /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages)\.tsx$/,
+  /[\\/]src[\\/]checkout-client\.ts$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,

@@ -47,8 +47,8 @@ export const PRODUCT_PAGE_SOURCE = 'src/ui/pages/ProductPage.tsx';
 /** Source of the blog pages' own chunk (the list and a post). */
 export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
 
-/** Sources of the checkout pages' own chunks (the pages and their Store API adapter). */
-export const CHECKOUT_SOURCES = ['src/ui/pages/CheckoutPages.tsx', 'src/adapters/checkout.ts'];
+/** Source of the checkout pages' own chunk (the pages and their Store API adapter). */
+export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
 
 /**
  * Assets per page: product pages link the product page chunk and the plugins that load only there
