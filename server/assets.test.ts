@@ -13,6 +13,7 @@ const manifest = {
   'src/plugins/pixel/index.ts': { file: 'assets/pixel-5.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
   'src/plugins/swatches/index.ts': { file: 'assets/swatches-6.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
   'src/ui/pages/ProductPage.tsx': { file: 'assets/ProductPage-7.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
+  'src/checkout-client.ts': { file: 'assets/checkout-client-8.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
 };
 
 const withManifest = async () => {
@@ -49,5 +50,20 @@ describe('pageAssets', () => {
     const listing = assetsFor(new URL('http://shop.test/shop/'));
     expect(listing.modulePreloads.join()).not.toMatch(/swatches|ProductPage/);
     expect(listing.modulePreloads).toContain('/assets/analytics-gtag-4.js');
+  });
+});
+
+describe('pageAssets on the checkout pages', () => {
+  it('links the checkout chunk on /checkout/ and its order-received page, and nowhere else', async () => {
+    const dir = await withManifest();
+    const assetsFor = await pageAssets(dir, await resolvePlugins({ plugins: { 'analytics-gtag': { enabled: true }, swatches: { enabled: true } } }));
+    for (const address of ['http://shop.test/checkout/', 'http://shop.test/checkout/order-received/12/?key=wc_order_x']) {
+      const checkout = assetsFor(new URL(address));
+      expect(checkout.modulePreloads).toContain('/assets/checkout-client-8.js');
+      expect(checkout.modulePreloads.join()).not.toMatch(/swatches|ProductPage/);
+    }
+    for (const address of ['http://shop.test/', 'http://shop.test/shop/', 'http://shop.test/cart/', 'http://shop.test/product/suki-logo-tee/']) {
+      expect(assetsFor(new URL(address)).modulePreloads.join()).not.toContain('checkout');
+    }
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { storeProductSchema, toProduct } from '../adapters/catalog.js';
 import type { Product, ProductQuery } from '../core/domain/catalog.js';
-import type { BlogPort, CatalogPort } from '../core/ports.js';
+import type { CheckoutCart, ReceivedOrder } from '../core/domain/checkout.js';
+import type { BlogPort, CatalogPort, CheckoutPort } from '../core/ports.js';
 import { err, ok } from '../core/result.js';
 import { loadPage } from './load-page.js';
 import * as v from 'valibot';
@@ -69,5 +70,58 @@ describe('loadPage for listings', () => {
     expect(loaded.pageType).toBe('search');
     expect(loaded.page.title).toBe('Search results for “jusi barong”');
     expect(queries[0]?.search).toBe('jusi barong');
+  });
+});
+
+describe('loadPage for the checkout pages', () => {
+  const order = { id: 12, status: 'processing', lines: [], coupons: [], billing: { email: 'a@b.ph' }, paymentMethod: 'bacs', bankDetails: [] } as unknown as ReceivedOrder;
+  /** A checkout port answering the order only for key `wc_order_right`, and the email after `grace`. */
+  const withCheckout = (grace = false) => {
+    const asked: Array<{ id: number; key: string; email?: string }> = [];
+    const checkout = {
+      loadCart: async () => ok({ cart: { lines: [] } } as unknown as CheckoutCart),
+      getOrder: async (request: { id: number; key: string; email?: string }) => {
+        asked.push(request);
+        if (request.key !== 'wc_order_right') return err({ kind: 'http' as const, status: 401, code: 'woocommerce_rest_invalid_order', message: 'Invalid order ID or key provided.' });
+        if (grace && request.email !== 'a@b.ph') return err({ kind: 'http' as const, status: 401, code: 'woocommerce_rest_invalid_billing_email', message: 'Invalid billing email provided.' });
+        return ok(order);
+      },
+    } as unknown as CheckoutPort;
+    return { ports: { ...fakeCatalog().ports, checkout }, asked };
+  };
+  const at = (path: string) => new URL(`http://shop${path}`);
+
+  it('the checkout reads the cart with its rates', async () => {
+    const loaded = await loadPage(at('/checkout/'), withCheckout().ports, []);
+    expect(loaded).toMatchObject({ status: 200, pageType: 'checkout', page: { type: 'checkout', title: 'Checkout' } });
+  });
+
+  it('the order-received page shows the order for its key, with the configured bank details for a bank transfer', async () => {
+    const { ports, asked } = withCheckout();
+    const loaded = await loadPage(at('/checkout/order-received/12/?key=wc_order_right'), ports, [], { bankDetails: ['Account 1'] });
+    expect(asked).toEqual([{ id: 12, key: 'wc_order_right' }]);
+    expect(loaded).toMatchObject({ status: 200, pageType: 'order-received', page: { order: { id: 12 }, bankDetails: ['Account 1'], message: null } });
+  });
+
+  it('without the right key, or with a malformed one, nothing of the order: the same 404 either way', async () => {
+    const { ports, asked } = withCheckout();
+    const wrong = await loadPage(at('/checkout/order-received/12/?key=wc_order_wrong'), ports, []);
+    const malformed = await loadPage(at('/checkout/order-received/12/?key=%3Cscript%3E'), ports, []);
+    const missing = await loadPage(at('/checkout/order-received/12/'), ports, []);
+    for (const loaded of [wrong, malformed, missing]) {
+      expect(loaded).toMatchObject({ status: 404, page: { type: 'order-received', order: null, message: 'We could not find that order. Please check the link in your order confirmation email.' } });
+    }
+    // A malformed key never reaches the shop.
+    expect(asked.map((a) => a.key)).toEqual(['wc_order_wrong']);
+  });
+
+  it('after the grace period it asks for the billing email, and shows the order with the right one', async () => {
+    const { ports } = withCheckout(true);
+    const ask = await loadPage(at('/checkout/order-received/12/?key=wc_order_right'), ports, []);
+    expect(ask).toMatchObject({ status: 200, page: { order: null, askEmail: true } });
+    const wrong = await loadPage(at('/checkout/order-received/12/?key=wc_order_right&billing_email=x%40y.ph'), ports, []);
+    expect(wrong).toMatchObject({ status: 403, page: { order: null, askEmail: true } });
+    const right = await loadPage(at('/checkout/order-received/12/?key=wc_order_right&billing_email=a%40b.ph'), ports, []);
+    expect(right).toMatchObject({ status: 200, page: { order: { id: 12 } } });
   });
 });
