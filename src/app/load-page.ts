@@ -2,7 +2,7 @@ import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, typ
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
-import type { BlogPort, CatalogPort, CheckoutPort, PortFailure } from '../core/ports.js';
+import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
@@ -41,6 +41,10 @@ export const failureStatus = (failure: PortFailure): 502 | 503 | 504 => {
   if (failure.kind === 'network' || failure.kind === 'invalid-response') return 502;
   return 503;
 };
+
+/** A checkout refusal where a page is loaded is the shop's own error. */
+const portFailure = (failure: CheckoutFailure): PortFailure =>
+  failure.kind === 'cart-conflict' || failure.kind === 'invalid-fields' ? { kind: 'http', status: 503, code: failure.code, message: failure.message } : failure;
 
 const failurePage = (failure: PortFailure): LoadedPage =>
   failure.kind === 'not-found' || (failure.kind === 'http' && failure.status === 404)
@@ -353,7 +357,7 @@ export const loadPage = async (
   if (path === '/checkout/') {
     if (!ports.checkout) return notFound();
     const result = await ports.checkout.loadCart();
-    if (!result.ok) return failurePage(result.error.kind === 'cart-conflict' || result.error.kind === 'invalid-fields' ? { kind: 'http', status: 503, code: result.error.code, message: result.error.message } : result.error);
+    if (!result.ok) return failurePage(portFailure(result.error));
     return { status: 200, pageType: 'checkout', page: { type: 'checkout', title: 'Checkout', description: 'Pay for your order.', checkout: result.value } };
   }
 
@@ -397,5 +401,5 @@ const loadOrderReceived = async (id: number, params: URLSearchParams, checkout: 
     return page(email ? 403 : 200, null, email ? 'That email address does not match this order.' : 'Please enter the email address you used for this order to see it.', true);
   }
   if (failure.kind === 'http' && failure.status >= 400 && failure.status < 500) return page(404, null, notShown);
-  return failurePage(failure.kind === 'cart-conflict' || failure.kind === 'invalid-fields' ? { kind: 'http', status: 503, code: failure.code, message: failure.message } : failure);
+  return failurePage(portFailure(failure));
 };
