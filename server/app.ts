@@ -305,6 +305,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/shop/', pages);
   app.get('/cart/', pages);
   app.get('/checkout/', pages);
+  // The checkout form posted without scripts.
+  app.post('/checkout/', pages);
   app.get('/checkout/order-received/:id/', pages);
   app.get('/product/:slug/', pages);
   app.get('/product-category/:slug/', pages);

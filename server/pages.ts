@@ -109,6 +109,15 @@ const pageHeaders = (status: number, cache: 'hit' | 'miss' | 'bypass'): Array<[s
 /** The answer to a request whose client has gone: nobody reads it, so it is empty. */
 const abandoned = (): Response => new Response(null, { status: 499, headers: { 'cache-control': 'no-store' } });
 
+/** A posted form's fields (URL-encoded or multipart); empty when the body is neither. */
+const postedForm = async (c: Context): Promise<Record<string, unknown>> => {
+  try {
+    return (await c.req.parseBody()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
   const url = new URL(c.req.url);
@@ -142,9 +151,12 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     return withCookies(new Response(null, { status: 303, headers: { location: '/cart/', 'cache-control': 'no-store' } }));
   }
 
+  // `Place order` without scripts: the checkout form posted to its own page.
+  const checkoutForm = c.req.method === 'POST' && url.pathname === '/checkout/' ? await postedForm(c) : undefined;
+
   try {
     const renderer = await options.loadRenderer();
-    const cached = await cachedPage(c, url, session.cookie, renderer, options);
+    const cached = checkoutForm ? null : await cachedPage(c, url, session.cookie, renderer, options);
     if (cached) return cached;
     if (client.aborted) return abandoned();
     const page = await renderer.renderPage({
@@ -153,8 +165,10 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
       fetch: shopper().fetch,
       config: options.config,
       plugins: options.plugins,
+      ...(checkoutForm ? { checkoutForm } : {}),
     });
     if (client.aborted) return abandoned();
+    if (page.redirect) return withCookies(new Response(null, { status: 303, headers: { location: page.redirect, 'cache-control': 'no-store' } }));
     const html = renderer.renderDocument(page, await options.assets(url));
     return withCookies(new Response(html, { status: page.status, headers: pageHeaders(page.status, 'bypass') }));
   } catch (error) {

@@ -19,6 +19,7 @@ import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
 import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
 import { createCheckoutAdapter } from './adapters/checkout.js';
+import { submitCheckout } from './app/checkout-submit.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -38,6 +39,8 @@ export interface RenderInput {
    * to the browser.
    */
   readonly plugins: readonly LoadedPlugin[];
+  /** The checkout form posted to `/checkout/` without scripts (its fields), to place the order. */
+  readonly checkoutForm?: Readonly<Record<string, unknown>>;
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -45,6 +48,20 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   const options = plugins.find((p) => p.name === 'shop-filters')?.options;
   if (typeof options !== 'object' || options === null || !('sections' in options)) return {};
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
+}
+
+/** A page that is only a redirect (a placed order's received page, as a path on this shop). */
+function redirectTo(address: string): RenderedPage {
+  const url = new URL(address, 'http://shop.invalid');
+  return {
+    status: 303,
+    html: '',
+    state: {} as RenderedPage['state'],
+    title: '',
+    description: '',
+    preloadImage: null,
+    redirect: `${url.pathname}${url.search}`,
+  };
 }
 
 /** What of a shopper's cookies changes a render: see {@link renderVariant}. */
@@ -93,9 +110,15 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   try {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout: createCheckoutAdapter(adapters.http) }, categoryList, {
+    const checkout = createCheckoutAdapter(adapters.http);
+    // A checkout posted without scripts: placed (the shopper goes on to the order), or shown again.
+    const posted = input.checkoutForm && url.pathname === '/checkout/' ? await submitCheckout(checkout, input.checkoutForm, (u) => adapters.http.sameOrigin(u)) : null;
+    if (posted?.kind === 'placed') return redirectTo(posted.redirect);
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
+      attempt: globalThis.crypto.randomUUID(),
+      ...(posted ? { submission: posted.submission } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
@@ -133,7 +156,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
           ? page.sections[0]?.products[0]?.images[0]
           : undefined;
     return {
-      status: loaded.status,
+      status: posted && loaded.status === 200 ? posted.status : loaded.status,
       html,
       state,
       title: documentTitle(page, config.shop.name),

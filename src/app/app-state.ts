@@ -2,6 +2,7 @@ import type { FilterCatalogue, SectionBase, SectionFilterConfig } from '../core/
 import type { CatalogFacets, Category, CategoryEntry, ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { BlogComment, BlogPost } from '../core/domain/blog.js';
 import type { CheckoutCart, ReceivedOrder } from '../core/domain/checkout.js';
+import type { CheckoutSubmission } from './checkout-submit.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
@@ -97,6 +98,10 @@ export type PageData =
       readonly description: string;
       /** The cart with its rates and payment methods as the shop priced it for this page. */
       readonly checkout: CheckoutCart;
+      /** The key of a `Place order` posted without scripts from this page (one order per page). */
+      readonly attempt: string;
+      /** The form as posted without scripts and refused, with its errors; null otherwise. */
+      readonly submission: CheckoutSubmission | null;
     }
   | {
       readonly type: 'order-received';

@@ -9,6 +9,7 @@ import { pageAddress } from '../core/rules/listing.js';
 import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
 import type { BlogLayout, ListingLayout, PageData, ProductSection } from './app-state.js';
+import type { CheckoutSubmission } from './checkout-submit.js';
 
 /** Variations embedded in a product page at most (WooCommerce's ajax variation threshold). */
 export const EMBEDDED_VARIATIONS_LIMIT = 30;
@@ -116,6 +117,10 @@ export interface LoadPageOptions {
   readonly filterSections?: Readonly<Record<string, SectionFilterConfig>>;
   /** The shop's bank account lines, for orders paid by direct bank transfer. */
   readonly bankDetails?: readonly string[];
+  /** The checkout's attempt key for a post without scripts (made per render). @default '' */
+  readonly attempt?: string;
+  /** A checkout form posted without scripts and refused. */
+  readonly submission?: CheckoutSubmission;
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -358,7 +363,11 @@ export const loadPage = async (
     if (!ports.checkout) return notFound();
     const result = await ports.checkout.loadCart();
     if (!result.ok) return failurePage(portFailure(result.error));
-    return { status: 200, pageType: 'checkout', page: { type: 'checkout', title: 'Checkout', description: 'Pay for your order.', checkout: result.value } };
+    return {
+      status: 200,
+      pageType: 'checkout',
+      page: { type: 'checkout', title: 'Checkout', description: 'Pay for your order.', checkout: result.value, attempt: options.attempt ?? '', submission: options.submission ?? null },
+    };
   }
 
   const receivedMatch = /^\/checkout\/order-received\/(\d{1,12})\/$/.exec(path);

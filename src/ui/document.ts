@@ -34,6 +34,8 @@ export interface RenderedPage {
   readonly structuredData?: string | null;
   /** Canonical address, robots directive and Open Graph properties (`pageSeo`); absent: none. */
   readonly seo?: PageSeo;
+  /** Where to send the shopper instead of this page (a placed order's received page); absent: none. */
+  readonly redirect?: string;
 }
 
 /** The head tags of a page's {@link PageSeo}, every value escaped. */

@@ -315,4 +315,39 @@ test.describe('checkout', () => {
     await buyer.close();
     await late.close();
   });
+
+  test('without scripts, Place order posts the form: a mistake comes back with everything typed, then the order is placed', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await addNamed(page, 'Kapeng Barako Ground Coffee');
+    await page.goto('/checkout/');
+    await fillBilling(page, { 'Email address': 'juan.delacruz-at-example.com' });
+    await page.getByRole('checkbox', { name: 'Ship to a different address?' }).check();
+    const shipping = page.getByRole('group', { name: 'Shipping address' });
+    await expect(shipping.getByLabel('Street address')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Ship to a different address?' }).uncheck();
+    await expect(page.getByRole('group', { name: 'Shipping address' })).toBeHidden();
+    await page.getByRole('textbox', { name: 'Order notes (optional)' }).fill('Gate code 1234.');
+    await page.getByRole('radio', { name: 'Direct bank transfer' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/$/);
+    await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
+    const billing = page.getByRole('group', { name: 'Billing details' });
+    await expect(billing.getByLabel('Email address')).toHaveValue('juan.delacruz-at-example.com');
+    await expect(billing.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address.');
+    await expect(billing.getByLabel('Street address')).toHaveValue('123 Rizal Avenue');
+    await expect(billing.getByLabel('Province')).toHaveValue('00');
+    await expect(page.getByRole('textbox', { name: 'Order notes (optional)' })).toHaveValue('Gate code 1234.');
+    await expect(page.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
+
+    await billing.getByLabel('Email address').fill('juan.delacruz@example.com');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Direct bank transfer' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Our bank details' })).toBeVisible();
+    await context.close();
+  });
 });

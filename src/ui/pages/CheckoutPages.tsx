@@ -93,17 +93,22 @@ const writeDraft = (text: string | null): void => {
 
 /** The checkout page. */
 export function CheckoutPage({ page }: { page: CheckoutPageData }) {
-  const { runtime, signals, state, checkout: port } = useUi();
+  const { runtime, signals, checkout: port } = useUi();
   const session = useMemo(
     () => (port ? createCheckoutSession({ port, initial: page.checkout, emit: (type, payload) => runtime.emit(type, payload, 'checkout'), ids: createIdGenerator() }) : null),
     [port, page.checkout, runtime],
   );
   const view = useSessionState(session, page.checkout);
   const { cart } = view.checkout;
-  const fromShop = useMemo(() => valuesFromShop(page.checkout), [page.checkout]);
-  const [form, setForm] = useState<CheckoutFormState>(() => initialCheckoutForm(fromShop));
+  const posted = page.submission;
+  // What the page starts with: the form as posted (without scripts) and refused, else what the shop holds.
+  const fromShop = useMemo(() => (posted ? { ...posted.values } : valuesFromShop(page.checkout)), [posted, page.checkout]);
+  const [form, setForm] = useState<CheckoutFormState>(() => {
+    const start = initialCheckoutForm(fromShop, posted?.shipElsewhere ?? false);
+    return posted ? checkoutFormReducer(start, { type: 'submit' }) : start;
+  });
   const methods = PAYMENT_ORDER.filter((m) => view.checkout.paymentMethods.includes(m));
-  const [payment, setPayment] = useState<string>(methods[0] ?? '');
+  const [payment, setPayment] = useState<string>(posted?.paymentMethod || (methods[0] ?? ''));
   const [ready, setReady] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -125,8 +130,9 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
     }
     const shipBox = elements?.namedItem('ship_to_different_address');
     const shipElsewhere = shipBox instanceof HTMLInputElement && shipBox.checked ? true : draft.shipElsewhere;
-    setForm(initialCheckoutForm({ ...fromShop, ...draft.values, ...typed }, shipElsewhere));
-    if (draft.paymentMethod && methods.includes(draft.paymentMethod)) setPayment(draft.paymentMethod);
+    // A posted form is newer than any draft; its errors stay shown.
+    if (!posted) setForm(initialCheckoutForm({ ...fromShop, ...draft.values, ...typed }, shipElsewhere));
+    if (!posted && draft.paymentMethod && methods.includes(draft.paymentMethod)) setPayment(draft.paymentMethod);
     setReady(true);
     if (cart.lines.length > 0) session?.reachStep(CHECKOUT_STEPS.begin);
     // Once, after hydration.
@@ -149,8 +155,10 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, session, destination]);
 
-  // Errors the shop sent for fields show on those fields.
-  const shown: Partial<Record<string, string>> = { ...view.fieldErrors, ...form.form.shown };
+  // Errors the shop sent for fields show on those fields (a posted form's, until the field changes).
+  const postedErrors = Object.fromEntries(Object.entries(posted?.errors ?? {}).filter(([field]) => form.form.values[field as CheckoutField] === posted?.values[field as CheckoutField]));
+  const shown: Partial<Record<string, string>> = { ...postedErrors, ...view.fieldErrors, ...form.form.shown };
+  const notice = view.error ?? posted?.message ?? null;
 
   // After a failed submit, focus the first field showing an error.
   useEffect(() => {
@@ -268,13 +276,13 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   return (
     <>
       <h1 className="page-title">Checkout</h1>
-      {view.error && (
+      {notice && (
         <div className="notice notice--error" data-testid="checkout-error">
-          <p>{view.error}</p>
+          <p>{notice}</p>
         </div>
       )}
       <form ref={formRef} className="checkout" method="post" action="/checkout/" noValidate onSubmit={(e) => void submit(e)} aria-label="Checkout">
-        <input type="hidden" name="_wpnonce" value={state.cartNonce} />
+        <input type="hidden" name="_attempt" value={page.attempt} />
         <div className="checkout__details">
           <fieldset className="checkout__group">
             <legend>Billing details</legend>
@@ -294,9 +302,10 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
             />
             <label htmlFor={`${id}-ship`}>Ship to a different address?</label>
           </p>
-          <fieldset className="checkout__group" id={`${id}-shipping`} hidden={!form.shipElsewhere}>
+          {/* Shown while the box is ticked (by CSS too, so it works before scripts run). */}
+          <fieldset className="checkout__group checkout__shipping" id={`${id}-shipping`}>
             <legend>Shipping address</legend>
-            {form.shipElsewhere && addressFields('shipping')}
+            {addressFields('shipping')}
           </fieldset>
           <p className="checkout-field">
             <label htmlFor={`${id}-order_comments`}>Order notes (optional)</label>
