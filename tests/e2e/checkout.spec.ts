@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
 
 interface StoreProduct {
   readonly id: number;
@@ -349,5 +349,35 @@ test.describe('checkout', () => {
     await expect(page.getByRole('definition').filter({ hasText: 'Direct bank transfer' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Our bank details' })).toBeVisible();
     await context.close();
+  });
+
+  test('analytics: begin checkout, progress on change only, options, payment info and the purchase', async ({ page }) => {
+    await recordTracking(page);
+    await page.goto('/');
+    await addNamed(page, 'Kapeng Barako Ground Coffee');
+    await page.goto('/checkout/');
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => gtagEvents(page)).toContain('begin_checkout');
+    const billing = page.getByRole('group', { name: 'Billing details' });
+    await billing.getByLabel('Email address').fill('juan.delacruz@example.com');
+    await billing.getByLabel('First name').focus();
+    await billing.getByLabel('First name').fill('Juan');
+    await billing.getByLabel('Last name').focus();
+    await expect.poll(async () => (await gtagEvents(page)).filter((e) => e === 'checkout_progress').length).toBe(2);
+    // Another billing field: the same step, nothing new.
+    await billing.getByLabel('Last name').fill('Dela Cruz');
+    await billing.getByLabel('Street address').focus();
+    await fillBilling(page);
+    await page.getByRole('radio', { name: 'Direct bank transfer' }).check();
+    await expect.poll(() => gtagEvents(page)).toContain('set_checkout_option');
+    // Stay on the page after placing, to read what was sent (a 204 leaves the page where it is).
+    await page.route('**/checkout/order-received/**', (route) => route.fulfill({ status: 204 }));
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect.poll(() => gtagEvents(page)).toContain('purchase');
+    const events = await gtagEvents(page);
+    expect(events.indexOf('add_payment_info')).toBeLessThan(events.indexOf('purchase'));
+    const purchase = (await trackedCalls(page)).find((c) => c.fn === 'gtag' && c.args[1] === 'purchase')?.args[2] as Record<string, unknown>;
+    expect(purchase).toMatchObject({ transaction_id: expect.stringMatching(/^\d+$/), value: '520.00', tax: '55.71', shipping: '100.00' });
   });
 });

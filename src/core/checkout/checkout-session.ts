@@ -10,6 +10,7 @@ import type { CheckoutFailure, CheckoutPort } from '../ports.js';
 import { err, type Result } from '../result.js';
 import { settleAttempt, startAttempt, type Attempt, type AttemptOutcome } from '../rules/checkout-attempt.js';
 import { flaggedLines } from '../rules/checkout-draft.js';
+import { includedVat } from '../rules/coupons.js';
 import { initialStepReporter, reachStep, type CheckoutStep, type StepReporter } from '../rules/checkout-steps.js';
 import { createStore, type ReadableStore } from '../store.js';
 
@@ -208,14 +209,17 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
         fail(result.error);
         return err(result.error);
       }
-      const totals = cart.totals;
+      // The cart as the order was priced: every change queued before it has landed by now.
+      const bought = store.getSnapshot().checkout.cart;
+      const totals = bought.totals;
       emit('checkout.placed', {
         orderId: result.value.orderId,
         total: totals.total,
-        tax: totals.tax,
+        // Prices include VAT, so a shop that charges no tax on top still has 12 % VAT in the total.
+        tax: totals.tax > 0 ? totals.tax : includedVat(totals.total),
         shipping: totals.shipping ?? 0,
-        coupon: cart.coupons.map((c) => c.code).join(','),
-        cart,
+        coupon: bought.coupons.map((c) => c.code).join(','),
+        cart: bought,
       });
       return result;
     },
