@@ -41,6 +41,8 @@ const cartItemSchema = v.object({
 export const storeCartSchema = v.object({
   items: v.array(cartItemSchema),
   coupons: v.array(v.object({ code: v.string() })),
+  // The cart's own errors (a line out of stock since it was added).
+  errors: v.optional(v.array(v.object({ code: v.string(), message: v.string() }))),
   totals: v.object({
     total_items: amountSchema,
     total_discount: amountSchema,
@@ -100,6 +102,7 @@ export function toCart(cart: v.InferOutput<typeof storeCartSchema>): Cart {
       currency: toCurrency(totals),
     },
     coupons: cart.coupons.map((coupon) => ({ code: coupon.code })),
+    ...(cart.errors?.length ? { problems: cart.errors.map((e) => ({ code: e.code, message: htmlToText(e.message) })) } : {}),
     itemsCount: lines.reduce((sum, line) => sum + line.quantity, 0),
   };
 }

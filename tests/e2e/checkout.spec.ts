@@ -312,6 +312,9 @@ test.describe('checkout', () => {
     // On a fresh load the line is still flagged (the cart reports it).
     await second.reload();
     await expect(second.getByRole('region', { name: 'Your order' }).getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('note')).toBeVisible();
+    // And the cart page flags it too.
+    await second.goto('/cart/');
+    await expect(second.getByRole('list', { name: 'Cart items' }).getByRole('listitem').filter({ hasText: name }).getByRole('note')).toContainText('out of stock');
     await buyer.close();
     await late.close();
   });

@@ -45,6 +45,8 @@ export interface Cart {
   readonly coupons: ReadonlyArray<{ readonly code: string }>;
   /** Sum of line quantities. */
   readonly itemsCount: number;
+  /** What the shop says is wrong with the cart (a line sold out since it was added...); absent: nothing. */
+  readonly problems?: ReadonlyArray<{ readonly code: string; readonly message: string }>;
 }
 
 /** What a shopper asks to add. */

@@ -21,6 +21,8 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
     <ul className={compact ? 'cart-lines cart-lines--compact' : 'cart-lines'} aria-label="Cart items" data-cart-control="">
       {cart.lines.map((line) => {
         const href = removeHref(line.key, state.cartNonce);
+        // The shop's message about this line (it names the product in quotes).
+        const problem = cart.problems?.find((p) => p.message.includes(`“${line.name}”`) || p.message.includes(`"${line.name}"`));
         return (
           <li key={line.key} className="cart-line" data-pending={line.pending || undefined} aria-busy={line.pending || undefined}>
             {line.image && <img className="cart-line__img" src={line.image.thumbnail || line.image.src} alt="" width={64} height={64} loading="lazy" />}
@@ -35,6 +37,11 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
                 {money(line.unitPrice)} <span className="visually-hidden">each</span>
               </p>
               {line.pending && <p className="cart-line__status">Saving…</p>}
+              {problem && (
+                <p className="cart-line__problem" role="note">
+                  {problem.message}
+                </p>
+              )}
             </div>
             <div className="cart-line__qty" role="group" aria-label={`Quantity of “${line.name}”`}>
               <QuantityStepper
