@@ -405,4 +405,13 @@ describe('categories of cart lines', () => {
       }),
     );
   });
+
+  it('a line sold out since it was added: the recorded cart keeps it and the shop’s error becomes a problem in plain text', () => {
+    const recorded = v.parse(storeCartSchema, JSON.parse(httpRecording('peer-3/storeapi-cart-with-outofstock-item.http').body));
+    const cart = toCart(recorded);
+    expect(cart.lines.map((l) => l.name)).toContain('Peer Poster');
+    expect(cart.problems).toEqual([{ code: 'woocommerce_rest_product_out_of_stock', message: '“Peer Poster” is out of stock and cannot be purchased. Please remove it from your cart.' }]);
+    expect(toCart(v.parse(storeCartSchema, JSON.parse(recording('storeapi-cart').body))).problems).toBeUndefined();
+  });
 });
+
