@@ -307,6 +307,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/checkout/', pages);
   // The checkout form posted without scripts.
   app.post('/checkout/', pages);
+  app.post('/checkout/order-received/:id/', pages);
   app.get('/checkout/order-received/:id/', pages);
   app.get('/product/:slug/', pages);
   app.get('/product-category/:slug/', pages);

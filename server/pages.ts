@@ -151,12 +151,15 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     return withCookies(new Response(null, { status: 303, headers: { location: '/cart/', 'cache-control': 'no-store' } }));
   }
 
-  // `Place order` without scripts: the checkout form posted to its own page.
-  const checkoutForm = c.req.method === 'POST' && url.pathname === '/checkout/' ? await postedForm(c) : undefined;
+  // `Place order` without scripts: the checkout form posted to its own page; and the billing email
+  // an order-received page asks for once its key alone no longer shows the order.
+  const posted = c.req.method === 'POST' ? await postedForm(c) : undefined;
+  const checkoutForm = url.pathname === '/checkout/' ? posted : undefined;
+  const orderEmail = url.pathname.startsWith('/checkout/order-received/') && typeof posted?.['email'] === 'string' ? posted['email'] : undefined;
 
   try {
     const renderer = await options.loadRenderer();
-    const cached = checkoutForm ? null : await cachedPage(c, url, session.cookie, renderer, options);
+    const cached = posted ? null : await cachedPage(c, url, session.cookie, renderer, options);
     if (cached) return cached;
     if (client.aborted) return abandoned();
     const page = await renderer.renderPage({
@@ -166,6 +169,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
       config: options.config,
       plugins: options.plugins,
       ...(checkoutForm ? { checkoutForm } : {}),
+      ...(orderEmail !== undefined ? { orderEmail } : {}),
     });
     if (client.aborted) return abandoned();
     if (page.redirect) return withCookies(new Response(null, { status: 303, headers: { location: page.redirect, 'cache-control': 'no-store' } }));

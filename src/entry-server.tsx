@@ -41,6 +41,8 @@ export interface RenderInput {
   readonly plugins: readonly LoadedPlugin[];
   /** The checkout form posted to `/checkout/` without scripts (its fields), to place the order. */
   readonly checkoutForm?: Readonly<Record<string, unknown>>;
+  /** The billing email posted to an order-received page that asked for it. */
+  readonly orderEmail?: string;
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -118,6 +120,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
       attempt: globalThis.crypto.randomUUID(),
+      ...(input.orderEmail !== undefined ? { orderEmail: input.orderEmail } : {}),
       ...(posted ? { submission: posted.submission } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));

@@ -88,7 +88,10 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
   const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
   // The checkout form posted without scripts, placed through the upstream's Store API.
-  if (renderPage) app.post('/checkout/', (c) => renderPage(c));
+  if (renderPage) {
+    app.post('/checkout/', (c) => renderPage(c));
+    app.post('/checkout/order-received/:id/', (c) => renderPage(c));
+  }
   app.get('*', async (c) => {
     if (renderPage) return renderPage(c);
     return c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);

@@ -121,6 +121,8 @@ export interface LoadPageOptions {
   readonly attempt?: string;
   /** A checkout form posted without scripts and refused. */
   readonly submission?: CheckoutSubmission;
+  /** The billing email posted to an order-received page (never read from the address). */
+  readonly orderEmail?: string;
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -371,7 +373,7 @@ export const loadPage = async (
   }
 
   const receivedMatch = /^\/checkout\/order-received\/(\d{1,12})\/$/.exec(path);
-  if (receivedMatch) return loadOrderReceived(Number(receivedMatch[1]), params, ports.checkout, options.bankDetails ?? []);
+  if (receivedMatch) return loadOrderReceived(Number(receivedMatch[1]), params.get('key') ?? '', options.orderEmail ?? '', ports.checkout, options.bankDetails ?? []);
   return notFound();
 };
 
@@ -383,9 +385,8 @@ const ORDER_KEY = /^wc_order_[A-Za-z0-9]{1,40}$/;
  * the billing email once the shop asks for it). Without the right key it shows nothing of the order,
  * and says the same whether the order exists or not.
  */
-const loadOrderReceived = async (id: number, params: URLSearchParams, checkout: CheckoutPort | undefined, bankDetails: readonly string[]): Promise<LoadedPage> => {
-  const key = params.get('key') ?? '';
-  const email = (params.get('billing_email') ?? '').trim();
+const loadOrderReceived = async (id: number, key: string, postedEmail: string, checkout: CheckoutPort | undefined, bankDetails: readonly string[]): Promise<LoadedPage> => {
+  const email = postedEmail.trim();
   const page = (status: number, order: ReceivedOrder | null, message: string | null, askEmail = false): LoadedPage => ({
     status,
     pageType: 'order-received',

@@ -181,6 +181,10 @@ test.describe('checkout', () => {
       await expect(page.getByRole('table')).toHaveCount(0);
     }
     expect(await seriousViolations(page)).toEqual([]);
+    // The email an old order's page asks for is posted to the page, never put in its address.
+    const posted = await page.request.post('/checkout/order-received/1/?key=wc_order_nottheright1', { form: { email: 'juan@example.com' } });
+    expect(posted.status()).toBe(404);
+    expect(await posted.text()).toContain('We could not find that order.');
   });
 
   test('a shopper pays on delivery: shipping follows the province, a coupon applies, the order is received', async ({ page }) => {

@@ -566,11 +566,10 @@ export function OrderReceivedPage({ page }: { page: OrderReceivedData }) {
         <h1 className="page-title">Order</h1>
         <p>{page.message}</p>
         {page.askEmail && (
-          <form method="get" className="checkout order-verify">
-            <input type="hidden" name="key" value={key} />
+          <form method="post" action={`${state.path}?key=${encodeURIComponent(key)}`} className="order-verify">
             <p className="checkout-field">
               <label htmlFor="verify-email">Email address</label>
-              <input id="verify-email" name="billing_email" type="email" required autoComplete="email" />
+              <input id="verify-email" name="email" type="email" required autoComplete="email" />
             </p>
             <button type="submit" className="button button--primary">
               Verify
