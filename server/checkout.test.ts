@@ -8,7 +8,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRecording } from '../src/adapters/testing/fake-shop.js';
 import { includedVat } from '../src/core/rules/coupons.js';
+import { createShopApp } from './app.js';
 import { mailOutbox, orders, products } from './db/schema.js';
+import { listen } from './listen.js';
 import { Shopper, startShop, STORE, type StoreCartJson, type TestShop } from './test/harness.js';
 
 const keysOf = (value: unknown): string[] => Object.keys(value as Record<string, unknown>).sort();
@@ -260,6 +262,25 @@ describe('POST /checkout', () => {
     expect(retried.status).toBe(200);
     expect(retried.body.order_id).toBe(a.body.order_id);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  it('a retry after a restart (another instance on the same database) finds the order the first one made', async () => {
+    const shopper = await shopperWith(teeId, 1);
+    const before = await orderCount();
+    const first = await shopper.postJson<CheckoutJson>(`${STORE}/checkout`, checkoutBody(), { 'idempotency-key': 'attempt-restart' });
+    expect(first.status).toBe(200);
+    // The answer was lost and the server restarted: the page retries the same attempt on the new one.
+    const restarted = await listen(createShopApp({ database: shop.db.database, logger: shop.logger }), { port: 0, host: '127.0.0.1' });
+    try {
+      const again = new Shopper(restarted.url);
+      for (const [name, value] of shopper.cookies) again.cookies.set(name, value);
+      again.nonce = shopper.nonce;
+      const retried = await again.postJson<CheckoutJson>(`${STORE}/checkout`, checkoutBody(), { 'idempotency-key': 'attempt-restart' });
+      expect([retried.status, retried.body.order_id, retried.body.order_key]).toEqual([200, first.body.order_id, first.body.order_key]);
+    } finally {
+      await restarted.close();
+    }
     expect(await orderCount()).toBe(before + 1);
   });
 
