@@ -187,6 +187,10 @@ describe('cart customer, shipping and coupons (Store API, stock shapes)', () => 
     const nul = await shopper.postJson<ErrorJson>(`${STORE}/cart/update-customer`, { billing_address: { city: 'Manila\u0000' } });
     expect(nul.status).toBe(400);
     expect(nul.body.message).toContain('billing_address');
+    const longCode = await shopper.postJson<ErrorJson>(`${STORE}/cart/apply-coupon`, { code: 'x'.repeat(10_000) });
+    expect([longCode.status, longCode.body.code, longCode.body.data.params?.['code']]).toEqual([400, 'rest_invalid_param', 'code must be at most 100 characters long.']);
+    const tamperedCode = await shopper.postJson<ErrorJson>(`${STORE}/cart/apply-coupon`, { code: { $ne: null } });
+    expect([tamperedCode.status, tamperedCode.body.data.params?.['code']]).toEqual([400, 'code is not of type string.']);
     // Nothing of the refused updates was kept.
     expect((await shopper.getJson<CheckoutCart>(`${STORE}/cart`)).body.billing_address.first_name).toBe('');
   });
