@@ -52,11 +52,16 @@ export async function orderByKey(db: ShopDatabase, id: number, key: string, emai
 
 /**
  * Order tracking: the order when id and billing email both match, otherwise null — the same
- * answer, after the same work, whether the order is missing or the email is wrong.
+ * answer, after the same work, whether the order is missing or the email is wrong: one read of
+ * the order row and one constant-time comparison either way; the lines are read only for a match.
  */
 export async function trackOrder(db: ShopDatabase, id: number, email: string): Promise<FullOrder | null> {
-  const found = await loadOrder(db, id);
-  const stored = found?.order.billingEmail ?? 'no-order@invalid';
+  const valid = Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+  // A malformed id still costs the same read (of an id no order has).
+  const [order] = await db.select().from(orders).where(eq(orders.id, valid ? id : 0));
+  const stored = order?.billingEmail ?? 'no-order@invalid';
   const matches = safeEqual(stored, email.trim().toLowerCase());
-  return found && matches ? found : null;
+  if (!order || !matches) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return { order, items };
 }
