@@ -41,13 +41,17 @@ export const loadOrder = async (db: ShopDatabase, id: number): Promise<FullOrder
  * billing email must match too.
  */
 export async function orderByKey(db: ShopDatabase, id: number, key: string, email: string | null, sessionId: string | null, now = Date.now()): Promise<OrderAccess> {
-  const found = await loadOrder(db, id);
-  if (!found || !safeEqual(found.order.orderKey, key)) return { ok: false, reason: 'invalid_order' };
-  const fresh = now - Date.parse(found.order.createdAt) < ORDER_GRACE_MS;
-  const own = sessionId !== null && safeEqual(found.order.sessionId, sessionId);
-  if (fresh || own) return { ok: true, value: found };
-  if (email === null || email.trim() === '') return { ok: false, reason: 'needs_email' };
-  return safeEqual(found.order.billingEmail, email.trim().toLowerCase()) ? { ok: true, value: found } : { ok: false, reason: 'invalid_email' };
+  // The order row alone until the key matches, so a wrong key and a missing order cost the same.
+  const valid = Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+  const [order] = await db.select().from(orders).where(eq(orders.id, valid ? id : 0));
+  const keyMatches = safeEqual(order?.orderKey ?? 'wc_order_none', key);
+  if (!order || !keyMatches) return { ok: false, reason: 'invalid_order' };
+  const fresh = now - Date.parse(order.createdAt) < ORDER_GRACE_MS;
+  const own = sessionId !== null && safeEqual(order.sessionId, sessionId);
+  const shown = fresh || own || (email !== null && email.trim() !== '' && safeEqual(order.billingEmail, email.trim().toLowerCase()));
+  if (!shown) return { ok: false, reason: email === null || email.trim() === '' ? 'needs_email' : 'invalid_email' };
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return { ok: true, value: { order, items } };
 }
 
 /**
