@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Waits until `url` answers 2xx, polling every 200 ms, or fails after `ms`. */
 export async function waitFor(url: string, ms: number): Promise<void> {
@@ -58,3 +58,16 @@ export const launchChromium = (): Promise<Browser> =>
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run'],
   });
+
+/**
+ * Waits until a JS expression is truthy in the page, polling every 25 ms. Unlike
+ * `page.waitForFunction` with a string, it does not evaluate the expression with the page's
+ * `eval`, which the pages' Content-Security-Policy forbids.
+ */
+export async function waitForExpression(page: Page, expression: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

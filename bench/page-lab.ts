@@ -15,7 +15,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
-import { launchChromium, startShop } from './browser-shop.js';
+import { launchChromium, startShop, waitForExpression } from './browser-shop.js';
 import { startLegacy } from './legacy/server.js';
 
 const port = Number(process.env['BENCH_PORT'] ?? 3199);
@@ -104,7 +104,7 @@ async function timedClick(page: Page, done: string, click: () => Promise<void>):
   await page.evaluate(arm(done));
   await click();
   try {
-    await page.waitForFunction('window.__paint !== undefined', undefined, { timeout: 20_000 });
+    await waitForExpression(page, 'window.__paint !== undefined', 20_000);
   } catch {
     return Number.NaN;
   }
@@ -136,7 +136,7 @@ async function visit(browser: Browser, site: Site, network: Network, round: numb
     });
   });
   await page.goto(`${site.base}/shop/`);
-  await page.waitForFunction(site.ready, undefined, { timeout: 60_000 });
+  await waitForExpression(page, site.ready, 60_000);
   await page.waitForLoadState('networkidle');
   counting = false;
   const lab = (await page.evaluate('(() => { const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN; return { fcp, ...window.__lab }; })()')) as {

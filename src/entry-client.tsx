@@ -1,3 +1,4 @@
+import { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime } from './core/index.js';
@@ -8,6 +9,7 @@ import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
+import { whenSettled } from './ui/components/wake.js';
 import './ui/styles.css';
 
 const readState = (): AppState => {
@@ -15,6 +17,12 @@ const readState = (): AppState => {
   if (!node?.textContent) throw new Error('Suki: the page has no serialized state.');
   return JSON.parse(node.textContent) as AppState;
 };
+
+/** Calls `done` as the hydration commits (before the components' own effects run). */
+function OnHydrated({ done, children }: { done: () => void; children: ReactNode }) {
+  useLayoutEffect(done, [done]);
+  return children;
+}
 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
@@ -48,12 +56,22 @@ async function boot(): Promise<void> {
   await runtime.start();
   const root = document.getElementById('app');
   if (!root) throw new Error('Suki: the page has no #app element.');
-  hydrateRoot(
-    root,
-    <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}) } }}>
-      <App />
-    </RuntimeProvider>,
-  );
+  // Hydration as a transition: React works through it in short slices, yielding to the browser
+  // (input, paint) between them instead of holding the main thread in one long task. A click on a
+  // part not yet hydrated makes React hydrate that part at once and then handle the click.
+  const hydratedNow = new Promise<void>((resolve) => {
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}) } }}>
+          <OnHydrated done={resolve}>
+            <App />
+          </OnHydrated>
+        </RuntimeProvider>,
+      );
+    });
+  });
+  await hydratedNow;
   runtime.emit('page.viewed', { path: state.path, title: document.title, pageType: state.pageType }, 'ui');
   const page = state.page;
   if (page.type === 'product') runtime.emit('catalog.itemViewed', { item: itemFactsOf(page.product) }, 'ui');
@@ -67,6 +85,14 @@ async function boot(): Promise<void> {
     if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
   }
   document.documentElement.dataset['hydrated'] = 'true';
+  // The catalogue code (filters, load-more, search) once the page has settled: a first filter
+  // click then sends its request at once; it never counts against the page's own loading. The
+  // page is marked settled (`data-settled`) once that code is in, for tests that count requests.
+  whenSettled(() => {
+    void adapters.preload().then(() => {
+      document.documentElement.dataset['settled'] = 'true';
+    });
+  });
   // On the cart page, once it is idle: the categories of lines the page did not tell, so a later
   // remove or quantity change sends its one request and nothing beside it.
   if (page.type === 'cart') whenIdle(() => void runtime.execute('cart.lookUpCategories', undefined));

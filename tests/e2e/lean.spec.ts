@@ -107,6 +107,24 @@ test.describe('lean pages', () => {
   });
 });
 
+test('the catalogue code comes once the page has settled, so the first filter click fetches data, not code', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/shop/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const atIdle = scripts.length;
+  await expect.poll(() => scripts.length, { timeout: 10_000 }).toBeGreaterThan(atIdle);
+  await page.waitForLoadState('networkidle');
+  const before = scripts.length;
+  await page.getByRole('group', { name: 'Filter Shop' }).getByRole('link', { name: /^Tees \(\d+ products?\)$/ }).click();
+  await expect(page).toHaveURL(/product_cat=tees/);
+  expect(scripts.slice(before)).toEqual([]);
+});
+
 test.describe('the largest contentful paint', () => {
   // 375 px, not 390: the demo pictures are small SVGs, and the browser ignores a picture with
   // fewer than 0.05 bits per shown pixel; at 390 px a full-width one falls below that.

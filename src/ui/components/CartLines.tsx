@@ -23,7 +23,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
         const href = removeHref(line.key, state.cartNonce);
         return (
           <li key={line.key} className="cart-line" data-pending={line.pending || undefined} aria-busy={line.pending || undefined}>
-            {line.image && <img className="cart-line__img" src={line.image.thumbnail || line.image.src} alt="" width={64} height={64} />}
+            {line.image && <img className="cart-line__img" src={line.image.thumbnail || line.image.src} alt="" width={64} height={64} loading="lazy" />}
             <div className="cart-line__body">
               <a className="cart-line__name" href={line.permalink}>
                 {line.name}

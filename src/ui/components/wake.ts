@@ -1,7 +1,7 @@
 /**
- * When to bring in an enhancement (Swiper for a carousel or the product gallery): not on mount,
- * where it would compete with the first paint and hydration, but on the shopper's first
- * interaction with the element, or once it is on screen and the page has settled.
+ * When to bring in what a page does not need to show itself (Swiper for a carousel or the
+ * product gallery, the catalogue's HTTP code): not on mount, where it would compete with the first
+ * paint and hydration, but on the shopper's first interaction, or once the page has settled.
  */
 
 /** Interactions with an element that bring in its enhancement at once. */
@@ -11,38 +11,34 @@ const WAKE_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'ke
 const SETTLED_AFTER_MS = 1500;
 
 /**
- * Calls `wake` once: on the shopper's first interaction with `root` (pointer, touch, focus, keys,
- * wheel), or when `root` is on screen and the browser is idle: the page has loaded, has fetched
- * nothing for {@link SETTLED_AFTER_MS}, and the main thread is free. So an enhancement never
- * competes with the page's own scripts, images and hydration. Returns the clean-up.
+ * Runs `run` once the page has settled: it has loaded, has fetched nothing for
+ * {@link SETTLED_AFTER_MS}, and the main thread is idle. For work the page will want soon but
+ * that must not compete with its own scripts, images and hydration. Returns a cancel.
  */
-export function wakeOnInteractionOrIdle(root: HTMLElement, wake: () => void): () => void {
+export function whenSettled(run: () => void): () => void {
   let done = false;
   let idle: number | undefined;
   let quiet: ReturnType<typeof setTimeout> | undefined;
-  let io: IntersectionObserver | undefined;
   let fetches: PerformanceObserver | undefined;
-  const stop = () => {
+  const cancel = () => {
     done = true;
-    for (const type of WAKE_EVENTS) root.removeEventListener(type, fire);
-    io?.disconnect();
     fetches?.disconnect();
     clearTimeout(quiet);
-    window.removeEventListener('load', watch);
+    window.removeEventListener('load', start);
     if (idle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(idle);
   };
-  function fire() {
+  const fire = () => {
     if (done) return;
-    stop();
-    wake();
-  }
+    cancel();
+    run();
+  };
   const idleNow = () => {
     if (done) return;
     idle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 2000 }) : window.setTimeout(fire, 0);
   };
-  // Settled: restart the quiet period on every fetch the page makes.
-  const whenIdle = () => {
-    if (done || fetches || quiet !== undefined) return;
+  // The quiet period restarts on every fetch the page makes.
+  function start() {
+    if (done) return;
     const restart = () => {
       clearTimeout(quiet);
       quiet = setTimeout(idleNow, SETTLED_AFTER_MS);
@@ -52,17 +48,42 @@ export function wakeOnInteractionOrIdle(root: HTMLElement, wake: () => void): ()
       fetches.observe({ type: 'resource' });
     }
     restart();
+  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return cancel;
+}
+
+/**
+ * Calls `wake` once: on the shopper's first interaction with `root` (pointer, touch, focus, keys,
+ * wheel), or once `root` is on screen and the page has settled ({@link whenSettled}). So an
+ * enhancement never competes with the page's own scripts, images and hydration. Returns the clean-up.
+ */
+export function wakeOnInteractionOrIdle(root: HTMLElement, wake: () => void): () => void {
+  let done = false;
+  let settled: (() => void) | undefined;
+  let io: IntersectionObserver | undefined;
+  const stop = () => {
+    done = true;
+    for (const type of WAKE_EVENTS) root.removeEventListener(type, fire);
+    io?.disconnect();
+    settled?.();
   };
-  function watch() {
+  function fire() {
     if (done) return;
-    if (typeof IntersectionObserver === 'undefined') return whenIdle();
+    stop();
+    wake();
+  }
+  const onScreen = () => {
+    if (!done && !settled) settled = whenSettled(fire);
+  };
+  for (const type of WAKE_EVENTS) root.addEventListener(type, fire, { passive: true });
+  if (typeof IntersectionObserver === 'undefined') onScreen();
+  else {
     io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) whenIdle();
+      if (entries.some((e) => e.isIntersecting)) onScreen();
     });
     io.observe(root);
   }
-  for (const type of WAKE_EVENTS) root.addEventListener(type, fire, { passive: true });
-  if (document.readyState === 'complete') watch();
-  else window.addEventListener('load', watch, { once: true });
   return stop;
 }
