@@ -189,8 +189,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
         await purgeIdempotencyKeys(deps.db, now);
         await purgeRateLimits(deps.db, now);
         await sendMail();
-        // PGlite has no autovacuum: reclaim the dead rows of the busy tables and refresh statistics.
-        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits`);
+        // PGlite has no autovacuum: reclaim the dead rows of the busy tables (every order rewrites the
+        // stock of the products it sells) and refresh statistics.
+        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits, suki_cart_customers, suki_cart_coupons, suki_mail_outbox, suki_products`);
       })().catch((error: unknown) => logger.warn('maintenance failed', error));
     }
     await next();

@@ -88,8 +88,13 @@ async function boot(): Promise<void> {
   }
   document.documentElement.dataset['hydrated'] = 'true';
   // The catalogue code (filters, load-more, search) once the page has settled: a first filter
-  // click then sends its request at once; it never counts against the page's own loading.
-  whenSettled(() => void adapters.preload());
+  // click then sends its request at once; it never counts against the page's own loading. The
+  // page is marked settled (`data-settled`) once that code is in, for tests that count requests.
+  whenSettled(() => {
+    void adapters.preload().then(() => {
+      document.documentElement.dataset['settled'] = 'true';
+    });
+  });
   // On the cart page, once it is idle: the categories of lines the page did not tell, so a later
   // remove or quantity change sends its one request and nothing beside it.
   if (page.type === 'cart') whenIdle(() => void runtime.execute('cart.lookUpCategories', undefined));

@@ -141,7 +141,27 @@ export function readCheckoutBody(body: unknown, attemptKey: string | null): Plac
   };
 }
 
-const partialAddress = addressSchema.partial();
+// Fields left out stay as the cart had them (no defaults here, unlike at checkout).
+const partialAddress = z.object(
+  Object.fromEntries(
+    (
+      [
+        ['first_name', 100],
+        ['last_name', 100],
+        ['company', 100],
+        ['address_1', 200],
+        ['address_2', 200],
+        ['city', 100],
+        ['state', 10],
+        ['postcode', 20],
+        ['country', 2],
+        ['email', 100],
+        ['phone', 30],
+      ] as const
+    ).map(([name, max]) => [name, field(name, max).optional()]),
+  ) as Record<keyof z.infer<typeof addressSchema>, z.ZodOptional<ReturnType<typeof field>>>,
+  { error: 'The address must be an object.' },
+);
 const customerSchema = z.object({ billing_address: partialAddress.optional(), shipping_address: partialAddress.optional() });
 
 /** Checks of a partly typed address (nothing is required yet; what is there must be valid). */

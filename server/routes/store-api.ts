@@ -473,15 +473,16 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
     return sendJson(c, storeCart(shopUrls(c), lines, quote));
   };
   api.get('/cart', getCart);
-  api.get('/cart/items', async (c) => {
+  /** The cart with its quote (line totals after the discount). */
+  const cartNow = async (c: Context) => {
     const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps, session.id);
-    return sendJson(c, storeCart(shopUrls(c), lines).items);
-  });
+    if (session.isNew) return storeCart(shopUrls(c), []);
+    const lines = await loadCart(deps, session.id);
+    return storeCart(shopUrls(c), lines, await loadQuote(deps.db, session.id, lines, deps.checkout.shipping));
+  };
+  api.get('/cart/items', async (c) => sendJson(c, (await cartNow(c)).items));
   api.get('/cart/items/:key', async (c) => {
-    const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps, session.id);
-    const item = storeCart(shopUrls(c), lines).items.find((i) => i.key === c.req.param('key'));
+    const item = (await cartNow(c)).items.find((i) => i.key === c.req.param('key'));
     if (!item) throw new ApiError(409, 'woocommerce_rest_cart_invalid_key', 'Cart item no longer exists or is invalid.');
     return sendJson(c, item);
   });

@@ -5,7 +5,7 @@
  * (`src/core/rules/{coupons,shipping}.ts`); this module only reads and writes what they need.
  */
 import { asc, eq } from 'drizzle-orm';
-import { couponDiscounts, grantsFreeShipping, orderTotals, type Coupon, type OrderTotals } from '../../src/core/rules/coupons.js';
+import { couponDiscounts, grantsFreeShipping, orderTotals, spreadDiscount, type Coupon, type OrderTotals } from '../../src/core/rules/coupons.js';
 import { selectedRate, shippingRates, type ShippingConfig, type ShippingRate } from '../../src/core/rules/shipping.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartCustomers, coupons } from '../db/schema.js';
@@ -107,19 +107,6 @@ export function ratesFor(config: ShippingConfig, lines: readonly CartLine[], app
   return shippingRates(config, { province, subtotal: subtotal - discount, freeShippingCoupon: grantsFreeShipping(applied) });
 }
 
-/** Spreads `discount` over the lines in proportion to their totals (the last line takes the rounding). */
-const discountedLines = (lines: readonly CartLine[], discount: number): number[] => {
-  const gross = lines.map((line) => cartSubtotal([line]));
-  const subtotal = gross.reduce((s, n) => s + n, 0);
-  if (subtotal === 0 || discount === 0) return gross;
-  let left = discount;
-  return gross.map((amount, i) => {
-    const share = i === gross.length - 1 ? left : Math.min(left, Math.floor((discount * amount) / subtotal));
-    left -= share;
-    return amount - share;
-  });
-};
-
 /** The quote for lines, coupons and customer (pure). */
 export function quoteCart(config: ShippingConfig, lines: readonly CartLine[], applied: readonly Coupon[], customer: CartCustomer): CartQuote {
   const subtotal = cartSubtotal(lines);
@@ -136,7 +123,7 @@ export function quoteCart(config: ShippingConfig, lines: readonly CartLine[], ap
     selected,
     calculated: lines.length > 0 && rates.length > 0,
     totals,
-    lineTotals: discountedLines(lines, totals.discount),
+    lineTotals: spreadDiscount(lines.map((line) => cartSubtotal([line])), totals.discount),
   };
 }
 

@@ -3,12 +3,13 @@
  * order give one and the same answer, and the limits per client and per order id hold.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SHIPPING } from '../../src/core/rules/shipping.js';
 import { parameterRunner } from '../db/statements.js';
 import { products, sessions } from '../db/schema.js';
 import { openTestDatabase, type TestDatabase } from '../test/harness.js';
 import { addToCart, type DbContext } from './cart.js';
+import { trackOrder as findTracked } from './order-read.js';
 import { TRACKING_PER_CLIENT, TRACKING_PER_ORDER, trackOrder } from './order-tracking.js';
 import { placeOrder } from './orders.js';
 
@@ -51,6 +52,23 @@ describe('order tracking', () => {
     expect(wrong).toEqual({ ok: false, reason: 'not_found' });
     expect(missing).toEqual(wrong);
     expect(malformed).toEqual(wrong);
+  });
+
+  it('a wrong email and a missing order cost the same reads (the lines are read only for a match)', async () => {
+    const id = await placed('same.work@example.ph');
+    const reads = async (orderId: number, email: string) => {
+      const spy = vi.spyOn(ctx.db, 'select');
+      try {
+        await findTracked(ctx.db, orderId, email);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const wrong = await reads(id, 'wrong@example.ph');
+    expect(await reads(id + 100_000, 'same.work@example.ph')).toBe(wrong);
+    expect(await reads(Number.NaN, 'same.work@example.ph')).toBe(wrong);
+    expect(await reads(id, 'same.work@example.ph')).toBe(wrong + 1);
   });
 
   it(`limits one client to ${TRACKING_PER_CLIENT.max} attempts per window, right pair or not`, async () => {

@@ -99,6 +99,8 @@ export interface PlaceOrderOptions {
   readonly shipping: ShippingConfig;
   readonly now: number;
   readonly afterWrite?: (tx: ShopDatabase, orderId: number) => Promise<void>;
+  /** The rate chosen in the cart (`cart/select-shipping-rate`), used while it is offered. */
+  readonly preferredRate?: string | null;
 }
 
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, possibly wrapped. */
@@ -171,8 +173,10 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     const discounts = couponDiscounts(subtotal, applied);
     const discounted = subtotal - discounts.reduce((s, d) => s + d.discount, 0);
     const rates = shippingRates(options.shipping, { province: input.shipping.state, subtotal: discounted, freeShippingCoupon: grantsFreeShipping(applied) });
-    // The rate the shopper chose must still be offered; with none chosen, the default one.
-    const rateId = input.shippingRate ?? selectedRate(rates, null);
+    // A rate named in the request must still be offered. Otherwise the cart's choice while it is
+    // offered, else the default (free shipping when offered, else the first), as the cart shows it.
+    const preferred = options.preferredRate ?? null;
+    const rateId = input.shippingRate ?? (preferred === null ? selectedRate(rates, null) : selectedRate(rates, preferred, rates));
     const rate = rates.find((r) => r.id === rateId);
     if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', 'The chosen shipping method is not available for this address. Please choose another.');
 

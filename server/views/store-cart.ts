@@ -25,7 +25,8 @@ function lineErrors(lines: readonly CartLine[]): Array<{ code: string; message: 
   for (const line of lines) {
     const name = `&quot;${escapeHtml(line.parentName)}&quot;`;
     if (!isInStock(line.item)) {
-      errors.push({ code: 'woocommerce_rest_product_out_of_stock', message: `${name} is out of stock and cannot be purchased.` });
+      // Stock's words (it quotes with &#8220;…&#8221; here).
+      errors.push({ code: 'woocommerce_rest_product_out_of_stock', message: `&#8220;${escapeHtml(line.parentName)}&#8221; is out of stock and cannot be purchased. Please remove it from your cart.` });
     } else if (line.quantity > purchaseLimit(line.item)) {
       const stock = line.item.stockQuantity;
       errors.push({

@@ -2,6 +2,7 @@
  * The Store API's checkout and order answers, field for field as WooCommerce 9.1 writes them
  * (`tests/fixtures/stock-woocommerce-9.1/peer-3/storeapi-checkout-*.http`, `storeapi-order.http`).
  */
+import { spreadDiscount } from '../../src/core/rules/coupons.js';
 import { escapeHtml, paragraphs } from '../lib/escape.js';
 import { CURRENCY_FIELDS } from '../lib/money.js';
 import type { CartCustomer } from '../services/cart-quote.js';
@@ -88,13 +89,11 @@ export function storeOrder(urls: ShopUrls, full: FullOrder, uses: ReadonlyArray<
   const { order, items } = full;
   const money = (n: number) => String(n);
   const raw = (n: number) => String(n * 10_000);
-  // Each line's share of the discount, in proportion (the last line takes the rounding).
-  let left = order.discountTotal;
-  const lineTotals = items.map((item, i) => {
-    const share = i === items.length - 1 ? left : order.subtotal === 0 ? 0 : Math.min(left, Math.floor((order.discountTotal * item.lineTotal) / order.subtotal));
-    left -= share;
-    return item.lineTotal - share;
-  });
+  // Each line's share of the discount, in proportion.
+  const lineTotals = spreadDiscount(
+    items.map((item) => item.lineTotal),
+    order.discountTotal,
+  );
   return {
     id: order.id,
     status: order.status,

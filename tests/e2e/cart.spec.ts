@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
+import { gtagEvents, hydrated, recordTracking, settled, trackedCalls } from './helpers.js';
 
 test.describe('catalog → cart → analytics', () => {
   test('the server HTML already shows products with images before any script runs', async ({ browser }) => {
@@ -212,6 +212,7 @@ test.describe('one request per cart change', () => {
     const requests = trackRequests(page);
     await page.goto('/shop/');
     await hydrated(page);
+    await settled(page);
     const tiles = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) });
     const names: string[] = [];
     for (const index of [0, 1]) {
@@ -232,6 +233,7 @@ test.describe('one request per cart change', () => {
 
     await page.goto('/cart/');
     await hydrated(page);
+    await settled(page);
     // The cart page learns its lines' categories while idle, before the shopper acts.
     await requests.quiet();
     const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: names[0]! }) });

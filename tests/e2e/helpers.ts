@@ -31,3 +31,8 @@ export async function gtagEvents(page: Page): Promise<string[]> {
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
+
+/** Waits until the page has settled and fetched what it fetches then (the catalogue code), so a test counting requests sees only the shopper's. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('html[data-settled="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+}
