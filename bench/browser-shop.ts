@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureServerBuild } from './lib/server-load.js';
 
 /** Waits until `url` answers 2xx, polling every 200 ms, or fails after `ms`. */
 export async function waitFor(url: string, ms: number): Promise<void> {
@@ -31,7 +32,7 @@ export async function startShop(port: number, dataDir: string): Promise<{ readon
   );
   if (stale) throw new Error(`port ${port} is already in use; stop what listens there first`);
   rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, [ensureServerBuild()], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir },
     stdio: 'ignore',
   });

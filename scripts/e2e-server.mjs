@@ -1,13 +1,15 @@
 // Starts a production server for the end-to-end tests on a fresh, throwaway database.
 import { rmSync, existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { checkNode, run } from './toolchain.mjs';
+import { buildServer, checkNode, run, SERVER_ENTRY } from './toolchain.mjs';
 
 checkNode();
 const dataDir = process.env.SUKI_DATA_DIR ?? '.tmp/e2e-data';
 rmSync(dataDir, { recursive: true, force: true });
 if (!existsSync('dist/client/.vite/manifest.json') && !run('npx', ['vite', 'build', '--logLevel', 'warn'])) process.exit(1);
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// The server from its production build, made fresh each time (the upstream front runs it too).
+if (!buildServer()) process.exit(1);
+const child = spawn(process.execPath, [SERVER_ENTRY], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', SUKI_DATA_DIR: dataDir, HOST: '127.0.0.1' },
 });

@@ -4,20 +4,19 @@
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkNode } from './toolchain.mjs';
+import { fileURLToPath } from 'node:url';
+import { checkNode, SERVER_ENTRY } from './toolchain.mjs';
 
 checkNode();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = path.join(root, '.tmp', 'e2e-front-cwd');
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
-if (!existsSync(path.join(root, 'dist/client/.vite/manifest.json'))) {
-  console.error('e2e-upstream: the client build is missing; the embedded e2e server builds it first.');
+if (!existsSync(path.join(root, 'dist/client/.vite/manifest.json')) || !existsSync(path.join(root, SERVER_ENTRY))) {
+  console.error('e2e-upstream: the client or server build is missing; the embedded e2e server builds them first.');
   process.exit(1);
 }
-const tsx = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const child = spawn(process.execPath, ['--import', tsx, path.join(root, 'server', 'main.ts')], {
+const child = spawn(process.execPath, [path.join(root, SERVER_ENTRY)], {
   cwd: workDir,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', SUKI_DATA_DIR: '' },

@@ -3,7 +3,6 @@
  * serving the built client from dist/client and rendering pages on the server.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
@@ -21,8 +20,9 @@ import { externalSourcesOf } from './security-policy.js';
 import { databaseGeneration, emptyCartNonce, RenderCache } from './services/render-cache.js';
 import { keyLoader } from './services/secret.js';
 import { createUpstreamApp, upstreamForwarder } from './upstream/app.js';
+import { projectRoot } from './lib/root.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = projectRoot;
 
 async function main(): Promise<void> {
   const serverConfig = loadServerConfig();

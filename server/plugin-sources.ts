@@ -1,15 +1,21 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { PLUGIN_FOLDERS, pluginSources, type PluginSources } from '../src/plugins/loader.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { projectRoot as root, runsFromBuild, SERVER_BUILD_DIR } from './lib/root.js';
 
 /** Imports a module by its path from the project root. */
 export type ModuleImporter = (pathFromRoot: string) => Promise<unknown>;
 
-/** Node's own import (production under tsx, and tests). */
-const nativeImport: ModuleImporter = (pathFromRoot) => import(pathToFileURL(path.join(root, pathFromRoot)).href);
+/**
+ * Where a plugin's code is: its source under tsx (tests, the CLI), or the module the server build
+ * made of it (`dist/server/<same path>.js`, beside the server's own, sharing its chunks).
+ */
+export const pluginModulePath = (pathFromRoot: string, fromBuild: boolean = runsFromBuild): string =>
+  fromBuild ? path.join(root, SERVER_BUILD_DIR, pathFromRoot.replace(/\.tsx?$/, '.js')) : path.join(root, pathFromRoot);
+
+/** Node's own import (production, and tests). */
+const nativeImport: ModuleImporter = (pathFromRoot) => import(pathToFileURL(pluginModulePath(pathFromRoot)).href);
 
 /**
  * The server's view of which plugins exist: every `index.ts` in a folder under `src/plugins/` or

@@ -11,7 +11,15 @@ import { performance } from 'node:perf_hooks';
 // @ts-expect-error -- a plain .mjs module of the project's scripts, without type declarations
 import * as toolchain from '../../scripts/toolchain.mjs';
 
-const SERVER_NODE_FLAGS = (toolchain as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS;
+const { SERVER_NODE_FLAGS, SERVER_ENV, SERVER_ENTRY, buildServer } = toolchain as { SERVER_NODE_FLAGS: readonly string[]; SERVER_ENV: Record<string, string>; SERVER_ENTRY: string; buildServer: () => boolean };
+
+let serverBuilt = false;
+/** Builds the server once per benchmark process, so what runs is what `npm start` runs, from the current sources. */
+export function ensureServerBuild(): string {
+  if (!serverBuilt && !buildServer()) throw new Error('the server build failed (node scripts/build-server.mjs)');
+  serverBuilt = true;
+  return SERVER_ENTRY;
+}
 
 /** A production server (`server/main.ts`) in a child process, over a fresh PGlite folder. */
 export interface ServerProcess {
@@ -32,8 +40,8 @@ export async function startServer(name: string, env: Record<string, string> = {}
   mkdirSync(dataDir, { recursive: true });
   // The same flags as `npm start` (scripts/toolchain.mjs), plus any in BENCH_SERVER_FLAGS (to try V8 settings).
   const extra = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, ...env },
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, ensureServerBuild()], {
+    env: { ...SERVER_ENV, ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let lastMemory = '';

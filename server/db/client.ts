@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../lib/root.js';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -44,7 +44,7 @@ export interface OpenDatabaseOptions {
   readonly poolSize?: number;
 }
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS = path.join(projectRoot, 'server', 'db', 'migrations');
 
 /**
  * PGlite runs PostgreSQL inside this process, so its memory is the server's memory, and WebAssembly
