@@ -72,6 +72,7 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
     ['simple product', '/product/capiz-shell-pendant-lamp/'],
     ['variable product', '/product/suki-logo-tee/'],
     ['empty cart', '/cart/'],
+    ['empty checkout', '/checkout/'],
     ['search results', '/?s=tee&post_type=product'],
     ['blog list', '/blog/'],
   ];
@@ -114,6 +115,17 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
     await page.goto('/cart/');
     await hydrated(page);
     await expect(page.getByRole('spinbutton', { name: `Quantity of “${name}”` })).toHaveValue('1');
+    await expectAccessible(page);
+  });
+
+  test('the checkout with a line: its errors shown, shipping elsewhere and the coupon box open', async ({ page }) => {
+    await addFirstSimpleProduct(page);
+    await page.goto('/checkout/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('group', { name: 'Billing details' }).getByLabel('Email address')).toBeFocused();
+    await page.getByRole('checkbox', { name: 'Ship to a different address?' }).check();
+    await page.getByRole('button', { name: 'Add a coupon' }).click();
     await expectAccessible(page);
   });
 
