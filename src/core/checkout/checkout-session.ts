@@ -115,15 +115,20 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
     });
   };
 
+  // Where the error showing came from: a change's error goes with the next change that lands; an
+  // order's stays until the next press (a queued address change landing after it must not hide it).
+  let errorFrom: 'change' | 'order' = 'change';
+
   const accept = (checkout: CheckoutCart): void => {
     store.update((s) => {
       s.checkout = checkout as typeof s.checkout;
-      s.flagged = flagsOf(checkout, []);
-      s.error = null;
+      s.flagged = { ...flagsOf(checkout, []), ...(errorFrom === 'order' ? s.flagged : {}) };
+      if (errorFrom === 'change') s.error = null;
     });
   };
 
-  const fail = (failure: CheckoutFailure): void => {
+  const fail = (failure: CheckoutFailure, from: 'change' | 'order' = 'change'): void => {
+    errorFrom = from;
     store.update((s) => {
       if (failure.kind === 'cart-conflict') {
         s.checkout = failure.cart as typeof s.checkout;
@@ -190,6 +195,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
       const body = JSON.stringify(request);
       const start = startAttempt(store.getSnapshot().attempt, body, options.ids);
       if (!start.send) return null;
+      errorFrom = 'change';
       store.update((s) => {
         s.attempt = start.attempt;
         s.placing = true;
@@ -206,7 +212,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
         s.placing = false;
       });
       if (!result.ok) {
-        fail(result.error);
+        fail(result.error, 'order');
         return err(result.error);
       }
       // The cart as the order was priced: every change queued before it has landed by now.
