@@ -112,7 +112,8 @@ describe('checkout session, model-based', () => {
         } as unknown as CheckoutPort;
         const session = createCheckoutSession({ port, initial: cart, emit: () => undefined, ids: () => `key-${++n}` });
         const real: Real = { session, orders, pending: [] };
-        await fc.asyncModelRun(() => ({ model: { state: 'none', last: null, keys: new Set<string>(), sent: 0 }, real }), cmds);
+        const model: Model = { state: 'none', last: null, keys: new Set<string>(), sent: 0 };
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
         // Whatever is still on its way is answered, so nothing is left hanging.
         for (const call of orders) call.resolve(ok(order));
         await Promise.all(real.pending);
