@@ -13,6 +13,7 @@ import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { describeStorageError, prepareDataDir, StartupError } from './lib/storage-errors.js';
 import { listen } from './listen.js';
+import { createMailTransport } from './mail/transport.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
 import { externalSourcesOf } from './security-policy.js';
@@ -96,9 +97,15 @@ async function main(): Promise<void> {
     logger: console,
     ...(renderCache ? { renderCache: { cache: renderCache, emptyCartNonce: emptyCartNonce({ db: database.db, keys: keyLoader(database.db, serverConfig.secret) }) } } : {}),
   });
+  // Order emails: by SMTP with SUKI_SMTP_URL, else .eml files under the data folder.
+  const mail = createMailTransport({ smtpUrl: serverConfig.smtpUrl, dataDir: serverConfig.dataDir, from: serverConfig.mailFrom, logger: console });
+  console.log(`Order emails go to ${mail.describe}${serverConfig.smtpUrl ? '' : ' (.eml files; set SUKI_SMTP_URL to send them)'}`);
   const app = createShopApp({
     database,
     pages,
+    mail,
+    checkout: config.checkout,
+    shopName: config.shop.name,
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),
@@ -118,6 +125,7 @@ async function main(): Promise<void> {
   }
   const stop = async () => {
     await server.close();
+    mail.close();
     await database.close();
     process.exit(0);
   };

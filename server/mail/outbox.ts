@@ -34,7 +34,9 @@ export async function drainOutbox(db: ShopDatabase, transport: MailTransport, lo
     const candidates = await db
       .select({ id: mailOutbox.id, attempts: mailOutbox.attempts })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, due)))
+      // Due by the database's clock too: a row queued a moment ago carries the database's time, in
+      // microseconds, which can be a fraction of a millisecond past `now`.
+      .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`greatest(now(), ${due}::timestamptz)`)))
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(1);
     const candidate = candidates[0];

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.js';
-import { readCheckoutBody } from './checkout-input.js';
+import { EMPTY_CUSTOMER } from '../services/cart-quote.js';
+import { readCheckoutBody, readCustomerUpdate } from './checkout-input.js';
 
 const address = { first_name: 'Juan', last_name: 'Dela Cruz', company: '', address_1: '123 Rizal Avenue', address_2: 'Unit 4B', city: 'Manila', state: '00', postcode: '1000', country: 'PH', phone: '+63 917 123 4567' };
 const body = (over: Record<string, unknown> = {}, billing: Record<string, unknown> = {}) => ({
@@ -59,6 +60,46 @@ describe('reading a checkout body like the stock Store API', () => {
           const input = readCheckoutBody(value, null);
           expect(input.billing.email).not.toBe('');
           expect(['cod', 'bacs']).toContain(input.paymentMethod);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ApiError);
+        }
+      }),
+    );
+  });
+});
+
+describe('reading a cart/update-customer body', () => {
+  it('merges partial addresses, ships to the billing address when no shipping address comes, and drops the PH: prefix', () => {
+    const next = readCustomerUpdate({ billing_address: { first_name: ' Juan ', state: 'PH:00', email: 'juan@example.ph' } }, EMPTY_CUSTOMER);
+    expect(next.billing).toMatchObject({ first_name: 'Juan', state: '00', email: 'juan@example.ph', country: 'PH' });
+    expect(next.shipping).toMatchObject({ first_name: 'Juan', state: '00' });
+    expect(next.shipping).not.toHaveProperty('email');
+    const moved = readCustomerUpdate({ shipping_address: { state: 'CEB' } }, next);
+    expect([moved.billing.state, moved.shipping.state, moved.shipping.first_name]).toEqual(['00', 'CEB', 'Juan']);
+  });
+
+  it('refuses what checkout refuses, naming the address', () => {
+    const refused = (value: unknown) => {
+      try {
+        readCustomerUpdate(value, EMPTY_CUSTOMER);
+      } catch (error) {
+        if (error instanceof ApiError) return error.toJSON();
+        throw error;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ shipping_address: { state: 'NCR' } }).data).toMatchObject({ details: { shipping_address: { code: 'invalid_state' } } });
+    expect(refused({ billing_address: { email: 'nope' } }).data).toMatchObject({ details: { billing_address: { code: 'invalid_email' } } });
+    expect(refused({ billing_address: { address_1: '<b>1</b>' } }).data).toMatchObject({ params: { billing_address: 'billing_address.address_1 must not contain HTML.' } });
+    expect(refused({ billing_address: 42 }).code).toBe('rest_invalid_param');
+  });
+
+  it('property: any JSON either updates the customer with PH addresses or is refused with an ApiError, never a crash', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ billing_address: fc.dictionary(fc.constantFrom(...Object.keys(address), 'email'), fc.string({ maxLength: 30 })) }, { requiredKeys: [] })), (value) => {
+        try {
+          const next = readCustomerUpdate(value, EMPTY_CUSTOMER);
+          expect([next.billing.country, next.shipping.country]).toEqual(['PH', 'PH']);
         } catch (error) {
           expect(error).toBeInstanceOf(ApiError);
         }

@@ -26,7 +26,8 @@ export type OrderAccess =
   | { readonly ok: false; readonly reason: 'invalid_order' | 'needs_email' | 'invalid_email' };
 
 
-const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
+/** An order and its lines by id; null when there is none (or the id is out of range). */
+export const loadOrder = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
@@ -40,22 +41,31 @@ const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => 
  * billing email must match too.
  */
 export async function orderByKey(db: ShopDatabase, id: number, key: string, email: string | null, sessionId: string | null, now = Date.now()): Promise<OrderAccess> {
-  const found = await load(db, id);
-  if (!found || !safeEqual(found.order.orderKey, key)) return { ok: false, reason: 'invalid_order' };
-  const fresh = now - Date.parse(found.order.createdAt) < ORDER_GRACE_MS;
-  const own = sessionId !== null && safeEqual(found.order.sessionId, sessionId);
-  if (fresh || own) return { ok: true, value: found };
-  if (email === null || email.trim() === '') return { ok: false, reason: 'needs_email' };
-  return safeEqual(found.order.billingEmail, email.trim().toLowerCase()) ? { ok: true, value: found } : { ok: false, reason: 'invalid_email' };
+  // The order row alone until the key matches, so a wrong key and a missing order cost the same.
+  const valid = Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+  const [order] = await db.select().from(orders).where(eq(orders.id, valid ? id : 0));
+  const keyMatches = safeEqual(order?.orderKey ?? 'wc_order_none', key);
+  if (!order || !keyMatches) return { ok: false, reason: 'invalid_order' };
+  const fresh = now - Date.parse(order.createdAt) < ORDER_GRACE_MS;
+  const own = sessionId !== null && safeEqual(order.sessionId, sessionId);
+  const shown = fresh || own || (email !== null && email.trim() !== '' && safeEqual(order.billingEmail, email.trim().toLowerCase()));
+  if (!shown) return { ok: false, reason: email === null || email.trim() === '' ? 'needs_email' : 'invalid_email' };
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return { ok: true, value: { order, items } };
 }
 
 /**
  * Order tracking: the order when id and billing email both match, otherwise null — the same
- * answer, after the same work, whether the order is missing or the email is wrong.
+ * answer, after the same work, whether the order is missing or the email is wrong: one read of
+ * the order row and one constant-time comparison either way; the lines are read only for a match.
  */
 export async function trackOrder(db: ShopDatabase, id: number, email: string): Promise<FullOrder | null> {
-  const found = await load(db, id);
-  const stored = found?.order.billingEmail ?? 'no-order@invalid';
+  const valid = Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+  // A malformed id still costs the same read (of an id no order has).
+  const [order] = await db.select().from(orders).where(eq(orders.id, valid ? id : 0));
+  const stored = order?.billingEmail ?? 'no-order@invalid';
   const matches = safeEqual(stored, email.trim().toLowerCase());
-  return found && matches ? found : null;
+  if (!order || !matches) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return { order, items };
 }

@@ -10,6 +10,7 @@ import {
   includedVat,
   normaliseCouponCode,
   orderTotals,
+  spreadDiscount,
   withCoupon,
   withoutCoupon,
   type Coupon,
@@ -129,5 +130,29 @@ describe('coupons (the stock shop’s messages and arithmetic)', () => {
         if (applied.some((c) => c.individualUse)) expect(applied).toHaveLength(1);
       }),
     );
+  });
+});
+
+describe('spreadDiscount (each line’s share of a cart discount)', () => {
+  const amounts = fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 12 });
+
+  it('property: no line below zero or above its amount, and the lines add up to the sum less the discount (capped at the sum)', () => {
+    fc.assert(
+      fc.property(amounts, fc.integer({ min: -100, max: 20_000_000 }), (lines, discount) => {
+        const after = spreadDiscount(lines, discount);
+        const sum = lines.reduce((s, n) => s + n, 0);
+        expect(after).toHaveLength(lines.length);
+        after.forEach((n, i) => {
+          expect(n).toBeGreaterThanOrEqual(0);
+          expect(n).toBeLessThanOrEqual(lines[i] ?? 0);
+        });
+        expect(after.reduce((s, n) => s + n, 0)).toBe(sum - Math.min(Math.max(discount, 0), sum));
+      }),
+    );
+  });
+
+  it('the recorded stock split: 10 % of ₱700 and ₱250 is ₱630 and ₱225; a free line keeps nothing off', () => {
+    expect(spreadDiscount([70_000, 25_000], 9_500)).toEqual([63_000, 22_500]);
+    expect(spreadDiscount([1, 1, 0], 1)).toEqual([0, 1, 0]);
   });
 });

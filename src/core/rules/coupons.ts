@@ -141,3 +141,25 @@ export const orderTotals = (subtotal: MinorUnits, applied: readonly Coupon[], sh
   const total = Math.max(subtotal, 0) - discount + Math.max(shipping, 0);
   return { subtotal: Math.max(subtotal, 0), discount, shipping: Math.max(shipping, 0), total, vat: includedVat(total) };
 };
+
+/**
+ * The lines' totals after a cart discount (at most their sum), spread in proportion to each line:
+ * each share rounded down, then the minor units left over one at a time to the lines that still
+ * have room, in order. No line goes below zero, and the lines add up to the sum less the discount
+ * (the Store API's `line_total`).
+ */
+export const spreadDiscount = (amounts: readonly MinorUnits[], discount: MinorUnits): MinorUnits[] => {
+  const gross = amounts.map((n) => Math.max(n, 0));
+  const subtotal = gross.reduce((s, n) => s + n, 0);
+  const total = Math.min(Math.max(discount, 0), subtotal);
+  if (subtotal === 0 || total === 0) return gross;
+  const shares = gross.map((amount) => Math.floor((total * amount) / subtotal));
+  let left = total - shares.reduce((s, n) => s + n, 0);
+  for (let i = 0; left > 0; i = (i + 1) % gross.length) {
+    if ((gross[i] ?? 0) - (shares[i] ?? 0) > 0) {
+      shares[i] = (shares[i] ?? 0) + 1;
+      left -= 1;
+    }
+  }
+  return gross.map((amount, i) => amount - (shares[i] ?? 0));
+};
