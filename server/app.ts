@@ -15,7 +15,7 @@ import { ApiError, invalidParams } from './lib/errors.js';
 import { addressMiddleware, type AddressOptions } from './lib/address.js';
 import { isCrossSiteWrite, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
-import { adminAjax } from './routes/admin-ajax.js';
+import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
@@ -50,6 +50,11 @@ export interface ShopAppOptions extends AddressOptions {
   readonly sitemapPageSize?: number;
   /** The pages' Content-Security-Policy: the enabled plugins' hosts, dev looseness. */
   readonly pagePolicy?: PagePolicyOptions;
+  /**
+   * The newsletter provider's admin-ajax actions and the opt-in's words they record; false when
+   * the newsletter plugin is off. @default on, with the plugin's default label
+   */
+  readonly newsletter?: NewsletterSettings | false;
 }
 
 /** Largest request body accepted. */
@@ -223,7 +228,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.route('/wp-json/wc/store/v1', store);
   app.route('/wp-json/wc/store', store);
   app.route('/wp-json/wp/v2', wpV2Routes(deps));
-  app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps));
+  app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }) }));
   app.route('/wp-content/uploads/suki', mediaRoutes(deps));
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
   else app.get('/assets/*', (c) => c.text('Not Found', 404));

@@ -96,9 +96,13 @@ async function main(): Promise<void> {
     logger: console,
     ...(renderCache ? { renderCache: { cache: renderCache, emptyCartNonce: emptyCartNonce({ db: database.db, keys: keyLoader(database.db, serverConfig.secret) }) } } : {}),
   });
+  // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
+  const newsletterPlugin = plugins.find((p) => p.name === 'newsletter');
+  const optInLabel = (newsletterPlugin?.options as { readonly optInLabel?: unknown } | undefined)?.optInLabel;
   const app = createShopApp({
     database,
     pages,
+    newsletter: newsletterPlugin ? { optInText: typeof optInLabel === 'string' ? optInLabel : 'Subscribe to our newsletter' } : false,
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),
