@@ -17,6 +17,7 @@ import { isCrossSiteWrite, isMutation, mediaType, requestOrigin, siteHeaders } f
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
+import { orderTrackingPage, type OrderTrackingLimits } from './routes/order-tracking.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
@@ -55,6 +56,8 @@ export interface ShopAppOptions extends AddressOptions {
    * the newsletter plugin is off. @default on, with the plugin's default label
    */
   readonly newsletter?: NewsletterSettings | false;
+  /** Order-tracking attempts allowed per client and per order. @default DEFAULT_TRACKING_LIMITS */
+  readonly orderTrackingLimits?: OrderTrackingLimits;
 }
 
 /** Largest request body accepted. */
@@ -248,6 +251,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/cart/', pages);
   app.get('/product/:slug/', pages);
   app.get('/product-category/:slug/', pages);
+  // Order tracking: the page and its form, posted to itself.
+  app.on(['GET', 'POST'], '/order-tracking/', orderTrackingPage(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'))), options.orderTrackingLimits));
+  app.get('/order-tracking', toSlash);
   app.get('/shop', toSlash);
   app.get('/cart', toSlash);
   app.get('/product/:slug', toSlash);

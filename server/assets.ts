@@ -47,16 +47,21 @@ export const PRODUCT_PAGE_SOURCE = 'src/ui/pages/ProductPage.tsx';
 /** Source of the blog pages' own chunk (the list and a post). */
 export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
 
+/** Source of the order-tracking page's own chunk. */
+export const ORDER_TRACKING_SOURCE = 'src/ui/pages/OrderTrackingPage.tsx';
+
 /**
  * Assets per page: product pages link the product page chunk and the plugins that load only there
  * (swatches); blog pages link the blog chunk and only the plugins not scoped to other pages;
  * listing pages link neither page chunk.
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
-  const on = (pageType: 'product' | 'blog' | 'shop') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'order-tracking') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
   const other = await manifestAssets(clientDir, on('shop'));
-  return (url) => (url.pathname.startsWith('/product/') ? product : url.pathname.startsWith('/blog/') ? blog : other);
+  // The order-tracking page: its chunk, and the plugins of every page (none is scoped to it).
+  const tracking = await manifestAssets(clientDir, on('order-tracking'), [ORDER_TRACKING_SOURCE]);
+  return (url) => (url.pathname.startsWith('/product/') ? product : url.pathname.startsWith('/blog/') ? blog : url.pathname === '/order-tracking/' ? tracking : other);
 };

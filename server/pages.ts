@@ -109,6 +109,17 @@ const pageHeaders = (status: number, cache: 'hit' | 'miss' | 'bypass'): Array<[s
 /** The answer to a request whose client has gone: nobody reads it, so it is empty. */
 const abandoned = (): Response => new Response(null, { status: 499, headers: { 'cache-control': 'no-store' } });
 
+/** What a route hands the page renderer besides the address (a form's answer). */
+export type PageInput = Pick<RenderInput, 'orderTracking'>;
+
+// Keyed by the Context, as the session is: set by a route, read by the pages handler it calls.
+const pageInputs = new WeakMap<Context, PageInput>();
+
+/** Gives the page this request renders the route's answer (e.g. the order-tracking form's). */
+export const setPageInput = (c: Context, input: PageInput): void => {
+  pageInputs.set(c, input);
+};
+
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
   const url = new URL(c.req.url);
@@ -153,6 +164,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
       fetch: shopper().fetch,
       config: options.config,
       plugins: options.plugins,
+      ...pageInputs.get(c),
     });
     if (client.aborted) return abandoned();
     const html = renderer.renderDocument(page, await options.assets(url));

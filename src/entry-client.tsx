@@ -44,6 +44,7 @@ async function boot(): Promise<void> {
   // The product page's body is its own chunk (the server modulepreloads it there).
   const productPage = state.page.type === 'product' ? (await import('./ui/pages/ProductPage.js')).ProductPage : undefined;
   const blogPages = state.page.type === 'blog' || state.page.type === 'post' ? await import('./ui/pages/BlogPages.js') : undefined;
+  const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
   const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter },
@@ -63,7 +64,7 @@ async function boot(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}) } }}>
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}) } }}>
           <OnHydrated done={resolve}>
             <App />
           </OnHydrated>

@@ -6,7 +6,7 @@ import { App } from './ui/App.js';
 import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
 import type { RenderedPage } from './ui/document.js';
 import type { SectionFilterConfig } from './core/catalog/section.js';
-import { loadPage } from './app/load-page.js';
+import { loadPage, type LoadPageOptions } from './app/load-page.js';
 import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import type { ShopConfig } from './app/shop-config.js';
@@ -17,6 +17,7 @@ import { productStructuredData, serializeJsonLd } from './ui/structured-data.js'
 import { documentTitle, pageSeo } from './ui/seo.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
+import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -36,6 +37,8 @@ export interface RenderInput {
    * to the browser.
    */
   readonly plugins: readonly LoadedPlugin[];
+  /** The order-tracking form's answer, when the server handled a tracking request. */
+  readonly orderTracking?: LoadPageOptions['orderTracking'];
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -91,7 +94,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   try {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog }, categoryList, { filterSections: filterSectionsOf(input.plugins) });
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog }, categoryList, {
+      filterSections: filterSectionsOf(input.plugins),
+      ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
+    });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
     const stores = Object.fromEntries(Object.entries(runtime.serialize()).filter(([name]) => !offPage.has(name)));
@@ -116,7 +122,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, orderTracking: OrderTrackingPage } }}>
         <App />
       </RuntimeProvider>,
     );

@@ -4,6 +4,7 @@ import type { BlogComment, BlogPost } from '../core/domain/blog.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
+import type { OrderTracking } from './order-tracking.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
 /** Blog list layouts. */
@@ -90,6 +91,13 @@ export type PageData =
       readonly comments: readonly BlogComment[];
     }
   | { readonly type: 'cart'; readonly title: string; readonly description: string }
+  | {
+      readonly type: 'order-tracking';
+      readonly title: string;
+      readonly description: string;
+      /** The form and, after a post, what the server found. */
+      readonly tracking: OrderTracking;
+    }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 
 /** Settings the browser needs, safe to publish. */

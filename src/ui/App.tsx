@@ -38,6 +38,12 @@ export function App() {
     case 'cart':
       body = <CartPage />;
       break;
+    case 'order-tracking': {
+      const OrderTrackingPage = pages.orderTracking;
+      if (!OrderTrackingPage) throw new Error('Suki: the order-tracking module was not loaded before rendering.');
+      body = <OrderTrackingPage page={page} />;
+      break;
+    }
     default:
       body = (
         <div className="page-message">

@@ -24,6 +24,7 @@ export interface PageComponents {
   readonly product?: ComponentType<{ readonly page: Extract<PageData, { type: 'product' }> }>;
   readonly blog?: ComponentType<{ readonly page: Extract<PageData, { type: 'blog' }> }>;
   readonly post?: ComponentType<{ readonly page: Extract<PageData, { type: 'post' }> }>;
+  readonly orderTracking?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-tracking' }> }>;
 }
 
 // Defaults to undefined so a view rendered outside the provider fails with a clear message.
