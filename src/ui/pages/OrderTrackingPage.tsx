@@ -79,8 +79,8 @@ export function OrderTrackingPage({ page }: { readonly page: TrackingPageData })
       {tracking.order ? (
         <TrackedOrderDetails order={tracking.order} />
       ) : (
-        <form className="comment-form track-order" method="post" action="/order-tracking/" noValidate aria-labelledby="order-tracking-intro">
-          <p id="order-tracking-intro">
+        <form className="comment-form track-order" method="post" action="/order-tracking/" noValidate aria-label="Track your order">
+          <p>
             To track your order please enter your Order ID in the box below and press the “Track” button. This was given to you on your receipt and in the confirmation
             email you should have received.
           </p>
