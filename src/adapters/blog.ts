@@ -3,48 +3,48 @@
  * from the server is reduced to plain-text paragraphs here, so no server markup ever reaches the
  * page as HTML.
  */
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { BlogComment, BlogImage, BlogPage, BlogPost, CommentInput, CommentReceipt } from '../core/domain/blog.js';
 import type { BlogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { wpPage, type HttpClient } from './http.js';
-import { safeUrl } from './store-api.js';
+import { safeUrl, int } from './store-api.js';
 import { htmlToText } from './text.js';
 
-const rendered = z.object({ rendered: z.string() });
-const mediaSchema = z.object({
-  id: z.int(),
-  source_url: z.string(),
-  alt_text: z.optional(z.string()),
-  media_details: z.optional(z.object({ width: z.optional(z.int()), height: z.optional(z.int()) })),
+const rendered = v.object({ rendered: v.string() });
+const mediaSchema = v.object({
+  id: int,
+  source_url: v.string(),
+  alt_text: v.optional(v.string()),
+  media_details: v.optional(v.object({ width: v.optional(int), height: v.optional(int) })),
 });
-const postSchema = z.object({
-  id: z.int(),
-  slug: z.string(),
-  date: z.string(),
-  link: z.string(),
+const postSchema = v.object({
+  id: int,
+  slug: v.string(),
+  date: v.string(),
+  link: v.string(),
   title: rendered,
   content: rendered,
   excerpt: rendered,
-  comment_status: z.optional(z.string()),
-  suki_feature_images: z.optional(z.array(mediaSchema)),
-  _embedded: z.optional(
-    z.object({
-      author: z.optional(z.array(z.object({ name: z.optional(z.string()) }))),
-      'wp:featuredmedia': z.optional(z.array(mediaSchema)),
+  comment_status: v.optional(v.string()),
+  suki_feature_images: v.optional(v.array(mediaSchema)),
+  _embedded: v.optional(
+    v.object({
+      author: v.optional(v.array(v.object({ name: v.optional(v.string()) }))),
+      'wp:featuredmedia': v.optional(v.array(mediaSchema)),
     }),
   ),
 });
-type PostJson = z.infer<typeof postSchema>;
-const commentSchema = z.object({
-  id: z.int(),
-  post: z.int(),
-  parent: z.optional(z.int()),
-  author_name: z.string(),
-  date: z.string(),
+type PostJson = v.InferOutput<typeof postSchema>;
+const commentSchema = v.object({
+  id: int,
+  post: int,
+  parent: v.optional(int),
+  author_name: v.string(),
+  date: v.string(),
   content: rendered,
 });
-const receiptSchema = z.object({ id: z.int(), status: z.string() });
+const receiptSchema = v.object({ id: int, status: v.string() });
 
 /** Paragraphs of rendered HTML, as text. */
 export const paragraphsOf = (html: string): string[] =>
@@ -53,7 +53,7 @@ export const paragraphsOf = (html: string): string[] =>
     .map((p) => p.trim())
     .filter((p) => p !== '');
 
-const toImage = (media: z.infer<typeof mediaSchema>): BlogImage => ({
+const toImage = (media: v.InferOutput<typeof mediaSchema>): BlogImage => ({
   id: media.id,
   src: safeUrl(media.source_url),
   alt: htmlToText(media.alt_text ?? ''),
@@ -87,7 +87,7 @@ export function toPost(post: PostJson): BlogPost {
   };
 }
 
-const toComment = (comment: z.infer<typeof commentSchema>): BlogComment => ({
+const toComment = (comment: v.InferOutput<typeof commentSchema>): BlogComment => ({
   id: comment.id,
   postId: comment.post,
   parent: comment.parent ?? 0,
@@ -99,21 +99,21 @@ const toComment = (comment: z.infer<typeof commentSchema>): BlogComment => ({
 /** The blog adapter. */
 export function createBlogAdapter(http: HttpClient): BlogPort {
   const listPosts = async (query: { page: number; perPage: number }): Promise<Result<BlogPage<BlogPost>, PortFailure>> => {
-    const reply = await http.rest({ path: 'wp/v2/posts', query: { page: query.page, per_page: query.perPage, _embed: 'author,wp:featuredmedia' }, schema: z.array(postSchema) });
+    const reply = await http.rest({ path: 'wp/v2/posts', query: { page: query.page, per_page: query.perPage, _embed: 'author,wp:featuredmedia' }, schema: v.array(postSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toPost);
     return ok(wpPage(items, reply.value.headers, query.page));
   };
 
   const getPost = async (slug: string): Promise<Result<BlogPost, PortFailure>> => {
-    const reply = await http.rest({ path: 'wp/v2/posts', query: { slug, _embed: 'author,wp:featuredmedia' }, schema: z.array(postSchema) });
+    const reply = await http.rest({ path: 'wp/v2/posts', query: { slug, _embed: 'author,wp:featuredmedia' }, schema: v.array(postSchema) });
     if (!reply.ok) return reply;
     const found = reply.value.data.find((post) => post.slug === slug);
     return found ? ok(toPost(found)) : err({ kind: 'not-found', message: 'No post has this address.' });
   };
 
   const listComments = async (postId: number, page: number): Promise<Result<BlogPage<BlogComment>, PortFailure>> => {
-    const reply = await http.rest({ path: 'wp/v2/comments', query: { post: postId, page, per_page: 50, order: 'asc' }, schema: z.array(commentSchema) });
+    const reply = await http.rest({ path: 'wp/v2/comments', query: { post: postId, page, per_page: 50, order: 'asc' }, schema: v.array(commentSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toComment);
     return ok(wpPage(items, reply.value.headers, page));

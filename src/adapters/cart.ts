@@ -5,12 +5,12 @@
  * the client refreshes it once on a nonce error. `?wc-ajax=get_refreshed_fragments` still tells
  * whether another tab changed the cart.
  */
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { AddToCartRequest, Cart, CartLine } from '../core/domain/cart.js';
 import type { CartPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { NONCE_ERROR_CODES, type HttpClient } from './http.js';
-import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits } from './store-api.js';
+import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits, int } from './store-api.js';
 import { htmlToText } from './text.js';
 
 const CART_ROUTE = 'wc/store/v1/cart';
@@ -18,34 +18,34 @@ const CART_ROUTE = 'wc/store/v1/cart';
 /** Host path of the fragments refresh, which tells whether the cart changed elsewhere. */
 const REFRESHED_FRAGMENTS = '/?wc-ajax=get_refreshed_fragments';
 
-const cartItemSchema = z.object({
-  key: z.string(),
-  id: z.int(),
-  quantity: z.int(),
-  quantity_limits: z.object({
-    minimum: z.int(),
-    maximum: z.int(),
-    multiple_of: z.int(),
-    editable: z.boolean(),
+const cartItemSchema = v.object({
+  key: v.string(),
+  id: int,
+  quantity: int,
+  quantity_limits: v.object({
+    minimum: int,
+    maximum: int,
+    multiple_of: int,
+    editable: v.boolean(),
   }),
-  name: z.string(),
-  sku: z.optional(z.string()),
-  permalink: z.optional(z.string()),
-  images: z.optional(z.array(imageSchema)),
-  variation: z.optional(z.array(z.object({ attribute: z.string(), value: z.string() }))),
-  prices: z.object({ price: amountSchema, regular_price: amountSchema }),
-  totals: z.object({ line_subtotal: amountSchema, line_total: amountSchema }),
+  name: v.string(),
+  sku: v.optional(v.string()),
+  permalink: v.optional(v.string()),
+  images: v.optional(v.array(imageSchema)),
+  variation: v.optional(v.array(v.object({ attribute: v.string(), value: v.string() }))),
+  prices: v.object({ price: amountSchema, regular_price: amountSchema }),
+  totals: v.object({ line_subtotal: amountSchema, line_total: amountSchema }),
 });
 
 /** The Store API cart (`GET /cart`, and the answer of every cart route) as the storefront reads it. */
-export const storeCartSchema = z.object({
-  items: z.array(cartItemSchema),
-  coupons: z.array(z.object({ code: z.string() })),
-  totals: z.object({
+export const storeCartSchema = v.object({
+  items: v.array(cartItemSchema),
+  coupons: v.array(v.object({ code: v.string() })),
+  totals: v.object({
     total_items: amountSchema,
     total_discount: amountSchema,
     // null until shipping has been calculated.
-    total_shipping: z.nullable(amountSchema),
+    total_shipping: v.nullable(amountSchema),
     total_tax: amountSchema,
     total_price: amountSchema,
     ...currencyShape,
@@ -53,13 +53,13 @@ export const storeCartSchema = z.object({
 });
 
 // PHP encodes an empty fragments map as `[]`.
-const fragmentsSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+const fragmentsSchema = v.union([v.record(v.string(), v.unknown()), v.array(v.unknown())]);
 
 /** `get_refreshed_fragments` answer. */
-export const refreshedFragmentsSchema = z.object({ fragments: fragmentsSchema, cart_hash: z.string() });
+export const refreshedFragmentsSchema = v.object({ fragments: fragmentsSchema, cart_hash: v.string() });
 
 /** Maps a validated Store API cart to the domain cart. */
-export function toCart(cart: z.infer<typeof storeCartSchema>): Cart {
+export function toCart(cart: v.InferOutput<typeof storeCartSchema>): Cart {
   const lines = cart.items.map(
     (item): CartLine => ({
       key: item.key,
@@ -105,14 +105,14 @@ export function toCart(cart: z.infer<typeof storeCartSchema>): Cart {
 }
 
 /** The part of a Store API product that says its category (a variation of stock points to its parent). */
-export const productCategorySchema = z.object({
-  id: z.int(),
-  parent: z.optional(z.int()),
-  categories: z.optional(z.array(z.object({ name: z.string() }))),
+export const productCategorySchema = v.object({
+  id: int,
+  parent: v.optional(int),
+  categories: v.optional(v.array(v.object({ name: v.string() }))),
 });
 
 /** The first category name of a product answer, or null when it lists none. */
-export const firstCategoryOf = (product: z.infer<typeof productCategorySchema>): string | null => {
+export const firstCategoryOf = (product: v.InferOutput<typeof productCategorySchema>): string | null => {
   for (const category of product.categories ?? []) {
     const name = htmlToText(category.name).trim();
     if (name !== '') return name;
@@ -128,7 +128,7 @@ export interface CartAdapter extends CartPort {
 }
 
 /** The `data` of a Store API error that carries the cart (a 409 conflict does). */
-const conflictDataSchema = z.object({ cart: storeCartSchema });
+const conflictDataSchema = v.object({ cart: storeCartSchema });
 
 /** The Store API's error for a cart item key that is no longer in the cart. */
 export const INVALID_KEY = 'woocommerce_rest_cart_invalid_key';
@@ -159,8 +159,8 @@ export function createCartAdapter(http: HttpClient): CartAdapter {
   /** The cart a failed write's error carries (`data.cart` of a 409), if it parses. */
   const cartOfFailure = (failure: PortFailure): Cart | null => {
     if (failure.kind !== 'http' || failure.status !== 409) return null;
-    const parsed = conflictDataSchema.safeParse(failure.data);
-    return parsed.success ? toCart(parsed.data.cart) : null;
+    const parsed = v.safeParse(conflictDataSchema, failure.data);
+    return parsed.success ? toCart(parsed.output.cart) : null;
   };
 
   /** A failure as the cart reports it: a conflict that sent the cart back is a refusal with that cart. */

@@ -1,7 +1,7 @@
 /**
  * Catalog adapter: the Store API product and category routes mapped to the domain catalogue.
  */
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type {
   AttributeTaxonomy,
   Brand,
@@ -21,90 +21,90 @@ import type {
 import type { CatalogPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { wpPage, type HttpClient, type Query } from './http.js';
-import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits } from './store-api.js';
+import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits, int } from './store-api.js';
 import { htmlToText } from './text.js';
 
 const PRODUCTS_ROUTE = 'wc/store/v1/products';
 
-const termRefSchema = z.object({ id: z.int(), name: z.string(), slug: z.string() });
+const termRefSchema = v.object({ id: int, name: v.string(), slug: v.string() });
 
 /** A Store API product as the storefront reads it. */
-export const storeProductSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  slug: z.string(),
-  type: z.string(),
-  permalink: z.string(),
-  sku: z.optional(z.string()),
-  short_description: z.optional(z.string()),
-  description: z.optional(z.string()),
-  on_sale: z.boolean(),
-  prices: z.object({
+export const storeProductSchema = v.object({
+  id: int,
+  name: v.string(),
+  slug: v.string(),
+  type: v.string(),
+  permalink: v.string(),
+  sku: v.optional(v.string()),
+  short_description: v.optional(v.string()),
+  description: v.optional(v.string()),
+  on_sale: v.boolean(),
+  prices: v.object({
     price: amountSchema,
     regular_price: amountSchema,
     sale_price: amountSchema,
-    price_range: z.optional(z.nullable(z.object({ min_amount: amountSchema, max_amount: amountSchema }))),
+    price_range: v.nullish(v.object({ min_amount: amountSchema, max_amount: amountSchema })),
     ...currencyShape,
   }),
-  average_rating: z.optional(z.union([z.string(), z.number()])),
-  review_count: z.optional(z.int()),
-  images: z.array(imageSchema),
-  categories: z.optional(z.array(termRefSchema)),
+  average_rating: v.optional(v.union([v.string(), v.number()])),
+  review_count: v.optional(int),
+  images: v.array(imageSchema),
+  categories: v.optional(v.array(termRefSchema)),
   // Brands arrived in the Store API after 9.1.
-  brands: z.optional(z.array(termRefSchema)),
-  attributes: z.optional(
-    z.array(
-      z.object({
-        id: z.int(),
-        name: z.string(),
-        taxonomy: z.nullable(z.string()),
-        has_variations: z.boolean(),
-        terms: z.array(termRefSchema),
+  brands: v.optional(v.array(termRefSchema)),
+  attributes: v.optional(
+    v.array(
+      v.object({
+        id: int,
+        name: v.string(),
+        taxonomy: v.nullable(v.string()),
+        has_variations: v.boolean(),
+        terms: v.array(termRefSchema),
       }),
     ),
   ),
-  variations: z.optional(
-    z.array(z.object({ id: z.int(), attributes: z.array(z.object({ name: z.string(), value: z.string() })) })),
+  variations: v.optional(
+    v.array(v.object({ id: int, attributes: v.array(v.object({ name: v.string(), value: v.string() })) })),
   ),
-  has_options: z.boolean(),
-  is_purchasable: z.boolean(),
-  is_in_stock: z.boolean(),
-  low_stock_remaining: z.optional(z.nullable(z.int())),
-  add_to_cart: z.object({
-    text: z.string(),
-    minimum: z.optional(z.int()),
-    maximum: z.optional(z.int()),
-    multiple_of: z.optional(z.int()),
+  has_options: v.boolean(),
+  is_purchasable: v.boolean(),
+  is_in_stock: v.boolean(),
+  low_stock_remaining: v.nullish(int),
+  add_to_cart: v.object({
+    text: v.string(),
+    minimum: v.optional(int),
+    maximum: v.optional(int),
+    multiple_of: v.optional(int),
   }),
   // Plugins add their data under their own namespace; only the identifiers are read here.
-  extensions: z.optional(z.record(z.string(), z.unknown())),
+  extensions: v.optional(v.record(v.string(), v.unknown())),
 });
 
 /** The `_cr_gtin/_cr_mpn/_cr_brand` identifiers as the shop exposes them under `extensions`. */
-const identifiersSchema = z.object({
-  gtin: z.optional(z.string()),
-  mpn: z.optional(z.string()),
-  brand: z.optional(z.string()),
+const identifiersSchema = v.object({
+  gtin: v.optional(v.string()),
+  mpn: v.optional(v.string()),
+  brand: v.optional(v.string()),
 });
 
 /** Namespace of the identifiers in `extensions` (the Customer Reviews plugin owns those fields). */
 export const IDENTIFIERS_NAMESPACE = 'customer-reviews-woocommerce';
 
 /** A Store API product category. */
-export const storeCategorySchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  slug: z.string(),
-  parent: z.optional(z.int()),
-  count: z.optional(z.int()),
-  description: z.optional(z.string()),
+export const storeCategorySchema = v.object({
+  id: int,
+  name: v.string(),
+  slug: v.string(),
+  parent: v.optional(int),
+  count: v.optional(int),
+  description: v.optional(v.string()),
 });
 
-type StoreProduct = z.infer<typeof storeProductSchema>;
+type StoreProduct = v.InferOutput<typeof storeProductSchema>;
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(['simple', 'variable', 'variation', 'grouped', 'external']);
 
-function toTermRef(term: z.infer<typeof termRefSchema>): CategoryRef {
+function toTermRef(term: v.InferOutput<typeof termRefSchema>): CategoryRef {
   return { id: term.id, name: htmlToText(term.name), slug: term.slug };
 }
 
@@ -115,8 +115,8 @@ function toProductType(product: StoreProduct): Product['type'] {
 }
 
 function toIdentifiers(product: StoreProduct): ProductIdentifiers {
-  const parsed = identifiersSchema.safeParse(product.extensions?.[IDENTIFIERS_NAMESPACE]);
-  const found = parsed.success ? parsed.data : {};
+  const parsed = v.safeParse(identifiersSchema, product.extensions?.[IDENTIFIERS_NAMESPACE]);
+  const found = parsed.success ? parsed.output : {};
   return { gtin: htmlToText(found.gtin ?? ''), mpn: htmlToText(found.mpn ?? ''), brand: htmlToText(found.brand ?? '') };
 }
 
@@ -225,14 +225,14 @@ export function toProductParams(query: ProductQuery): Query {
   };
 }
 
-const countsSchema = z.nullable(z.optional(z.array(z.object({ term: z.int(), count: z.int() }))));
-const collectionDataSchema = z.object({
-  price_range: z.nullable(z.optional(z.object({ ...currencyShape, min_price: amountSchema, max_price: amountSchema }))),
+const countsSchema = v.nullish(v.array(v.object({ term: int, count: int })));
+const collectionDataSchema = v.object({
+  price_range: v.nullish(v.object({ ...currencyShape, min_price: amountSchema, max_price: amountSchema })),
   attribute_counts: countsSchema,
   taxonomy_counts: countsSchema,
 });
-const termSchema = z.object({ id: z.int(), name: z.string(), slug: z.string(), count: z.optional(z.int()) });
-const attributeSchema = z.object({ id: z.int(), name: z.string(), taxonomy: z.string() });
+const termSchema = v.object({ id: int, name: v.string(), slug: v.string(), count: v.optional(int) });
+const attributeSchema = v.object({ id: int, name: v.string(), taxonomy: v.string() });
 
 const countMap = (list: ReadonlyArray<{ term: number; count: number }>): Record<number, number> => Object.fromEntries(list.map((entry) => [entry.term, entry.count]));
 
@@ -253,7 +253,7 @@ function notFoundOn404(failure: PortFailure): PortFailure {
 /** Implements {@link CatalogPort} over the Store API. */
 export function createCatalogAdapter(http: HttpClient): CatalogPort {
   const listProducts = async (query: ProductQuery): Promise<Result<ProductPage, PortFailure>> => {
-    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(await withCategoryIds(query)), schema: z.array(storeProductSchema) });
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(await withCategoryIds(query)), schema: v.array(storeProductSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toProduct);
     if (query.perPage === -1) return ok({ items, total: items.length, totalPages: 1, page: 1 });
@@ -265,7 +265,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
       const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/${idOrSlug}`, schema: storeProductSchema });
       return reply.ok ? ok(toProduct(reply.value.data)) : err(notFoundOn404(reply.error));
     }
-    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: { slug: idOrSlug }, schema: z.array(storeProductSchema) });
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: { slug: idOrSlug }, schema: v.array(storeProductSchema) });
     if (!reply.ok) return err(notFoundOn404(reply.error));
     const wanted = slugKey(idOrSlug);
     const matches = reply.value.data.filter((product) => slugKey(product.slug) === wanted);
@@ -275,7 +275,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
   };
 
   const readCategories = async (): Promise<Result<readonly Category[], PortFailure>> => {
-    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/categories`, schema: z.array(storeCategorySchema) });
+    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/categories`, schema: v.array(storeCategorySchema) });
     if (!reply.ok) return reply;
     return ok(
       reply.value.data.map((category) => ({
@@ -352,7 +352,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     const reply = await http.rest({
       path: PRODUCTS_ROUTE,
       query: { parent: parentId, type: 'variation', per_page: -1 },
-      schema: z.array(storeProductSchema),
+      schema: v.array(storeProductSchema),
     });
     if (!reply.ok) return reply;
     // A shop that ignored `type` may list the parent too; only variations of this product count.
@@ -360,11 +360,11 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
   };
 
   const listAttributes = async (): Promise<Result<readonly AttributeTaxonomy[], PortFailure>> => {
-    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/attributes`, schema: z.array(attributeSchema) });
+    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/attributes`, schema: v.array(attributeSchema) });
     if (!reply.ok) return reply;
     const withTerms = await Promise.all(
       reply.value.data.map(async (attribute) => {
-        const terms = await http.rest({ path: `${PRODUCTS_ROUTE}/attributes/${attribute.id}/terms`, schema: z.array(termSchema) });
+        const terms = await http.rest({ path: `${PRODUCTS_ROUTE}/attributes/${attribute.id}/terms`, schema: v.array(termSchema) });
         return terms.ok
           ? ok({
               id: attribute.id,
@@ -381,7 +381,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
   };
 
   const listBrands = async (): Promise<Result<readonly Brand[], PortFailure>> => {
-    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/brands`, schema: z.array(termSchema) });
+    const reply = await http.rest({ path: `${PRODUCTS_ROUTE}/brands`, schema: v.array(termSchema) });
     if (!reply.ok) return reply;
     return ok(reply.value.data.map((b) => ({ id: b.id, name: htmlToText(b.name), slug: b.slug, count: b.count ?? 0 })));
   };

@@ -4,7 +4,7 @@
  * nonce refresh) and the host-level `?wc-ajax=` form posts, and it turns every transport, status
  * and parse problem into a {@link PortFailure} value instead of an exception.
  */
-import type { ZodMiniType } from 'zod/mini';
+import * as v from 'valibot';
 import type { PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { htmlToText } from './text.js';
@@ -43,8 +43,8 @@ export interface HttpClientOptions {
   readonly storeNonce?: string;
 }
 
-/** Validates an answer body; any zod/mini schema. */
-export type Schema<T> = ZodMiniType<T>;
+/** Validates an answer body; any valibot schema whose output is `T`. */
+export type Schema<T> = v.GenericSchema<unknown, T>;
 
 /** HTTP methods of REST calls; PUT, PATCH and DELETE travel as POST with a method override. */
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -246,10 +246,10 @@ function decode(raw: RawReply): Result<JsonReply, PortFailure> {
 }
 
 function validate<T>(schema: Schema<T>, reply: JsonReply): Result<HttpReply<T>, PortFailure> {
-  const checked = schema.safeParse(reply.body);
-  if (checked.success) return ok({ status: reply.status, headers: reply.headers, data: checked.data });
-  const issue = checked.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
+  const checked = v.safeParse(schema, reply.body);
+  if (checked.success) return ok({ status: reply.status, headers: reply.headers, data: checked.output });
+  const path = v.getDotPath(checked.issues[0]);
+  const where = path ? ` at ${path}` : '';
   return err({ kind: 'invalid-response', message: `${MESSAGES.shape}${where}.` });
 }
 

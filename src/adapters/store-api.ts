@@ -3,13 +3,16 @@
  * currency fields and images. Schemas only check what the storefront reads; extra fields pass
  * (and are dropped), as a stock answer carries many.
  */
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { ProductImage } from '../core/domain/catalog.js';
 import type { Currency, MinorUnits } from '../core/domain/money.js';
 import { decodeEntities, htmlToText } from './text.js';
 
+/** A whole number (a JSON number with no fraction). */
+export const int = v.pipe(v.number(), v.integer());
+
 /** An amount in minor units, sent as a string of digits (`"1999"`); 15 digits keep it a safe integer. */
-export const amountSchema = z.string().check(z.regex(/^-?\d{1,15}$/));
+export const amountSchema = v.pipe(v.string(), v.regex(/^-?\d{1,15}$/));
 
 /** Converts a validated amount string to minor units. */
 export function toMinorUnits(amount: string): MinorUnits {
@@ -18,13 +21,13 @@ export function toMinorUnits(amount: string): MinorUnits {
 
 /** The `currency_*` fields the Store API puts beside every group of amounts. */
 export const currencyShape = {
-  currency_code: z.string(),
-  currency_minor_unit: z.int().check(z.minimum(0), z.maximum(18)),
-  currency_symbol: z.optional(z.string()),
-  currency_prefix: z.optional(z.string()),
-  currency_suffix: z.optional(z.string()),
-  currency_decimal_separator: z.optional(z.string()),
-  currency_thousand_separator: z.optional(z.string()),
+  currency_code: v.string(),
+  currency_minor_unit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(18)),
+  currency_symbol: v.optional(v.string()),
+  currency_prefix: v.optional(v.string()),
+  currency_suffix: v.optional(v.string()),
+  currency_decimal_separator: v.optional(v.string()),
+  currency_thousand_separator: v.optional(v.string()),
 };
 
 /** Parsed `currency_*` fields. */
@@ -62,18 +65,18 @@ export function safeUrl(url: string): string {
 }
 
 /** A Store API image. */
-export const imageSchema = z.object({
-  id: z.int(),
-  src: z.string(),
-  thumbnail: z.optional(z.string()),
-  srcset: z.optional(z.string()),
-  sizes: z.optional(z.string()),
-  name: z.optional(z.string()),
-  alt: z.optional(z.string()),
+export const imageSchema = v.object({
+  id: int,
+  src: v.string(),
+  thumbnail: v.optional(v.string()),
+  srcset: v.optional(v.string()),
+  sizes: v.optional(v.string()),
+  name: v.optional(v.string()),
+  alt: v.optional(v.string()),
 });
 
 /** Maps a Store API image to the domain image. */
-export function toImage(image: z.infer<typeof imageSchema>): ProductImage {
+export function toImage(image: v.InferOutput<typeof imageSchema>): ProductImage {
   return {
     id: image.id,
     src: safeUrl(image.src),

@@ -5,9 +5,10 @@ import type { Product, ProductQuery } from '../core/domain/catalog.js';
 import type { BlogPort, CatalogPort } from '../core/ports.js';
 import { err, ok } from '../core/result.js';
 import { loadPage } from './load-page.js';
+import * as v from 'valibot';
 
 const recorded = JSON.parse(readFileSync(new URL('../../tests/fixtures/stock-woocommerce-9.1/storeapi-products.json', import.meta.url), 'utf8')) as unknown[];
-const base = toProduct(storeProductSchema.parse(recorded[0]));
+const base = toProduct(v.parse(storeProductSchema, recorded[0]));
 const product = (id: number): Product => ({ ...base, id, slug: `p-${id}` });
 
 /** A catalogue of 30 products, 12 a page, recording every query; past the last page is a 400. */

@@ -9,10 +9,11 @@ import { storeProductSchema, toProduct } from '../../src/adapters/catalog.js';
 import { variationAttributes } from '../../src/core/rules/variation-data.js';
 import { swatchesOptions } from '../../src/plugins/swatches/options.js';
 import { swatchTypeOf, termColour } from '../../src/plugins/swatches/swatch-type.js';
+import * as v from 'valibot';
 
 const recording = readFileSync(new URL('../fixtures/stock-woocommerce-9.1/peer-2/storeapi-products.http', import.meta.url), 'utf8');
 const products = JSON.parse(recording.slice(recording.indexOf('\n[') + 1)) as unknown[];
-const hoodie = toProduct(storeProductSchema.parse(products.find((p) => (p as { slug: string }).slug === 'peer-hoodie')));
+const hoodie = toProduct(v.parse(storeProductSchema, products.find((p) => (p as { slug: string }).slug === 'peer-hoodie')));
 
 describe('swatches for a stock shop’s pa_color', () => {
   const attributes = variationAttributes(hoodie);

@@ -15,9 +15,10 @@ import type { CatalogPort, PortFailure } from '../../core/ports.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { INITIAL_FILTERS } from '../../core/rules/shop-filters.js';
 import { createSections, filtersAt, sectionAddress, type SectionSeed } from './sections.js';
+import * as v from 'valibot';
 
 const recorded = JSON.parse(readFileSync(new URL('../../../tests/fixtures/stock-woocommerce-9.1/storeapi-products.json', import.meta.url), 'utf8')) as unknown[];
-const base = toProduct(storeProductSchema.parse(recorded[0]));
+const base = toProduct(v.parse(storeProductSchema, recorded[0]));
 const product = (id: number): Product => ({ ...base, id, name: `Product ${id}`, slug: `product-${id}` });
 const pageOf = (ids: number[], page = 1, totalPages = 3): ProductPage => ({ items: ids.map(product), total: 30, page, totalPages });
 
