@@ -10,7 +10,7 @@
  * One difference, on purpose: the address is form-encoded, so a `+` arrives as a `+` (the
  * provider's script sent it raw and the server read a space).
  */
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { NewsletterPort, NewsletterUser, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { HttpClient } from './http.js';
@@ -22,8 +22,8 @@ export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
 export const NEWSLETTER_ACTIONS = { lookUp: 'mailchimp_get_user_by_hash', setUser: 'mailchimp_set_user_by_email' } as const;
 
 // The provider answers `{success, email}`; `email` is `false` when it has none.
-const lookUpSchema = z.object({ success: z.optional(z.boolean()), email: z.optional(z.union([z.string(), z.boolean(), z.null()])) });
-const setUserSchema = z.object({ success: z.boolean(), message: z.optional(z.string()) });
+const lookUpSchema = v.object({ success: v.optional(v.boolean()), email: v.nullish(v.union([v.string(), v.boolean()])) });
+const setUserSchema = v.object({ success: v.boolean(), message: v.optional(v.string()) });
 
 /** A provider's cart hash: the MD5 of the address (32 hex digits). */
 export const isCartHash = (hash: string): boolean => /^[0-9a-f]{32}$/i.test(hash);
