@@ -8,22 +8,26 @@ import { sql } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { DEFAULT_CHECKOUT, type CheckoutConfig } from '../src/app/shop-config.js';
 import type { OpenedDatabase } from './db/client.js';
+import { drainOutbox } from './mail/outbox.js';
+import type { MailTransport } from './mail/transport.js';
 import { parameterRunner } from './db/statements.js';
 import { compression } from './lib/compress.js';
 import { ApiError, invalidParams } from './lib/errors.js';
-import { addressMiddleware, type AddressOptions } from './lib/address.js';
-import { isCrossSiteWrite, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
+import { addressMiddleware, clientAddress, type AddressOptions } from './lib/address.js';
+import { isCrossSiteWrite, isHttps, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
-import { orderTrackingPage, type OrderTrackingLimits } from './routes/order-tracking.js';
+import { orderTrackingPage } from './routes/order-tracking.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
 import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from './security-policy.js';
 import { storeApiRoutes } from './routes/store-api.js';
 import { wcAjax } from './routes/wc-ajax.js';
+import { staffApiRoutes } from './routes/wc-v3.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
 import { purgeRateLimits } from './services/rate-limit.js';
@@ -56,8 +60,47 @@ export interface ShopAppOptions extends AddressOptions {
    * the newsletter plugin is off. @default on, with the plugin's default label
    */
   readonly newsletter?: NewsletterSettings | false;
-  /** Order-tracking attempts allowed per client and per order. @default DEFAULT_TRACKING_LIMITS */
-  readonly orderTrackingLimits?: OrderTrackingLimits;
+  /** Shipping zones, bank details, where order notices go. @default DEFAULT_CHECKOUT */
+  readonly checkout?: CheckoutConfig | undefined;
+  /** The shop's name in emails. @default 'Suki' */
+  readonly shopName?: string | undefined;
+  /**
+   * Sends the order emails (`server/mail/transport.ts`). Queued mail is sent after each order
+   * commits, after staff status changes, at start-up and with the periodic maintenance. Absent:
+   * mail stays queued in `suki_mail_outbox`.
+   */
+  readonly mail?: MailTransport | undefined;
+}
+
+/** True for the loopback addresses (the staff API's keys are accepted from them over plain HTTP). */
+export const isLoopback = (address: string): boolean => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1' || address === '::ffff:127.0.0.1';
+
+/**
+ * Sends queued mail in the background, one drain at a time: a call during a drain runs another
+ * right after it, so a message queued meanwhile is not left waiting for the next trigger.
+ */
+export function outboxSender(db: OpenedDatabase['db'], mail: MailTransport | undefined, logger: ShopLogger): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (!mail) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        // A full batch may mean more are due.
+        while ((await drainOutbox(db, mail, logger)) === 20);
+      } while (again);
+    })()
+      .catch((error: unknown) => logger.warn('sending queued mail failed', error))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
 }
 
 /** Largest request body accepted. */
@@ -80,13 +123,19 @@ const isApiPath = (path: string): boolean => path.startsWith('/wp-json/') || pat
 /** Builds the shop application. */
 export function createShopApp(options: ShopAppOptions): Hono {
   const logger: ShopLogger = options.logger ?? console;
+  const sendMail = outboxSender(options.database.db, options.mail, logger);
   const deps: ShopDeps = {
     db: options.database.db,
     run: options.database.statements ?? parameterRunner,
     keys: keyLoader(options.database.db, options.secret),
     logger,
     cache: options.renderCache,
+    checkout: options.checkout ?? DEFAULT_CHECKOUT,
+    shopName: options.shopName ?? 'Suki',
+    sendQueuedMail: () => void sendMail(),
   };
+  // Mail left queued by a previous run (a restart between commit and sending) goes now.
+  void sendMail();
   const app = new Hono();
   // Every rendered page leaves with its Content-Security-Policy (hashes of its inline scripts).
   const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
@@ -145,6 +194,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
         await purgeExpiredSessions(deps.db, now);
         await purgeIdempotencyKeys(deps.db, now);
         await purgeRateLimits(deps.db, now);
+        await sendMail();
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables and refresh statistics.
         if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits`);
       })().catch((error: unknown) => logger.warn('maintenance failed', error));
@@ -232,6 +282,17 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.route('/wp-json/wc/store', store);
   app.route('/wp-json/wp/v2', wpV2Routes(deps));
   app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }) }));
+  // Shop staff: WooCommerce's v3 orders and coupons with API keys, over HTTPS or from this machine.
+  app.route(
+    '/wp-json/wc/v3',
+    staffApiRoutes({
+      db: deps.db,
+      isSafeTransport: (c) => isHttps(c) || isLoopback(clientAddress(c)),
+      shop: { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails },
+      baseUrl: (c) => requestOrigin(c),
+      afterCommit: deps.sendQueuedMail,
+    }),
+  );
   app.route('/wp-content/uploads/suki', mediaRoutes(deps));
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
   else app.get('/assets/*', (c) => c.text('Not Found', 404));
@@ -252,7 +313,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/product/:slug/', pages);
   app.get('/product-category/:slug/', pages);
   // Order tracking: the page and its form, posted to itself.
-  app.on(['GET', 'POST'], '/order-tracking/', orderTrackingPage(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'))), options.orderTrackingLimits));
+  app.on(['GET', 'POST'], '/order-tracking/', orderTrackingPage(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')))));
   app.get('/order-tracking', toSlash);
   app.get('/shop', toSlash);
   app.get('/cart', toSlash);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CACHE_CHECK_MS, DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_QUEUE, DEFAULT_RENDER_CACHE_MB, listenOrigin, loadServerConfig } from './config.js';
 
 /** The load-shedding and render-cache settings when none are given. */
-const tuning = { maxConcurrent: DEFAULT_MAX_CONCURRENT, maxQueue: DEFAULT_MAX_QUEUE, renderCacheBytes: DEFAULT_RENDER_CACHE_MB * 1024 * 1024, cacheCheckMs: DEFAULT_CACHE_CHECK_MS };
+const tuning = { maxConcurrent: DEFAULT_MAX_CONCURRENT, maxQueue: DEFAULT_MAX_QUEUE, renderCacheBytes: DEFAULT_RENDER_CACHE_MB * 1024 * 1024, cacheCheckMs: DEFAULT_CACHE_CHECK_MS, mailFrom: 'Suki <shop@suki.example.ph>' };
 
 describe('loadServerConfig', () => {
   it('uses the defaults for an empty environment', () => {
@@ -31,8 +31,18 @@ describe('loadServerConfig', () => {
     [{ SUKI_MAX_QUEUE: 'lots' }, 'SUKI_MAX_QUEUE'],
     [{ SUKI_RENDER_CACHE_MB: '-1' }, 'SUKI_RENDER_CACHE_MB'],
     [{ SUKI_CACHE_CHECK_MS: '1.5' }, 'SUKI_CACHE_CHECK_MS'],
+    [{ SUKI_SMTP_URL: 'http://mail.example.ph' }, 'SUKI_SMTP_URL'],
+    [{ SUKI_SMTP_URL: 'mail.example.ph:587' }, 'SUKI_SMTP_URL'],
+    [{ SUKI_MAIL_FROM: 'Suki <shop@suki.example.ph>\r\nBcc: x@example.com' }, 'SUKI_MAIL_FROM'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadServerConfig(env)).toThrow(new RegExp(`Invalid server configuration:\\n(.|\\n)*${name}: `));
+  });
+
+  it('reads the SMTP URL and the sender', () => {
+    expect(loadServerConfig({ SUKI_SMTP_URL: 'smtps://user:pass@mail.example.ph:465', SUKI_MAIL_FROM: 'Tindahan <benta@tindahan.ph>' })).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.ph:465',
+      mailFrom: 'Tindahan <benta@tindahan.ph>',
+    });
   });
 
   it('lists every problem at once', () => {

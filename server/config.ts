@@ -29,6 +29,13 @@ export interface ServerConfig {
   readonly renderCacheBytes: number;
   /** How long an instance trusts the catalogue generation it read, in ms (`SUKI_CACHE_CHECK_MS`). */
   readonly cacheCheckMs: number;
+  /**
+   * `SUKI_SMTP_URL`: where order emails go (`smtp://user:pass@host:587`, `smtps://…:465`); absent,
+   * each message is written as an `.eml` file under `<dataDir>/mail/` and its path is logged.
+   */
+  readonly smtpUrl?: string;
+  /** `SUKI_MAIL_FROM`: the sender of the shop's emails. @default 'Suki <shop@suki.example.ph>' */
+  readonly mailFrom: string;
 }
 
 /** Requests handled at once by default: enough to overlap database waits, few enough to keep each fast. */
@@ -133,6 +140,28 @@ const envSchema = z.object({
   SUKI_MAX_QUEUE: wholeNumber(0, 100_000, DEFAULT_MAX_QUEUE),
   SUKI_RENDER_CACHE_MB: wholeNumber(0, 4096, DEFAULT_RENDER_CACHE_MB),
   SUKI_CACHE_CHECK_MS: wholeNumber(0, 60_000, DEFAULT_CACHE_CHECK_MS),
+  SUKI_SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'must be an SMTP URL such as smtp://user:password@mail.example.ph:587 or smtps://mail.example.ph:465')
+      .optional(),
+  ),
+  SUKI_MAIL_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(200)
+      .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address such as Suki <shop@suki.example.ph>')
+      .default('Suki <shop@suki.example.ph>'),
+  ),
 });
 
 /**
@@ -145,7 +174,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
     throw new Error(`Invalid server configuration:\n${problems.join('\n')}`);
   }
-  const { PORT, HOST, DATABASE_URL, SUKI_DATA_DIR, SUKI_SECRET, SUKI_UPSTREAM, SUKI_PUBLIC_URL, SUKI_TRUST_PROXY } = parsed.data;
+  const { PORT, HOST, DATABASE_URL, SUKI_DATA_DIR, SUKI_SECRET, SUKI_UPSTREAM, SUKI_PUBLIC_URL, SUKI_TRUST_PROXY, SUKI_SMTP_URL } = parsed.data;
   return {
     port: PORT,
     host: HOST,
@@ -154,6 +183,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     maxQueue: parsed.data.SUKI_MAX_QUEUE,
     renderCacheBytes: parsed.data.SUKI_RENDER_CACHE_MB * 1024 * 1024,
     cacheCheckMs: parsed.data.SUKI_CACHE_CHECK_MS,
+    mailFrom: parsed.data.SUKI_MAIL_FROM,
+    ...(SUKI_SMTP_URL === undefined ? {} : { smtpUrl: SUKI_SMTP_URL }),
     ...(DATABASE_URL === undefined ? {} : { databaseUrl: DATABASE_URL }),
     ...(SUKI_SECRET === undefined ? {} : { secret: SUKI_SECRET }),
     ...(SUKI_UPSTREAM === undefined ? {} : { upstream: SUKI_UPSTREAM }),

@@ -14,6 +14,7 @@ import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { describeStorageError, prepareDataDir, StartupError } from './lib/storage-errors.js';
 import { listen } from './listen.js';
+import { createMailTransport } from './mail/transport.js';
 import { createPagesHandler } from './pages.js';
 import { resolvePlugins } from './plugins.js';
 import { externalSourcesOf } from './security-policy.js';
@@ -99,9 +100,15 @@ async function main(): Promise<void> {
   // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
   const newsletterPlugin = plugins.find((p) => p.name === 'newsletter');
   const optInLabel = (newsletterPlugin?.options as { readonly optInLabel?: unknown } | undefined)?.optInLabel;
+  // Order emails: by SMTP with SUKI_SMTP_URL, else .eml files under the data folder.
+  const mail = createMailTransport({ smtpUrl: serverConfig.smtpUrl, dataDir: serverConfig.dataDir, from: serverConfig.mailFrom, logger: console });
+  console.log(`Order emails go to ${mail.describe}${serverConfig.smtpUrl ? '' : ' (.eml files; set SUKI_SMTP_URL to send them)'}`);
   const app = createShopApp({
     database,
     pages,
+    mail,
+    checkout: config.checkout,
+    shopName: config.shop.name,
     newsletter: newsletterPlugin ? { optInText: typeof optInLabel === 'string' ? optInLabel : 'Subscribe to our newsletter' } : false,
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
@@ -122,6 +129,7 @@ async function main(): Promise<void> {
   }
   const stop = async () => {
     await server.close();
+    mail.close();
     await database.close();
     process.exit(0);
   };

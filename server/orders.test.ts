@@ -80,6 +80,20 @@ describe('placing orders', () => {
     await expect(place(session, input('retry@example.ph', { attemptKey: 'attempt-2' }))).rejects.toMatchObject({ code: 'woocommerce_rest_cart_empty', status: 400 });
   });
 
+  it('the same attempt placed twice at the same moment makes one order (a double click on two connections)', async () => {
+    await setStock(null);
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => cartWith(1)));
+    const pairs = await Promise.all(
+      shoppers.map((s, i) => Promise.all([place(s, input(`double${i}@example.ph`, { attemptKey: `click-${i}` })), place(s, input(`double${i}@example.ph`, { attemptKey: `click-${i}` }))])),
+    );
+    for (const [a, b] of pairs) {
+      expect(a.id).toBe(b.id);
+      expect([a.created, b.created].sort()).toEqual([false, true]);
+    }
+    const [made] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.attemptKey} LIKE 'click-%'`);
+    expect(made?.n).toBe(10);
+  }, 60_000);
+
   it('an unavailable shipping rate or a foreign province writes nothing', async () => {
     await setStock(4);
     const session = await cartWith(1);

@@ -9,29 +9,40 @@ import { z } from 'zod';
 import { PH_PROVINCES, provinceByCode } from '../../src/core/domain/ph-provinces.js';
 import { isEmail } from '../../src/core/rules/forms.js';
 import { normalisePhone } from '../../src/core/rules/ph-contact.js';
+import { containsMarkup } from '../../src/core/rules/text.js';
+import type { CartCustomer } from '../services/cart-quote.js';
 import { ApiError } from '../lib/errors.js';
 import type { OrderAddress, PaymentMethod, PlaceOrderInput } from '../services/orders.js';
 
-const text = (max: number) => z.string().max(max).optional().default('');
+/** A text field: a string of at most `max` characters with no markup in it. */
+const field = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is not of type string.` })
+    .max(max, `${name} must be at most ${max} characters long.`)
+    .refine((value) => !containsMarkup(value), `${name} must not contain HTML.`);
+const text = (name: string, max: number) => field(name, max).optional().default('');
 
-const addressSchema = z.object({
-  first_name: text(100),
-  last_name: text(100),
-  company: text(100),
-  address_1: text(200),
-  address_2: text(200),
-  city: text(100),
-  state: text(10),
-  postcode: text(20),
-  country: text(2),
-  email: text(100),
-  phone: text(30),
-});
+const addressSchema = z.object(
+  {
+    first_name: text('first_name', 100),
+    last_name: text('last_name', 100),
+    company: text('company', 100),
+    address_1: text('address_1', 200),
+    address_2: text('address_2', 200),
+    city: text('city', 100),
+    state: text('state', 10),
+    postcode: text('postcode', 20),
+    country: text('country', 2),
+    email: text('email', 100),
+    phone: text('phone', 30),
+  },
+  { error: 'The address must be an object.' },
+);
 
 const bodySchema = z.object({
   billing_address: addressSchema,
   shipping_address: addressSchema.optional(),
-  customer_note: z.string().max(2000).optional().default(''),
+  customer_note: field('customer_note', 2000).optional().default(''),
   payment_method: z.string().max(50),
   shipping_rate: z.string().max(50).optional(),
   create_account: z.boolean().optional(),
@@ -66,11 +77,29 @@ const toAddress = (a: z.infer<typeof addressSchema>): OrderAddress => {
     address_1: a.address_1.trim(),
     address_2: a.address_2.trim(),
     city: a.city.trim(),
-    state: a.state.trim(),
+    state: a.state.trim().replace(/^PH:/, ''),
     postcode: a.postcode.trim(),
     country: 'PH',
     phone: phone.ok ? phone.value : '',
   };
+};
+
+/**
+ * A shape problem as `rest_invalid_param`: the argument named as stock names it (`billing_address`),
+ * and the field inside it in the message and in `details` (`billing_address.city must be at most
+ * 100 characters long.`).
+ */
+const shapeError = (error: z.ZodError): ApiError => {
+  const issue = error.issues[0];
+  const argument = String(issue?.path[0] ?? 'body');
+  const inner = issue?.path.slice(1).map(String) ?? [];
+  const message = issue?.message ?? 'Invalid value.';
+  const named = inner.length > 0 && !message.startsWith(inner[inner.length - 1] ?? '') ? `${inner.join('.')}: ${message}` : message;
+  const full = inner.length > 0 ? `${argument}.${named}` : named;
+  return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${argument}`, {
+    params: { [argument]: full },
+    details: { [argument]: { code: 'rest_invalid_param', message: full, data: { field: [argument, ...inner].join('.') } } },
+  });
 };
 
 /**
@@ -80,11 +109,7 @@ const toAddress = (a: z.infer<typeof addressSchema>): OrderAddress => {
  */
 export function readCheckoutBody(body: unknown, attemptKey: string | null): PlaceOrderInput {
   const parsed = bodySchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? 'body');
-    throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${field}`, { params: { [field]: issue?.message ?? 'Invalid value.' } });
-  }
+  if (!parsed.success) throw shapeError(parsed.error);
   const input = parsed.data;
   const billingEmail = input.billing_address.email.trim();
   if (billingEmail === '') throw new ApiError(400, 'woocommerce_rest_missing_email_address', 'A valid email address is required');
@@ -114,4 +139,62 @@ export function readCheckoutBody(body: unknown, attemptKey: string | null): Plac
     shippingRate: input.shipping_rate ?? null,
     attemptKey,
   };
+}
+
+const partialAddress = addressSchema.partial();
+const customerSchema = z.object({ billing_address: partialAddress.optional(), shipping_address: partialAddress.optional() });
+
+/** Checks of a partly typed address (nothing is required yet; what is there must be valid). */
+const partialProblem = (address: z.infer<typeof partialAddress>, withEmail: boolean): AddressProblem | null => {
+  const email = address.email?.trim() ?? '';
+  if (withEmail && email !== '' && !isEmail(email)) return { code: 'invalid_email', message: 'The provided email address is not valid' };
+  const country = address.country ?? '';
+  if (country !== '' && country !== 'PH') return { code: 'invalid_country', message: `Sorry, we do not ship to ${country}. Only the Philippines (PH) is allowed.` };
+  const state = address.state ?? '';
+  if (state !== '' && !provinceByCode(state)) return { code: 'invalid_state', message: `The provided state (${state}) is not valid. Must be one of: ${STATES}` };
+  const postcode = address.postcode?.trim() ?? '';
+  if (postcode !== '' && !/^\d{4}$/.test(postcode)) return { code: 'invalid_postcode', message: 'The provided postcode / ZIP is not valid' };
+  const phone = address.phone ?? '';
+  if (phone.trim() !== '' && !normalisePhone(phone).ok) return { code: 'invalid_phone', message: 'The provided phone number is not valid' };
+  return null;
+};
+
+/** A partly typed address merged over what the cart had, trimmed, with the state's `PH:` prefix dropped. */
+const merged = <A extends Record<string, string>>(current: A, update: Readonly<Record<string, string | undefined>>): A => {
+  const out: Record<string, string> = { ...current };
+  for (const key of Object.keys(current)) {
+    const value = update[key];
+    if (value !== undefined) out[key] = value.trim();
+  }
+  if (out['state']?.startsWith('PH:')) out['state'] = out['state'].slice(3);
+  out['country'] = 'PH';
+  return out as A;
+};
+
+/**
+ * A `cart/update-customer` body applied to the cart's customer. Either address may be left out
+ * or partly filled (the checkout sends what the shopper has typed so far); what is there is checked
+ * as at checkout, and a refusal names the address and field. Without a shipping address, the
+ * billing address is used for shipping too, as the Store API does.
+ */
+export function readCustomerUpdate(body: unknown, current: CartCustomer): CartCustomer {
+  const parsed = customerSchema.safeParse(body);
+  if (!parsed.success) throw shapeError(parsed.error);
+  const { billing_address: billing, shipping_address: shipping } = parsed.data;
+  const problems: Array<[string, AddressProblem]> = [];
+  const billingProblem = billing ? partialProblem(billing, true) : null;
+  if (billingProblem) problems.push(['billing_address', billingProblem]);
+  const shippingProblem = shipping ? partialProblem(shipping, false) : null;
+  if (shippingProblem) problems.push(['shipping_address', shippingProblem]);
+  if (problems.length > 0) {
+    throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${problems.map(([f]) => f).join(', ')}`, {
+      params: Object.fromEntries(problems.map(([f, p]) => [f, p.message])),
+      details: Object.fromEntries(problems.map(([f, p]) => [f, { code: p.code, message: p.message, data: null }])),
+    });
+  }
+  const nextBilling = billing ? merged(current.billing, billing) : current.billing;
+  const { email: _email, ...billingAsShipping } = billing ?? {};
+  const shippingUpdate = shipping ?? (billing ? billingAsShipping : undefined);
+  const nextShipping = shippingUpdate ? merged(current.shipping, shippingUpdate) : current.shipping;
+  return { billing: nextBilling, shipping: nextShipping, shippingRate: current.shippingRate };
 }

@@ -1,10 +1,11 @@
 /** Pieces every route module uses: dependencies, answers, cart cookies, body reading. */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { CheckoutConfig } from '../../src/app/shop-config.js';
 import type { ShopDatabase } from '../db/query.js';
 import type { StatementRunner } from '../db/statements.js';
 import type { RenderCache } from '../services/render-cache.js';
-import { sha256, type Keys } from '../lib/crypto.js';
+import { sha256, verifyNonce, type Keys } from '../lib/crypto.js';
 import { ApiError } from '../lib/errors.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
 import { cartHash, type CartLine } from '../services/cart.js';
@@ -30,6 +31,12 @@ export interface ShopDeps {
   readonly logger: ShopLogger;
   /** Keeps catalogue reads (and pages) for every shopper until the catalogue changes; absent: none. */
   readonly cache?: RenderCache | undefined;
+  /** Shipping zones, bank details, where order notices go. */
+  readonly checkout: CheckoutConfig;
+  /** The shop's name (emails). */
+  readonly shopName: string;
+  /** Starts sending queued mail; called after a transaction that queued some has committed. */
+  readonly sendQueuedMail: () => void;
 }
 
 /** Absolute URL base for links in answers. */
@@ -151,3 +158,18 @@ export function pagingHeaders(c: Context, page: number, perPage: number, total: 
   if (page > 1) c.header('Link', `<${pageLink(Math.min(page - 1, Math.max(totalPages, 1)))}>; rel="prev"`, { append: true });
   if (page < totalPages) c.header('Link', `<${pageLink(page + 1)}>; rel="next"`, { append: true });
 }
+
+/**
+ * The Store API's nonce rule for writes: 401 without a `Nonce` (or `X-WC-Store-API-Nonce`) header,
+ * 403 when it was not made for this session.
+ */
+export async function requireNonce(c: Context, deps: ShopDeps, sessionId: string): Promise<void> {
+  const nonce = c.req.header('nonce') ?? c.req.header('x-wc-store-api-nonce');
+  if (nonce === undefined || nonce.trim() === '') {
+    throw new ApiError(401, 'woocommerce_rest_missing_nonce', 'Missing the Nonce header. This endpoint requires a valid nonce.');
+  }
+  if (!verifyNonce(await deps.keys(), sessionId, nonce.trim())) {
+    throw new ApiError(403, 'woocommerce_rest_invalid_nonce', 'Nonce is invalid.');
+  }
+}
+

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { between, MAX_ID, queryInt } from '../lib/params.js';
-import { cartToken, createNonce, STORE_API_ACTION, verifyNonce } from '../lib/crypto.js';
+import { cartToken, createNonce, STORE_API_ACTION } from '../lib/crypto.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
 import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartLine, type CartRefusal, type DbContext } from '../services/cart.js';
 import type { PurchaseRow } from '../db/statements.js';
@@ -26,11 +26,17 @@ import {
   type ProductListQuery,
 } from '../services/catalog.js';
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
+import { couponMissingMessage } from '../../src/core/rules/coupons.js';
+import { selectedRate } from '../../src/core/rules/shipping.js';
+import { loadCartCoupons, loadCustomer, loadQuote, ratesFor, saveCustomer } from '../services/cart-quote.js';
+import { applyCoupon, removeCoupon } from '../services/coupons.js';
+import { readCustomerUpdate } from './checkout-input.js';
+import { checkoutRoutes } from './store-checkout.js';
 import { cachedApiReads } from '../services/render-cache.js';
 import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
-import { cartCookies, pagingHeaders, parseJsonBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartCookies, pagingHeaders, parseJsonBody, rawBody, readerSession, requireNonce, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
 
 
@@ -251,6 +257,11 @@ const addItemSchema = z.object({
 });
 
 const updateItemSchema = z.object({ key: cartKey, quantity: bodyInt('quantity', 1, 9999) });
+const couponSchema = z.object({ code: z.string({ error: 'code is not of type string.' }).max(100, 'code must be at most 100 characters long.') });
+const shippingRateSchema = z.object({
+  package_id: z.union([z.number().int().min(0).max(99), z.string().regex(/^\d{1,2}$/)], { error: 'package_id is not of type integer.' }).optional(),
+  rate_id: z.string({ error: 'rate_id is not of type string.' }).max(50, 'rate_id must be at most 50 characters long.'),
+});
 const removeItemSchema = z.object({ key: cartKey });
 
 function parseBody<T>(schema: z.ZodType<T>, value: unknown, extra: Readonly<Record<string, string>> = {}): T {
@@ -307,13 +318,7 @@ async function cartWrite(
   productId?: (body: unknown) => number | undefined,
 ): Promise<Response> {
   const session = await writerSession(c);
-  const nonce = c.req.header('nonce') ?? c.req.header('x-wc-store-api-nonce');
-  if (nonce === undefined || nonce.trim() === '') {
-    throw new ApiError(401, 'woocommerce_rest_missing_nonce', 'Missing the Nonce header. This endpoint requires a valid nonce.');
-  }
-  if (!verifyNonce(await deps.keys(), session.id, nonce.trim())) {
-    throw new ApiError(403, 'woocommerce_rest_invalid_nonce', 'Nonce is invalid.');
-  }
+  await requireNonce(c, deps, session.id);
   const raw = await rawBody(c);
   const body = parseJsonBody(c, raw);
   const urls = shopUrls(c);
@@ -323,11 +328,12 @@ async function cartWrite(
     const outcome = await apply(tx, session.id, body, product);
     // Like the Store API, a conflict sends the cart as it now is, so the client can resolve it.
     if (outcome instanceof ApiError && outcome.status === 409) {
-      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, await loadCart(tx, session.id)) }));
+      const now = await loadCart(tx, session.id);
+      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, now, await loadQuote(tx.db, session.id, now, deps.checkout.shipping)) }));
     }
     if (outcome instanceof ApiError) return errorAnswer(outcome);
     const lines = outcome ?? (await loadCart(tx, session.id));
-    return jsonAnswer(status, storeCart(urls, lines), cartCookies(c, lines));
+    return jsonAnswer(status, storeCart(urls, lines, await loadQuote(tx.db, session.id, lines, deps.checkout.shipping)), cartCookies(c, lines));
   });
   return sendAnswer(c, answer, replayed);
 }
@@ -462,8 +468,9 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
   const getCart = async (c: Context) => {
     const session = await readerSession(c, deps);
     const lines = session.isNew ? [] : await loadCart(deps, session.id);
+    const quote = session.isNew ? undefined : await loadQuote(deps.db, session.id, lines, deps.checkout.shipping);
     for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
-    return sendJson(c, storeCart(shopUrls(c), lines));
+    return sendJson(c, storeCart(shopUrls(c), lines, quote));
   };
   api.get('/cart', getCart);
   api.get('/cart/items', async (c) => {
@@ -524,6 +531,66 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
       return null;
     }),
   );
+
+  // Coupons. A free-shipping coupon selects free shipping as it appears (as stock does); a coupon
+  // that is refused leaves the cart as it was.
+  api.post('/cart/apply-coupon', (c) =>
+    cartWrite(c, deps, 'cart/apply-coupon', 200, async (tx, sessionId, body) => {
+      const { code } = parseBody(couponSchema, body);
+      const lines = await loadCart(tx, sessionId);
+      const before = await loadQuote(tx.db, sessionId, lines, deps.checkout.shipping);
+      try {
+        await applyCoupon(tx.db, sessionId, code, before.totals.subtotal, before.customer.billing.email.trim() === '' ? null : before.customer.billing.email);
+      } catch (error) {
+        // Stock escapes the quotes of this one message.
+        if (error instanceof ApiError && error.message === couponMissingMessage(code)) return new ApiError(400, error.code, escapeHtml(error.message));
+        if (error instanceof ApiError) return error;
+        throw error;
+      }
+      const rates = ratesFor(deps.checkout.shipping, lines, await loadCartCoupons(tx.db, sessionId), before.customer.shipping.state);
+      const chosen = selectedRate(rates, before.selected, before.rates);
+      if (rates.length > 0 && chosen !== before.customer.shippingRate) await saveCustomer(tx.db, sessionId, { ...before.customer, shippingRate: chosen });
+      return lines;
+    }),
+  );
+  api.post('/cart/remove-coupon', (c) =>
+    cartWrite(c, deps, 'cart/remove-coupon', 200, async (tx, sessionId, body) => {
+      const { code } = parseBody(couponSchema, body);
+      try {
+        await removeCoupon(tx.db, sessionId, code);
+      } catch (error) {
+        if (error instanceof ApiError) return error;
+        throw error;
+      }
+      return null;
+    }),
+  );
+
+  // The customer: addresses as typed so far (totals and rates follow the shipping province).
+  api.post('/cart/update-customer', (c) =>
+    cartWrite(c, deps, 'cart/update-customer', 200, async (tx, sessionId, body) => {
+      const next = readCustomerUpdate(body, await loadCustomer(tx.db, sessionId));
+      await saveCustomer(tx.db, sessionId, next);
+      return null;
+    }),
+  );
+  api.post('/cart/select-shipping-rate', (c) =>
+    cartWrite(c, deps, 'cart/select-shipping-rate', 200, async (tx, sessionId, body) => {
+      const input = parseBody(shippingRateSchema, body);
+      if (input.package_id !== undefined && Number(input.package_id) !== 0) {
+        return new ApiError(400, 'woocommerce_rest_cart_invalid_package', 'Invalid Package ID.');
+      }
+      const lines = await loadCart(tx, sessionId);
+      const quote = await loadQuote(tx.db, sessionId, lines, deps.checkout.shipping);
+      if (!quote.rates.some((r) => r.id === input.rate_id)) {
+        return new ApiError(400, 'woocommerce_rest_cart_invalid_rate', 'Invalid Rate ID.', { rate_id: input.rate_id });
+      }
+      await saveCustomer(tx.db, sessionId, { ...quote.customer, shippingRate: input.rate_id });
+      return lines;
+    }),
+  );
+
+  api.route('/', checkoutRoutes(deps));
 
   return api;
 }

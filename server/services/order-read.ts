@@ -3,7 +3,7 @@
  * route, with the stock shop's 10-minute grace period after which the billing email is asked for),
  * and by id and billing email (order tracking, where a wrong pair and a missing order look the same).
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ShopDatabase } from '../db/query.js';
 import { safeEqual } from '../lib/crypto.js';
 import { orderItems, orders } from '../db/schema.js';
@@ -26,7 +26,8 @@ export type OrderAccess =
   | { readonly ok: false; readonly reason: 'invalid_order' | 'needs_email' | 'invalid_email' };
 
 
-const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
+/** An order and its lines by id; null when there is none (or the id is out of range). */
+export const loadOrder = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
@@ -40,7 +41,7 @@ const load = async (db: ShopDatabase, id: number): Promise<FullOrder | null> => 
  * billing email must match too.
  */
 export async function orderByKey(db: ShopDatabase, id: number, key: string, email: string | null, sessionId: string | null, now = Date.now()): Promise<OrderAccess> {
-  const found = await load(db, id);
+  const found = await loadOrder(db, id);
   if (!found || !safeEqual(found.order.orderKey, key)) return { ok: false, reason: 'invalid_order' };
   const fresh = now - Date.parse(found.order.createdAt) < ORDER_GRACE_MS;
   const own = sessionId !== null && safeEqual(found.order.sessionId, sessionId);
@@ -51,11 +52,16 @@ export async function orderByKey(db: ShopDatabase, id: number, key: string, emai
 
 /**
  * Order tracking: the order when id and billing email both match, otherwise null — the same
- * answer, after the same work, whether the order is missing or the email is wrong.
+ * answer, after the same work, whether the order is missing or the email is wrong: one query by id
+ * and email together finds nothing in both cases; only a match reads the lines.
  */
 export async function trackOrder(db: ShopDatabase, id: number, email: string): Promise<FullOrder | null> {
-  const found = await load(db, id);
-  const stored = found?.order.billingEmail ?? 'no-order@invalid';
-  const matches = safeEqual(stored, email.trim().toLowerCase());
-  return found && matches ? found : null;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.billingEmail, email.trim().toLowerCase())));
+  if (!order) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+  return { order, items };
 }

@@ -80,19 +80,49 @@ const outOfStock = (line: CartLine): ApiError =>
  * 400 `woocommerce_rest_cart_coupon_error`, 400 `woocommerce_rest_invalid_shipping_option`.
  * `afterWrite` runs inside the transaction with the new order's id (it queues the emails).
  */
-export async function placeOrder(
-  ctx: DbContext,
-  sessionId: string,
-  input: PlaceOrderInput,
-  options: { readonly shipping: ShippingConfig; readonly now: number; readonly afterWrite?: (tx: ShopDatabase, orderId: number) => Promise<void> },
-): Promise<PlacedOrder> {
+export async function placeOrder(ctx: DbContext, sessionId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlacedOrder> {
+  try {
+    return await placeOnce(ctx, sessionId, input, options);
+  } catch (error) {
+    // The same attempt placed at the same moment (a double click reaching two connections): the
+    // other one committed first, and this one hit the attempt's unique index, found the stock gone
+    // or the cart empty. Its order is the answer.
+    if (input.attemptKey === null || !(isUniqueViolation(error) || error instanceof ApiError)) throw error;
+    const done = await attemptOrder(ctx.db, sessionId, input.attemptKey);
+    if (!done) throw error;
+    return done;
+  }
+}
+
+/** Options of {@link placeOrder}. */
+export interface PlaceOrderOptions {
+  readonly shipping: ShippingConfig;
+  readonly now: number;
+  readonly afterWrite?: (tx: ShopDatabase, orderId: number) => Promise<void>;
+}
+
+/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, possibly wrapped. */
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** The order an attempt already made, if any. */
+const attemptOrder = async (db: ShopDatabase, sessionId: string, attemptKey: string): Promise<PlacedOrder | null> => {
+  const [done] = await db
+    .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.sessionId, sessionId), eq(orders.attemptKey, attemptKey)));
+  return done ? { id: done.id, orderKey: done.orderKey, status: done.status === 'on-hold' ? 'on-hold' : 'processing', created: false } : null;
+};
+
+async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlacedOrder> {
   return ctx.db.transaction(async (tx) => {
     if (input.attemptKey !== null) {
-      const [done] = await tx
-        .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status })
-        .from(orders)
-        .where(and(eq(orders.sessionId, sessionId), eq(orders.attemptKey, input.attemptKey)));
-      if (done) return { id: done.id, orderKey: done.orderKey, status: done.status === 'on-hold' ? 'on-hold' : 'processing', created: false };
+      const done = await attemptOrder(tx, sessionId, input.attemptKey);
+      if (done) return done;
     }
     const lines = await loadCart({ db: tx, run: ctx.run }, sessionId);
     if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');

@@ -1,7 +1,9 @@
 /** Store API cart JSON, field for field as WooCommerce 9 writes it. */
 import { escapeHtml, paragraphs } from '../lib/escape.js';
 import { CURRENCY_FIELDS } from '../lib/money.js';
+import { DEFAULT_SHIPPING } from '../../src/core/rules/shipping.js';
 import { cartTotals, type CartLine } from '../services/cart.js';
+import { EMPTY_CUSTOMER, quoteCart, type CartBillingAddress, type CartQuote } from '../services/cart-quote.js';
 import { activePrice, isInStock, lowStockRemaining, purchaseLimit } from '../services/stock-rules.js';
 import { imageUrl, productPermalink, type ShopUrls } from './store-product.js';
 
@@ -38,14 +40,63 @@ function lineErrors(lines: readonly CartLine[]): Array<{ code: string; message: 
   return errors;
 }
 
-/** `GET /cart` and every cart route's answer. */
-export function storeCart(urls: ShopUrls, lines: readonly CartLine[]) {
+/** A billing address with the Store API's field order (email before phone). */
+export const billingJson = (a: CartBillingAddress) => ({
+  first_name: a.first_name,
+  last_name: a.last_name,
+  company: a.company,
+  address_1: a.address_1,
+  address_2: a.address_2,
+  city: a.city,
+  state: a.state,
+  postcode: a.postcode,
+  country: a.country,
+  email: a.email,
+  phone: a.phone,
+});
+
+/** The Store API's shipping packages: one package with the rates for the address, `selected` marked. */
+function shippingPackages(lines: readonly CartLine[], quote: CartQuote) {
+  if (!quote.calculated) return [];
+  const { shipping } = quote.customer;
+  const itemsText = lines.map((line) => `${escapeHtml(line.parentName)} &times; ${line.quantity}`).join(', ');
+  return [
+    {
+      package_id: 0,
+      name: 'Shipment 1',
+      destination: { address_1: shipping.address_1, address_2: shipping.address_2, city: shipping.city, state: shipping.state, postcode: shipping.postcode, country: shipping.country },
+      items: lines.map((line) => ({ key: line.key, name: escapeHtml(line.parentName), quantity: line.quantity })),
+      shipping_rates: quote.rates.map((rate) => ({
+        rate_id: rate.id,
+        name: rate.label,
+        description: '',
+        delivery_time: '',
+        price: String(rate.cost),
+        taxes: '0',
+        instance_id: Number(rate.id.split(':')[1] ?? 0),
+        method_id: rate.method,
+        meta_data: [{ key: 'Items', value: itemsText }],
+        selected: rate.id === quote.selected,
+        ...CURRENCY_FIELDS,
+      })),
+    },
+  ];
+}
+
+/**
+ * `GET /cart` and every cart route's answer. `quote` adds coupons, the customer, shipping rates
+ * and the totals with discount, shipping and the VAT they include; without one the cart is shown
+ * as a cart with no customer and no coupons.
+ */
+export function storeCart(urls: ShopUrls, lines: readonly CartLine[], quote: CartQuote = quoteCart(DEFAULT_SHIPPING, lines, [], EMPTY_CUSTOMER)) {
   const totals = cartTotals(lines);
   const money = (n: number) => String(n);
+  const { customer } = quote;
   return {
     items: lines.map((line, i) => {
       const unit = activePrice(line.item);
-      const lineTotal = totals.lineTotals[i] ?? 0;
+      const lineSubtotal = totals.lineTotals[i] ?? 0;
+      const lineTotal = quote.lineTotals[i] ?? lineSubtotal;
       const isVariation = line.variationId > 0;
       return {
         key: line.key,
@@ -92,7 +143,7 @@ export function storeCart(urls: ShopUrls, lines: readonly CartLine[]) {
           raw_prices: { precision: 6, price: raw(unit), regular_price: raw(line.item.regularPrice), sale_price: raw(unit) },
         },
         totals: {
-          line_subtotal: money(lineTotal),
+          line_subtotal: money(lineSubtotal),
           line_subtotal_tax: '0',
           line_total: money(lineTotal),
           line_total_tax: '0',
@@ -102,35 +153,40 @@ export function storeCart(urls: ShopUrls, lines: readonly CartLine[]) {
         extensions: {},
       };
     }),
-    coupons: [] as Array<{ code: string; totals: Record<string, unknown> }>,
+    coupons: quote.coupons.map(({ coupon, discount }) => ({
+      code: coupon.code,
+      discount_type: coupon.discountType,
+      totals: { total_discount: money(discount), total_discount_tax: '0', ...CURRENCY_FIELDS },
+    })),
     fees: [] as unknown[],
     totals: {
       total_items: money(totals.totalItems),
       total_items_tax: '0',
       total_fees: '0',
       total_fees_tax: '0',
-      total_discount: '0',
+      total_discount: money(quote.totals.discount),
       total_discount_tax: '0',
-      // This shop quotes shipping at checkout, so nothing is calculated yet (the Store API sends null then).
-      total_shipping: null,
-      total_shipping_tax: null,
-      total_price: money(totals.totalPrice),
-      total_tax: '0',
-      tax_lines: [] as unknown[],
+      // Null until an address in a shipping zone is known, as the Store API sends it.
+      total_shipping: quote.calculated ? money(quote.totals.shipping) : null,
+      total_shipping_tax: quote.calculated ? '0' : null,
+      total_price: money(quote.totals.total),
+      // Prices include 12 % VAT: the tax is the part of the total that is VAT, not added to it.
+      total_tax: money(quote.totals.vat),
+      tax_lines: quote.totals.vat > 0 ? [{ name: 'VAT', price: money(quote.totals.vat), rate: '12%' }] : [],
       ...CURRENCY_FIELDS,
     },
-    shipping_address: { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: 'PH', phone: '' },
-    billing_address: { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: 'PH', email: '', phone: '' },
-    needs_payment: totals.totalPrice > 0,
+    shipping_address: { ...customer.shipping },
+    billing_address: billingJson(customer.billing),
+    needs_payment: quote.totals.total > 0,
     needs_shipping: lines.length > 0,
     payment_requirements: ['products'],
-    has_calculated_shipping: false,
-    shipping_rates: [] as unknown[],
+    has_calculated_shipping: quote.calculated,
+    shipping_rates: shippingPackages(lines, quote),
     items_count: totals.itemsCount,
     items_weight: 0,
     cross_sells: [] as unknown[],
     errors: lineErrors(lines),
-    payment_methods: ['cod'],
+    payment_methods: ['bacs', 'cod'],
     extensions: {},
   };
 }

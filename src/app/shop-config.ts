@@ -15,6 +15,30 @@ export interface StoreNoticeConfig {
   readonly status: 'info' | 'error';
 }
 
+/**
+ * Checkout settings: what each shipping zone charges (centavos: `10_000` is ₱100), the shop's
+ * bank details for Direct bank transfer (one line each, shown on the order-received page and in
+ * the emails) and where new-order notices go. Leave out to use {@link DEFAULT_CHECKOUT}.
+ */
+export interface CheckoutConfig {
+  readonly shipping: {
+    readonly metroManila: { readonly flat: number; readonly freeFrom: number | null };
+    readonly luzon: { readonly flat: number };
+    readonly visayas: { readonly flat: number };
+    readonly mindanao: { readonly flat: number };
+    readonly pickup: boolean;
+  };
+  readonly bankDetails: readonly string[];
+  readonly ordersEmail: string;
+}
+
+/** The demo shop's checkout: ₱100 Metro Manila (free from ₱1,500), ₱150 Luzon, ₱200 Visayas and Mindanao, pickup. */
+export const DEFAULT_CHECKOUT: CheckoutConfig = {
+  shipping: { metroManila: { flat: 10_000, freeFrom: 150_000 }, luzon: { flat: 15_000 }, visayas: { flat: 20_000 }, mindanao: { flat: 20_000 }, pickup: true },
+  bankDetails: ['Account name: Suki Shop Inc.', 'Bank: Bank of the Philippine Islands', 'Account number: 0012-3456-7890'],
+  ordersEmail: 'orders@suki.example.ph',
+};
+
 /** One plugin's switch and its options, as the integrator writes them. */
 export interface PluginSwitchInput<O> {
   readonly enabled: boolean;
@@ -34,6 +58,7 @@ export interface ShopConfigInput {
   readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
+  readonly checkout?: CheckoutConfig;
   readonly plugins: PluginsConfigInput;
 }
 
@@ -45,8 +70,12 @@ export interface ShopConfig {
   readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
+  /** Absent: {@link DEFAULT_CHECKOUT}. */
+  readonly checkout?: CheckoutConfig;
   readonly plugins: Readonly<Record<string, { readonly enabled: boolean; readonly options?: unknown }>>;
 }
+
+const centavos = z.int().check(z.minimum(0), z.maximum(100_000_000));
 
 const shopConfigSchema = z.object({
   shop: z.object({
@@ -62,6 +91,19 @@ const shopConfigSchema = z.object({
   }),
   consent: z.object({ default: z.enum(['granted', 'denied', 'ask']) }),
   cart: z.object({ redirectAfterAdd: z._default(z.boolean(), false) }),
+  checkout: z.optional(
+    z.object({
+      shipping: z.object({
+        metroManila: z.object({ flat: centavos, freeFrom: z.nullable(centavos) }),
+        luzon: z.object({ flat: centavos }),
+        visayas: z.object({ flat: centavos }),
+        mindanao: z.object({ flat: centavos }),
+        pickup: z.boolean(),
+      }),
+      bankDetails: z.array(z.string().check(z.maxLength(200))),
+      ordersEmail: z.string().check(z.regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/)),
+    }),
+  ),
   plugins: z.record(z.string(), z.object({ enabled: z.boolean(), options: z.optional(z.unknown()) })),
 });
 

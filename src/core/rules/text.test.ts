@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { isBlankText, isStorableText } from './text.js';
+import { containsMarkup, isBlankText, isStorableText } from './text.js';
 
 /** `String.prototype.isWellFormed` (ES2024; the project's type library stops at ES2023). */
 const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
@@ -44,5 +44,20 @@ describe('isStorableText', () => {
     const lone = fc.oneof(fc.integer({ min: 0xd800, max: 0xdbff }), fc.integer({ min: 0xdc00, max: 0xdfff })).map((code) => String.fromCharCode(code));
     const safe = fc.string({ unit: 'grapheme-ascii' });
     fc.assert(fc.property(safe, lone, safe, (before, surrogate, after) => !isStorableText(before + surrogate + after)));
+  });
+});
+
+describe('containsMarkup', () => {
+  it('is false for any text without a "<"', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => !containsMarkup(text.replaceAll('<', ''))));
+  });
+
+  it('is true wherever a tag, end tag, comment or declaration starts', () => {
+    const opening = fc.constantFrom('<b', '<script', '</', '<!--', '<?php', '<IMG', '<a');
+    fc.assert(fc.property(fc.string(), opening, fc.string(), (before, tag, after) => containsMarkup(before + tag + after)));
+  });
+
+  it('leaves a lone "<" before a digit, space or symbol alone', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('0', '9', ' ', '=', '3', '-', '.') }), (rest) => !containsMarkup(`a <${rest}`)));
   });
 });

@@ -25,3 +25,11 @@ const INVISIBLE = /[\p{White_Space}\p{Z}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Po
 
 /** True when nothing of the text would show: empty, or only invisible characters. */
 export const isBlankText = (text: string): boolean => text.replace(INVISIBLE, '') === '';
+
+/**
+ * True when the text has the start of HTML markup in it: a tag, an end tag, a comment or a
+ * declaration (`<b`, `</`, `<!`, `<?`). Names, addresses and notes never need one, so the
+ * checkout refuses them instead of storing markup that every page and email must then defuse.
+ * A lone `<` (`<3`, `a < b`) is ordinary text.
+ */
+export const containsMarkup = (text: string): boolean => /<[A-Za-z/!?]/.test(text);

@@ -1,0 +1,128 @@
+/**
+ * The Store API's checkout and order routes: `GET /checkout` (the checkout as it stands),
+ * `POST /checkout` (places the order: re-priced from the database, stock taken atomically, one order
+ * per attempt) and `GET /order/{id}?key=…&billing_email=…` (the order read back, with stock's
+ * 10-minute grace period). Answers and errors as WooCommerce 9.1 gives them.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { PAYMENT_TITLES } from '../mail/order-emails.js';
+import { coupons, couponUses, productImages, products } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import { loadCart } from '../services/cart.js';
+import { loadQuote } from '../services/cart-quote.js';
+import { idempotencyKeyOf } from '../services/idempotency.js';
+import { queueNewOrderMail } from '../services/order-mail.js';
+import { loadOrder, orderByKey, type FullOrder } from '../services/order-read.js';
+import { placeOrder } from '../services/orders.js';
+import { readSessionId } from '../session.js';
+import { storeCart } from '../views/store-cart.js';
+import { storeCheckoutDraft, storeCheckoutResult, storeOrder, type OrderItemProduct } from '../views/store-order.js';
+import { readCheckoutBody } from './checkout-input.js';
+import { cartCookies, parseJsonBody, rawBody, readerSession, requireNonce, sendJson, shopUrls, writerSession, type ShopDeps } from './shared.js';
+
+/** Extras beyond the stock order answer that the order-received page shows (stock renders them in PHP). */
+const orderExtensions = (deps: ShopDeps, full: FullOrder) => {
+  const method = full.order.paymentMethod === 'bacs' ? 'bacs' : 'cod';
+  return {
+    suki: {
+      date_created_gmt: new Date(full.order.createdAt).toISOString().slice(0, 19),
+      payment_method: method,
+      payment_method_title: PAYMENT_TITLES[method],
+      shipping_method_title: full.order.shippingTitle,
+      customer_note: full.order.customerNote,
+      bank_details: method === 'bacs' ? deps.checkout.bankDetails : [],
+    },
+  };
+};
+
+/** What each order line's product shows (slug, descriptions, main image), for products that still exist. */
+async function itemProducts(deps: ShopDeps, full: FullOrder): Promise<Map<number, OrderItemProduct>> {
+  const ids = [...new Set(full.items.map((i) => i.productId))];
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db
+    .select({ id: products.id, slug: products.slug, shortDescription: products.shortDescription, description: products.description, imageId: productImages.id, imageAlt: productImages.alt })
+    .from(products)
+    .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 1)))
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, { slug: r.slug, shortDescription: r.shortDescription ?? '', description: r.description ?? '', imageId: r.imageId, imageAlt: r.imageAlt ?? '' }]));
+}
+
+/** The order id from the path: 1 to 2^31−1, else the stock "invalid order" answer. */
+const orderIdParam = (c: Context): number => {
+  const raw = c.req.param('id') ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new ApiError(401, 'woocommerce_rest_invalid_order', 'Invalid order ID or key provided.');
+  return id;
+};
+
+/** The checkout and order routes, mounted inside the Store API router. */
+export function checkoutRoutes(deps: ShopDeps): Hono {
+  const api = new Hono();
+
+  api.get('/checkout', async (c) => {
+    const session = await readerSession(c, deps);
+    const lines = session.isNew ? [] : await loadCart(deps, session.id, { descriptions: false });
+    if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
+    const quote = await loadQuote(deps.db, session.id, lines, deps.checkout.shipping);
+    return sendJson(c, storeCheckoutDraft(quote.customer));
+  });
+
+  api.post('/checkout', async (c) => {
+    const session = await writerSession(c);
+    await requireNonce(c, deps, session.id);
+    const body = parseJsonBody(c, await rawBody(c));
+    // One order per attempt: the page sends the same `Idempotency-Key` with every retry of one click.
+    const input = readCheckoutBody(body, idempotencyKeyOf(c.req.header('idempotency-key')) ?? null);
+    const urls = shopUrls(c);
+    let placed;
+    try {
+      // The shipping rate is the cart's choice (stock reads it from the cart too).
+      const chosen = input.shippingRate ?? (await loadQuote(deps.db, session.id, await loadCart(deps, session.id, { descriptions: false }), deps.checkout.shipping)).selected;
+      placed = await placeOrder(deps, session.id, { ...input, shippingRate: chosen }, {
+        shipping: deps.checkout.shipping,
+        now: Date.now(),
+        afterWrite: async (tx, orderId) => {
+          const full = await loadOrder(tx, orderId);
+          if (!full) throw new Error('order vanished inside its transaction');
+          await queueNewOrderMail(tx, full, { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails }, urls.origin);
+        },
+      });
+    } catch (error) {
+      // Out of stock: stock answers 409 with the cart as it is, so the page can mark the line.
+      if (error instanceof ApiError && error.status === 409) {
+        const lines = await loadCart(deps, session.id);
+        throw new ApiError(409, error.code, error.message, { ...error.data, cart: storeCart(urls, lines, await loadQuote(deps.db, session.id, lines, deps.checkout.shipping)) });
+      }
+      throw error;
+    }
+    // The emails go after the commit, never inside the order's transaction.
+    if (placed.created) deps.sendQueuedMail();
+    const full = await loadOrder(deps.db, placed.id);
+    if (!full) throw new Error(`order ${placed.id} not found after placing it`);
+    for (const [name, value] of cartCookies(c, [])) c.header(name, value, { append: true });
+    if (!placed.created) c.header('Idempotent-Replayed', 'true');
+    return sendJson(c, storeCheckoutResult(urls, full));
+  });
+
+  api.get('/order/:id', async (c) => {
+    const id = orderIdParam(c);
+    const key = c.req.query('key') ?? '';
+    const email = c.req.query('billing_email') ?? null;
+    if (key === '' || key.length > 64) throw new ApiError(401, 'woocommerce_rest_invalid_order', 'Invalid order ID or key provided.');
+    const access = await orderByKey(deps.db, id, key, email !== null && email.length > 200 ? 'x' : email, readSessionId(c));
+    if (!access.ok) {
+      if (access.reason === 'invalid_order') throw new ApiError(401, 'woocommerce_rest_invalid_order', 'Invalid order ID or key provided.');
+      throw new ApiError(401, 'woocommerce_rest_invalid_billing_email', 'Invalid billing email provided.');
+    }
+    const full = access.value;
+    const uses = await deps.db
+      .select({ code: couponUses.code, discount: couponUses.discount, discountType: coupons.discountType })
+      .from(couponUses)
+      .innerJoin(coupons, eq(coupons.code, couponUses.code))
+      .where(eq(couponUses.orderId, id));
+    return sendJson(c, { ...storeOrder(shopUrls(c), full, uses, await itemProducts(deps, full)), extensions: orderExtensions(deps, full) });
+  });
+
+  return api;
+}
