@@ -10,10 +10,13 @@ const outDir = 'dist/client';
 const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
-  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|OrderTrackingPage)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage)\.tsx$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,
-  /[\\/]src[\\/]core[\\/](catalog|streams)[\\/]/,
+  /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,
+  // Checkout's rules and the province list load with the checkout page only.
+  /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,
+  /[\\/]src[\\/]core[\\/]domain[\\/](ph-provinces|checkout)\.ts$/,
   /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,

@@ -310,6 +310,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/', pages);
   app.get('/shop/', pages);
   app.get('/cart/', pages);
+  app.get('/checkout/', pages);
+  app.get('/checkout/order-received/:id/', pages);
   app.get('/product/:slug/', pages);
   app.get('/product-category/:slug/', pages);
   // Order tracking: the page and its form, posted to itself.
@@ -317,6 +319,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/order-tracking', toSlash);
   app.get('/shop', toSlash);
   app.get('/cart', toSlash);
+  app.get('/checkout', toSlash);
+  app.get('/checkout/order-received/:id', toSlash);
   app.get('/product/:slug', toSlash);
   app.get('/product-category/:slug', toSlash);
 

@@ -44,6 +44,9 @@ async function boot(): Promise<void> {
   // The product page's body is its own chunk (the server modulepreloads it there).
   const productPage = state.page.type === 'product' ? (await import('./ui/pages/ProductPage.js')).ProductPage : undefined;
   const blogPages = state.page.type === 'blog' || state.page.type === 'post' ? await import('./ui/pages/BlogPages.js') : undefined;
+  // The checkout pages and their adapter are their own chunks (the server modulepreloads them there).
+  const onCheckout = state.page.type === 'checkout' || state.page.type === 'order-received';
+  const [checkoutPages, checkoutAdapter] = onCheckout ? await Promise.all([import('./ui/pages/CheckoutPages.js'), import('./adapters/checkout.js')]) : [];
   const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
   const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
   const runtime = createRuntime({
@@ -64,7 +67,7 @@ async function boot(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}) } }}>
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkoutPages ? { checkout: checkoutPages.CheckoutPage, orderReceived: checkoutPages.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}) }, ...(checkoutAdapter ? { checkout: checkoutAdapter.createCheckoutAdapter(adapters.http) } : {}) }}>
           <OnHydrated done={resolve}>
             <App />
           </OnHydrated>

@@ -9,7 +9,7 @@ import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage, type LoadPageOptions } from './app/load-page.js';
 import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
-import type { ShopConfig } from './app/shop-config.js';
+import { DEFAULT_CHECKOUT, type ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { pluginLoadsOn, type LoadedPlugin } from './plugins/loader.js';
@@ -17,6 +17,8 @@ import { productStructuredData, serializeJsonLd } from './ui/structured-data.js'
 import { documentTitle, pageSeo } from './ui/seo.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
+import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
+import { createCheckoutAdapter } from './adapters/checkout.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 
 export { renderDocument } from './ui/document.js';
@@ -94,8 +96,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   try {
     const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog }, categoryList, {
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout: createCheckoutAdapter(adapters.http) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
+      bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
       ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
@@ -122,7 +125,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, orderTracking: OrderTrackingPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage } }}>
         <App />
       </RuntimeProvider>,
     );

@@ -1,6 +1,7 @@
 import type { FilterCatalogue, SectionBase, SectionFilterConfig } from '../core/catalog/section.js';
 import type { CatalogFacets, Category, CategoryEntry, ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { BlogComment, BlogPost } from '../core/domain/blog.js';
+import type { CheckoutCart, ReceivedOrder } from '../core/domain/checkout.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
@@ -91,6 +92,26 @@ export type PageData =
       readonly comments: readonly BlogComment[];
     }
   | { readonly type: 'cart'; readonly title: string; readonly description: string }
+  | {
+      readonly type: 'checkout';
+      readonly title: string;
+      readonly description: string;
+      /** The cart with its rates and payment methods as the shop priced it for this page. */
+      readonly checkout: CheckoutCart;
+    }
+  | {
+      readonly type: 'order-received';
+      readonly title: string;
+      readonly description: string;
+      /** The order, only when the address carried its key (and the email once the grace period is over). */
+      readonly order: ReceivedOrder | null;
+      /** Why no order is shown; null when it is. */
+      readonly message: string | null;
+      /** The shop asks for the billing email to show this order (its key alone no longer does). */
+      readonly askEmail: boolean;
+      /** The shop's bank account, shown for a direct bank transfer. */
+      readonly bankDetails: readonly string[];
+    }
   | {
       readonly type: 'order-tracking';
       readonly title: string;

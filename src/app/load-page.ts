@@ -1,7 +1,8 @@
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
+import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
-import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
+import type { BlogPort, CatalogPort, CheckoutPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
@@ -110,6 +111,8 @@ interface SectionDef {
 export interface LoadPageOptions {
   /** Sections the shop-filters plugin filters, by section id, with their lists. */
   readonly filterSections?: Readonly<Record<string, SectionFilterConfig>>;
+  /** The shop's bank account lines, for orders paid by direct bank transfer. */
+  readonly bankDetails?: readonly string[];
   /**
    * The order-tracking form's state and the page's status, from the server that answered the form
    * (`server/routes/order-tracking.ts`); absent, the page shows a form without a nonce.
@@ -187,7 +190,10 @@ const loadFilterCatalogue = async (catalog: CatalogPort, categories: readonly Ca
  * Loads what a page shows through the catalogue port. Unknown query values fall back to defaults
  * rather than failing, so any shared URL renders.
  */
-export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort; readonly blog: BlogPort }, categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
+export const loadPage = async (
+  url: URL,
+  ports: { readonly catalog: CatalogPort; readonly blog: BlogPort; readonly checkout?: CheckoutPort },
+  categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
   const { catalog, blog } = ports;
   const path = url.pathname;
   const params = url.searchParams;
@@ -358,5 +364,53 @@ export const loadPage = async (url: URL, ports: { readonly catalog: CatalogPort;
   if (path === '/cart/') {
     return { status: 200, pageType: 'cart', page: { type: 'cart', title: 'Cart', description: 'Your shopping cart.' } };
   }
+
+  if (path === '/checkout/') {
+    if (!ports.checkout) return notFound();
+    const result = await ports.checkout.loadCart();
+    if (!result.ok) return failurePage(result.error.kind === 'cart-conflict' || result.error.kind === 'invalid-fields' ? { kind: 'http', status: 503, code: result.error.code, message: result.error.message } : result.error);
+    return { status: 200, pageType: 'checkout', page: { type: 'checkout', title: 'Checkout', description: 'Pay for your order.', checkout: result.value } };
+  }
+
+  const receivedMatch = /^\/checkout\/order-received\/(\d{1,12})\/$/.exec(path);
+  if (receivedMatch) return loadOrderReceived(Number(receivedMatch[1]), params, ports.checkout, options.bankDetails ?? []);
   return notFound();
+};
+
+/** Order keys as WooCommerce makes them (`wc_order_` and letters and digits). */
+const ORDER_KEY = /^wc_order_[A-Za-z0-9]{1,40}$/;
+
+/**
+ * The order-received page: the order read through the Store API with the key from the address (and
+ * the billing email once the shop asks for it). Without the right key it shows nothing of the order,
+ * and says the same whether the order exists or not.
+ */
+const loadOrderReceived = async (id: number, params: URLSearchParams, checkout: CheckoutPort | undefined, bankDetails: readonly string[]): Promise<LoadedPage> => {
+  const key = params.get('key') ?? '';
+  const email = (params.get('billing_email') ?? '').trim();
+  const page = (status: number, order: ReceivedOrder | null, message: string | null, askEmail = false): LoadedPage => ({
+    status,
+    pageType: 'order-received',
+    page: {
+      type: 'order-received',
+      title: order ? 'Order received' : 'Order',
+      description: 'Your order at Suki.',
+      order,
+      message,
+      askEmail,
+      // The shop's own account when it says it, else the configured one.
+      bankDetails: order?.paymentMethod === 'bacs' ? (order.bankDetails.length > 0 ? order.bankDetails : bankDetails) : [],
+    },
+  });
+  const notShown = 'We could not find that order. Please check the link in your order confirmation email.';
+  if (!checkout) return notFound();
+  if (!ORDER_KEY.test(key) || email.length > 254) return page(404, null, notShown);
+  const result = await checkout.getOrder({ id, key, ...(email ? { email } : {}) });
+  if (result.ok) return page(200, result.value, null);
+  const failure = result.error;
+  if (failure.kind === 'http' && failure.code === 'woocommerce_rest_invalid_billing_email') {
+    return page(email ? 403 : 200, null, email ? 'That email address does not match this order.' : 'Please enter the email address you used for this order to see it.', true);
+  }
+  if (failure.kind === 'http' && failure.status >= 400 && failure.status < 500) return page(404, null, notShown);
+  return failurePage(failure.kind === 'cart-conflict' || failure.kind === 'invalid-fields' ? { kind: 'http', status: 503, code: failure.code, message: failure.message } : failure);
 };

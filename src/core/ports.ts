@@ -2,6 +2,7 @@ import type { Result } from './result.js';
 import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
 import type { BlogComment, BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
+import type { Address, BillingAddress, CheckoutCart, CheckoutDraft, PlacedOrder, ReceivedOrder, PlaceOrderRequest } from './domain/checkout.js';
 
 /**
  * Why a call through a port failed. Adapters map every transport, status and parse problem to one
@@ -76,6 +77,35 @@ export interface BlogPort {
   getPost(slug: string): Promise<Result<BlogPost, PortFailure>>;
   listComments(postId: number, page: number): Promise<Result<BlogPage<BlogComment>, PortFailure>>;
   createComment(input: CommentInput): Promise<Result<CommentReceipt, PortFailure>>;
+}
+
+/**
+ * Why a checkout call failed: a port failure, or one of the checkout's own refusals that carry
+ * more than a message.
+ */
+export type CheckoutFailure =
+  | PortFailure
+  /** The shop refused because of the cart (a line out of stock: a 409); `cart` is the cart as it now is. */
+  | { readonly kind: 'cart-conflict'; readonly code: string; readonly message: string; readonly cart: CheckoutCart; readonly lineKey?: string }
+  /** The shop refused fields (`rest_invalid_param`): messages by our form's field name where known. */
+  | { readonly kind: 'invalid-fields'; readonly code: string; readonly message: string; readonly fields: Readonly<Record<string, string>> };
+
+/** The checkout through the Store API: the customer's addresses, shipping, coupons, the order. */
+export interface CheckoutPort {
+  /** The cart with its shipping rates and payment methods (`GET cart`). */
+  loadCart(): Promise<Result<CheckoutCart, CheckoutFailure>>;
+  /** Sets the addresses; the shop answers with rates and totals for them (`cart/update-customer`). */
+  updateCustomer(request: { readonly billing: BillingAddress; readonly shipping: Address }): Promise<Result<CheckoutCart, CheckoutFailure>>;
+  /** Chooses a shipping rate of a package (`cart/select-shipping-rate`). */
+  selectShippingRate(request: { readonly packageId: number; readonly rateId: string }): Promise<Result<CheckoutCart, CheckoutFailure>>;
+  applyCoupon(code: string): Promise<Result<CheckoutCart, CheckoutFailure>>;
+  removeCoupon(code: string): Promise<Result<CheckoutCart, CheckoutFailure>>;
+  /** The checkout's draft order (`GET checkout`: a stock shop creates or updates it). */
+  loadDraft(): Promise<Result<CheckoutDraft, CheckoutFailure>>;
+  /** Places the order (`POST checkout`), with the attempt's idempotency key. */
+  placeOrder(request: PlaceOrderRequest): Promise<Result<PlacedOrder, CheckoutFailure>>;
+  /** Reads a placed order with its key (`GET order/{id}?key=`), and the billing email after the grace period. */
+  getOrder(request: { readonly id: number; readonly key: string; readonly email?: string }): Promise<Result<ReceivedOrder, CheckoutFailure>>;
 }
 
 /** What the newsletter capture sends: the shopper's address, language and opt-in. */

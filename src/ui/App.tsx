@@ -38,6 +38,18 @@ export function App() {
     case 'cart':
       body = <CartPage />;
       break;
+    case 'checkout': {
+      const CheckoutPage = pages.checkout;
+      if (!CheckoutPage) throw new Error('Suki: the checkout module was not loaded before rendering.');
+      body = <CheckoutPage page={page} />;
+      break;
+    }
+    case 'order-received': {
+      const OrderReceivedPage = pages.orderReceived;
+      if (!OrderReceivedPage) throw new Error('Suki: the checkout module was not loaded before rendering.');
+      body = <OrderReceivedPage page={page} />;
+      break;
+    }
     case 'order-tracking': {
       const OrderTrackingPage = pages.orderTracking;
       if (!OrderTrackingPage) throw new Error('Suki: the order-tracking module was not loaded before rendering.');

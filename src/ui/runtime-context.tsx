@@ -1,5 +1,6 @@
 import { createContext, useContext, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { Runtime } from '../core/index.js';
+import type { CheckoutPort } from '../core/ports.js';
 import type { ReadableStore } from '../core/store.js';
 import type { AppState, PageData } from '../app/app-state.js';
 import type { UiSignals } from './signals.js';
@@ -17,6 +18,8 @@ export interface UiContextValue {
    * (the server passes them all).
    */
   readonly pages: PageComponents;
+  /** The checkout's port, on checkout pages in the browser (the server renders them without one). */
+  readonly checkout?: CheckoutPort;
 }
 
 /** Page bodies loaded on demand. */
@@ -25,6 +28,8 @@ export interface PageComponents {
   readonly blog?: ComponentType<{ readonly page: Extract<PageData, { type: 'blog' }> }>;
   readonly post?: ComponentType<{ readonly page: Extract<PageData, { type: 'post' }> }>;
   readonly orderTracking?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-tracking' }> }>;
+  readonly checkout?: ComponentType<{ readonly page: Extract<PageData, { type: 'checkout' }> }>;
+  readonly orderReceived?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-received' }> }>;
 }
 
 // Defaults to undefined so a view rendered outside the provider fails with a clear message.

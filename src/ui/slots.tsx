@@ -64,10 +64,10 @@ export interface GatheringSlots {
   /** Under the cart page's totals (coupon, notes, trust badges). */
   'cart.totals': { readonly cart: Cart };
   /**
-   * Extra fields of the checkout form (newsletter opt-in). Mounted by the checkout page, which
-   * issue 12 builds; a plugin can fill it already.
+   * Extra fields of the checkout form (newsletter opt-in), after the order notes. `email` is the
+   * billing email as typed so far.
    */
-  'checkout.fields': Readonly<Record<never, never>>;
+  'checkout.fields': { readonly email: string };
   /** The site footer, above the copyright line (newsletter sign-up). */
   footer: Readonly<Record<never, never>>;
 }

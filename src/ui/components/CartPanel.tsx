@@ -90,9 +90,14 @@ export function CartPanel() {
           )
         )}
         <p className="cart-panel__actions">
-          <a className="button button--primary" href="/cart/">
+          <a className="button" href="/cart/">
             View cart
           </a>
+          {cart && cart.lines.length > 0 && (
+            <a className="button button--primary" href="/checkout/">
+              Proceed to checkout
+            </a>
+          )}
         </p>
       </div>
     </>

@@ -25,6 +25,11 @@ export function CartPage() {
             <h2 id="totals-heading">Cart totals</h2>
             <CartTotals cart={cart} />
             <SlotFills name="cart.totals" props={{ cart }} />
+            <p className="cart-page__checkout">
+              <a className="button button--primary" href="/checkout/">
+                Proceed to checkout
+              </a>
+            </p>
           </section>
         </div>
       )}

@@ -1,0 +1,228 @@
+/**
+ * One checkout in the browser: the cart with its rates as the shop last priced it, the changes the
+ * shopper makes to it (addresses, shipping rate, coupons: one request at a time, in order, the
+ * latest address winning), the analytics steps (reported only on a change), and `Place order`
+ * (one idempotency key per attempt, the same on its retry). Loaded only with the checkout page.
+ */
+import type { CheckoutCart, PlacedOrder, PlaceOrderRequest } from '../domain/checkout.js';
+import type { DomainEventMap } from '../events.js';
+import type { CheckoutFailure, CheckoutPort } from '../ports.js';
+import { err, type Result } from '../result.js';
+import { settleAttempt, startAttempt, type Attempt, type AttemptOutcome } from '../rules/checkout-attempt.js';
+import { flaggedLines } from '../rules/checkout-draft.js';
+import { initialStepReporter, reachStep, type CheckoutStep, type StepReporter } from '../rules/checkout-steps.js';
+import { createStore, type ReadableStore } from '../store.js';
+
+/** What the checkout page shows besides the form. */
+export interface CheckoutSessionState {
+  readonly checkout: CheckoutCart;
+  /** A change of addresses, rate or coupon is on its way; totals may change. */
+  readonly updating: boolean;
+  readonly placing: boolean;
+  /** The last failure, as the shopper reads it; null when none. */
+  readonly error: string | null;
+  /** Fields the shop refused, by form field name. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** Cart lines the shop flagged (out of stock...), by line key. */
+  readonly flagged: Readonly<Record<string, string>>;
+  readonly couponError: string | null;
+  readonly attempt: Attempt | null;
+}
+
+type Emit = <K extends 'checkout.step' | 'checkout.submitted' | 'checkout.placed'>(type: K, payload: DomainEventMap[K]) => void;
+
+/** Options of {@link createCheckoutSession}. */
+export interface CheckoutSessionOptions {
+  readonly port: CheckoutPort;
+  readonly initial: CheckoutCart;
+  readonly emit: Emit;
+  /** Makes idempotency keys. */
+  readonly ids: () => string;
+}
+
+/** The checkout's commands. Every method resolves; none throws. */
+export interface CheckoutSession {
+  readonly store: ReadableStore<CheckoutSessionState>;
+  /** The shopper's addresses changed where the totals depend on them. The latest call wins. */
+  updateAddresses(addresses: Pick<PlaceOrderRequest, 'billing' | 'shipping'>): Promise<void>;
+  selectRate(packageId: number, rateId: string): Promise<void>;
+  /** True when the coupon was applied. */
+  applyCoupon(code: string): Promise<boolean>;
+  removeCoupon(code: string): Promise<boolean>;
+  /** The shopper reached a step; reported only when it differs from the last one. */
+  reachStep(step: CheckoutStep, option?: DomainEventMap['checkout.step']['option']): void;
+  /**
+   * Places the order. Null when nothing was sent: the same attempt is still on its way, or the
+   * order is placed already.
+   */
+  place(request: Omit<PlaceOrderRequest, 'idempotencyKey'>): Promise<Result<PlacedOrder, CheckoutFailure> | null>;
+}
+
+/** What a shopper reads for a failure that has no message of the shop's. */
+export const failureMessage = (failure: CheckoutFailure): string => {
+  switch (failure.kind) {
+    case 'network':
+      return 'The shop cannot be reached right now. Your details are kept; please try again.';
+    case 'timeout':
+      return 'The shop took too long to answer. Your details are kept; please try again.';
+    case 'invalid-response':
+      return 'The shop sent an answer we could not read. Your details are kept; please try again.';
+    default:
+      return failure.message || 'Something went wrong. Please try again.';
+  }
+};
+
+/** Whether the shop may have placed the order without us hearing it: a retry must reuse the key. */
+export const outcomeOf = (failure: CheckoutFailure): AttemptOutcome =>
+  failure.kind === 'network' || failure.kind === 'timeout' || failure.kind === 'invalid-response' || (failure.kind === 'http' && failure.status >= 500) ? 'unsure' : 'refused';
+
+/** Starts a checkout session from the cart the page was rendered with. */
+export const createCheckoutSession = (options: CheckoutSessionOptions): CheckoutSession => {
+  const { port, emit } = options;
+  const store = createStore<CheckoutSessionState>({
+    checkout: options.initial,
+    updating: false,
+    placing: false,
+    error: null,
+    fieldErrors: {},
+    flagged: flagsOf(options.initial, []),
+    couponError: null,
+    attempt: null,
+  });
+  let steps: StepReporter = initialStepReporter;
+  // One change at a time, in the order asked (parallel cart writes lose changes).
+  let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  let addressCall = 0;
+
+  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
+    pending += 1;
+    store.update((s) => {
+      s.updating = true;
+    });
+    const run = queue.then(task, task);
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run.finally(() => {
+      pending -= 1;
+      if (pending === 0)
+        store.update((s) => {
+          s.updating = false;
+        });
+    });
+  };
+
+  const accept = (checkout: CheckoutCart): void => {
+    store.update((s) => {
+      s.checkout = checkout as typeof s.checkout;
+      s.flagged = flagsOf(checkout, []);
+      s.error = null;
+    });
+  };
+
+  const fail = (failure: CheckoutFailure): void => {
+    store.update((s) => {
+      if (failure.kind === 'cart-conflict') {
+        s.checkout = failure.cart as typeof s.checkout;
+        s.flagged = { ...flagsOf(failure.cart, [failure.message]), ...(failure.lineKey ? { [failure.lineKey]: failure.message } : {}) };
+      }
+      s.fieldErrors = failure.kind === 'invalid-fields' ? { ...failure.fields } : {};
+      s.error = failureMessage(failure);
+    });
+  };
+
+  const change = (call: () => Promise<Result<CheckoutCart, CheckoutFailure>>): Promise<Result<CheckoutCart, CheckoutFailure>> =>
+    enqueue(async () => {
+      const result = await call();
+      if (result.ok) accept(result.value);
+      else fail(result.error);
+      return result;
+    });
+
+  const coupon = async (call: () => Promise<Result<CheckoutCart, CheckoutFailure>>): Promise<boolean> => {
+    const result = await enqueue(call);
+    store.update((s) => {
+      s.couponError = result.ok ? null : failureMessage(result.error);
+    });
+    if (result.ok) accept(result.value);
+    return result.ok;
+  };
+
+  return {
+    store,
+    updateAddresses: async (addresses) => {
+      const mine = ++addressCall;
+      await enqueue(async () => {
+        // A later change of address is queued: this one's answer would be stale at once.
+        if (mine !== addressCall) return;
+        const result = await port.updateCustomer(addresses);
+        if (mine !== addressCall) return;
+        if (result.ok) accept(result.value);
+        else fail(result.error);
+      });
+    },
+    selectRate: async (packageId, rateId) => {
+      // The choice shows at once; the shop's answer (or the rates before it, on a failure) replaces it.
+      const before = store.getSnapshot().checkout.packages;
+      store.update((s) => {
+        for (const pkg of s.checkout.packages) {
+          if (pkg.packageId !== packageId) continue;
+          for (const rate of pkg.rates) rate.selected = rate.rateId === rateId;
+        }
+      });
+      const result = await change(() => port.selectShippingRate({ packageId, rateId }));
+      if (!result.ok && result.error.kind !== 'cart-conflict')
+        store.update((s) => {
+          s.checkout.packages = before as typeof s.checkout.packages;
+        });
+    },
+    applyCoupon: (code) => coupon(() => port.applyCoupon(code.trim())),
+    removeCoupon: (code) => coupon(() => port.removeCoupon(code)),
+    reachStep: (step, option = null) => {
+      const next = reachStep(steps, step);
+      steps = next.reporter;
+      if (next.report) emit('checkout.step', { step, option, cart: store.getSnapshot().checkout.cart });
+    },
+    place: async (request) => {
+      const body = JSON.stringify(request);
+      const start = startAttempt(store.getSnapshot().attempt, body, options.ids);
+      if (!start.send) return null;
+      store.update((s) => {
+        s.attempt = start.attempt;
+        s.placing = true;
+        s.error = null;
+        s.fieldErrors = {};
+      });
+      const cart = store.getSnapshot().checkout.cart;
+      emit('checkout.submitted', { paymentMethod: request.paymentMethod, cart });
+      // After any change still on its way, so the order is priced as the page shows it.
+      const result = await enqueue(() => port.placeOrder({ ...request, idempotencyKey: start.attempt.key }));
+      const outcome: AttemptOutcome = result.ok ? 'placed' : outcomeOf(result.error);
+      store.update((s) => {
+        s.attempt = settleAttempt(start.attempt, outcome);
+        s.placing = false;
+      });
+      if (!result.ok) {
+        fail(result.error);
+        return err(result.error);
+      }
+      const totals = cart.totals;
+      emit('checkout.placed', {
+        orderId: result.value.orderId,
+        total: totals.total,
+        tax: totals.tax,
+        shipping: totals.shipping ?? 0,
+        coupon: cart.coupons.map((c) => c.code).join(','),
+        cart,
+      });
+      return result;
+    },
+  };
+};
+
+/** Flagged lines as a plain record (store state stays JSON). */
+function flagsOf(checkout: CheckoutCart, messages: readonly string[]): Record<string, string> {
+  return Object.fromEntries(flaggedLines(checkout.cart.lines, [...messages, ...checkout.problems]));
+}
