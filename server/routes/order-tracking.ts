@@ -59,9 +59,19 @@ export function trackedOrderView(order: FoundOrder, note: string): TrackedOrder 
 }
 
 /** The page's answer: its status and what the form shows. */
-interface TrackingAnswer {
+export interface TrackingAnswer {
   readonly status: number;
   readonly tracking: OrderTracking;
+}
+
+/** The posted form's fields, read and checked; `refused` is the 400 answer when one is bad. */
+export function readTrackingForm(form: URLSearchParams, nonce: string): { readonly orderId: string; readonly email: string; readonly refused: TrackingAnswer | null } {
+  const orderId = (form.get('orderid') ?? '').trim().replace(/^#+/, '');
+  const email = (form.get('order_email') ?? '').trim();
+  const kept = { nonce, orderId: orderId.slice(0, 20), email: email.slice(0, 254), order: null };
+  if (!/^\d{1,10}$/.test(orderId) || Number(orderId) < 1) return { orderId, email, refused: { status: 400, tracking: { ...kept, outcome: 'invalid-id' } } };
+  if (email === '' || email.length > 200 || !isEmail(email)) return { orderId, email, refused: { status: 400, tracking: { ...kept, outcome: 'invalid-email' } } };
+  return { orderId, email, refused: null };
 }
 
 /** Seconds a limited shopper is asked to wait. */
@@ -74,11 +84,9 @@ export function orderTrackingPage(deps: ShopDeps, render: (c: Context) => Promis
     if (!verifyNonce(await deps.keys(), sessionId, form.get('woocommerce-order-tracking-nonce') ?? '', ORDER_TRACKING_ACTION)) {
       return { status: 200, tracking: blankTracking(nonce) };
     }
-    const orderId = (form.get('orderid') ?? '').trim().replace(/^#+/, '');
-    const email = (form.get('order_email') ?? '').trim();
-    const kept = { nonce, orderId: orderId.slice(0, 20), email: email.slice(0, 254), order: null };
-    if (!/^\d{1,10}$/.test(orderId) || Number(orderId) < 1) return { status: 400, tracking: { ...kept, outcome: 'invalid-id' } };
-    if (email === '' || email.length > 200 || !isEmail(email)) return { status: 400, tracking: { ...kept, outcome: 'invalid-email' } };
+    const { orderId, email, refused } = readTrackingForm(form, nonce);
+    if (refused) return refused;
+    const kept = { nonce, orderId, email, order: null };
     const result = await trackOrder({ db: deps.db }, { orderId, email, client: clientAddress(c) });
     if (result.ok) return { status: 200, tracking: { ...kept, outcome: 'found', order: trackedOrderView(result.order, result.order.note) } };
     return result.reason === 'rate_limited' ? { status: 429, tracking: { ...kept, outcome: 'limited' } } : { status: 200, tracking: { ...kept, outcome: 'not-found' } };

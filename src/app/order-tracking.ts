@@ -15,7 +15,9 @@ export type TrackingOutcome =
   | 'invalid-id'
   | 'invalid-email'
   /** Too many attempts from this client or for this order. */
-  | 'limited';
+  | 'limited'
+  /** The shop behind us (upstream mode) could not be reached or did not answer in time. */
+  | 'unavailable';
 
 /** A tracked order, ready to show. */
 export interface TrackedOrder {
@@ -57,6 +59,8 @@ export const trackingNotice = (outcome: TrackingOutcome): string | null => {
       return 'Please enter a valid email address';
     case 'limited':
       return 'Too many tracking attempts. Please wait a few minutes and try again.';
+    case 'unavailable':
+      return 'We could not reach the shop to look your order up. Please try again in a moment.';
     case 'form':
     case 'found':
       return null;
