@@ -123,6 +123,19 @@ describe('newsletter plugin', () => {
     expect(provider.sent).toHaveLength(2);
   });
 
+  it('an answer to the send before the opt-in changed does not count for the new choice', async () => {
+    const provider = fakeProvider({ answer: (user) => (user.subscribed ? err({ kind: 'network', message: 'offline' }) : ok(undefined)) });
+    provider.holdAnswers();
+    const { typed, optIn } = await boot(provider);
+    await typed('juan@example.ph');
+    await optIn(true);
+    expect(provider.sent.map((u) => u.subscribed)).toEqual([false, true]);
+    // The old choice is taken, the new one fails: the new one must go again.
+    await provider.releaseAll();
+    await typed('juan@example.ph');
+    expect(provider.sent.map((u) => u.subscribed)).toEqual([false, true, true]);
+  });
+
   it('a refusal is only logged, and nothing else happens', async () => {
     const provider = fakeProvider({ answer: () => err({ kind: 'refused', message: 'filter blocked due to carts being disabled' }) });
     const { typed, logs, events } = await boot(provider);

@@ -63,10 +63,14 @@ const newsletter = definePlugin({
       memorise(state);
       if (next.send) void send(next.send);
     };
+    // Only the answer to the latest send counts: an earlier one (the address with the old opt-in,
+    // still on its way when the box was ticked) must not mark the new choice as taken.
+    let latest = 0;
     const send = async (capture: CaptureSend): Promise<void> => {
+      const mine = (latest += 1);
       const result = await port.setUser({ email: capture.email, language: config.language, subscribed: capture.subscribed });
       if (!result.ok) logger.warn(`the newsletter provider did not take the address: ${result.error.message}`);
-      if (!signal.aborted) step({ type: 'sent', email: capture.email, ok: result.ok });
+      if (!signal.aborted && mine === latest) step({ type: 'sent', email: capture.email, ok: result.ok });
     };
 
     subscribe(ofType('checkout.email'), ({ payload }) => step({ type: 'emailSeen', email: payload.email }));
