@@ -9,6 +9,7 @@ import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
+import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { pageAssets } from './assets.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -97,9 +98,6 @@ async function main(): Promise<void> {
     logger: console,
     ...(renderCache ? { renderCache: { cache: renderCache, emptyCartNonce: emptyCartNonce({ db: database.db, keys: keyLoader(database.db, serverConfig.secret) }) } } : {}),
   });
-  // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
-  const newsletterPlugin = plugins.find((p) => p.name === 'newsletter');
-  const optInLabel = (newsletterPlugin?.options as { readonly optInLabel?: unknown } | undefined)?.optInLabel;
   // Order emails: by SMTP with SUKI_SMTP_URL, else .eml files under the data folder.
   const mail = createMailTransport({ smtpUrl: serverConfig.smtpUrl, dataDir: serverConfig.dataDir, from: serverConfig.mailFrom, logger: console });
   console.log(`Order emails go to ${mail.describe}${serverConfig.smtpUrl ? '' : ' (.eml files; set SUKI_SMTP_URL to send them)'}`);
@@ -109,7 +107,8 @@ async function main(): Promise<void> {
     mail,
     checkout: config.checkout,
     shopName: config.shop.name,
-    newsletter: newsletterPlugin ? { optInText: typeof optInLabel === 'string' ? optInLabel : 'Subscribe to our newsletter' } : false,
+    // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
+    newsletter: newsletterSettingsOf(plugins),
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),

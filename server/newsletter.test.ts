@@ -12,6 +12,7 @@ import { createNewsletterAdapter } from '../src/adapters/newsletter.js';
 import { createShopApp } from './app.js';
 import { subscribers } from './db/schema.js';
 import { listen, type RunningServer } from './listen.js';
+import { DEFAULT_OPT_IN_TEXT, newsletterSettingsOf } from './routes/admin-ajax.js';
 import { memoryLogger, openTestDatabase, type TestDatabase } from './test/harness.js';
 
 const OPT_IN = 'Send me the Suki letter';
@@ -117,6 +118,12 @@ describe('newsletter admin-ajax actions', () => {
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
     expect((await ajax(on, 'action=mailchimp_set_user_by_email', 'email=other%40example.com&mc_language=en&subscribed=0', { 'x-forwarded-for': '192.0.2.201' })).status).toBe(200);
+  });
+
+  it('the settings follow the plugin: off without it, its label as the consent text with it', () => {
+    expect(newsletterSettingsOf([{ name: 'pixel', options: {} }])).toBe(false);
+    expect(newsletterSettingsOf([{ name: 'newsletter', options: { optInLabel: OPT_IN } }])).toEqual({ optInText: OPT_IN });
+    expect(newsletterSettingsOf([{ name: 'newsletter', options: {} }])).toEqual({ optInText: DEFAULT_OPT_IN_TEXT });
   });
 
   it('with the newsletter off, its actions are unknown (`0`, 400) and rest-nonce still answers', async () => {

@@ -31,6 +31,17 @@ export interface NewsletterSettings {
   readonly optInText: string;
 }
 
+/**
+ * The newsletter settings for the enabled plugins: off when the newsletter plugin is off, else its
+ * opt-in label (already checked at start-up) as the recorded consent text.
+ */
+export function newsletterSettingsOf(plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>): NewsletterSettings | false {
+  const plugin = plugins.find((p) => p.name === 'newsletter');
+  if (!plugin) return false;
+  const label = (plugin.options as { readonly optInLabel?: unknown } | undefined)?.optInLabel;
+  return { optInText: typeof label === 'string' && label !== '' ? label : DEFAULT_OPT_IN_TEXT };
+}
+
 /** Options of {@link adminAjax}. */
 export interface AdminAjaxOptions {
   /** The newsletter's actions; null: the newsletter is off and its actions are unknown. */
