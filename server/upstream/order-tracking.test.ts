@@ -11,6 +11,13 @@ import { parseShopConfig } from '../../src/app/shop-config.js';
 import { listen } from '../listen.js';
 import { createPagesHandler, type RenderModule } from '../pages.js';
 import { startFakeStockShop, type FakeStockShop } from '../test/fake-stock-shop.js';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_SHIPPING } from '../../src/core/rules/shipping.js';
+import { parameterRunner } from '../db/statements.js';
+import { products, sessions } from '../db/schema.js';
+import { addToCart } from '../services/cart.js';
+import { placeOrder } from '../services/orders.js';
+import { startShop } from '../test/harness.js';
 import { createUpstreamApp, upstreamForwarder } from './app.js';
 import { stockTrackedOrder } from './order-tracking.js';
 
@@ -137,4 +144,60 @@ describe('order tracking in upstream mode', () => {
     expect(response.status).toBe(502);
     expect(textOf(await response.text())).toContain('We could not reach the shop to look your order up.');
   });
+});
+
+describe('order tracking through the pair (an upstream-mode Suki in front of an embedded one)', () => {
+  it('the front shows the embedded shop’s form nonce, its match and its “could not be found”', async () => {
+    const config = parseShopConfig(shopConfig);
+    const renderer = async () => (await import('../../src/entry-server.js')) as RenderModule;
+    const assets = async () => ({ scripts: [], styles: [], modulePreloads: [] });
+    const api: { fetch?: (request: Request) => Promise<Response> } = {};
+    const back = await startShop({ pages: createPagesHandler({ apiFetch: async (request) => api.fetch!(request), loadRenderer: renderer, assets, config, plugins: [] }) });
+    api.fetch = async (request) => back.app.fetch(request);
+    const target = new URL(back.url);
+    const forward = upstreamForwarder({ upstream: target });
+    const pair = await listen(
+      createUpstreamApp({
+        upstream: target,
+        pages: createPagesHandler({ apiFetch: (request) => forward(request, new URL(request.url).origin), loadRenderer: renderer, assets, config, plugins: [], session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }) }),
+      }),
+      { port: 0 },
+    );
+    try {
+      const db = back.db.database.db;
+      const ctx = { db, run: back.db.database.statements ?? parameterRunner };
+      const [simple] = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.type, 'simple')).limit(1);
+      await db.update(products).set({ stockQuantity: 50 }).where(eq(products.id, simple!.id));
+      const session = `pair${'0'.repeat(60)}`;
+      await db.insert(sessions).values({ id: session, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+      await db.transaction((tx) => addToCart({ db: tx, run: ctx.run }, session, { id: simple!.id, quantity: 2 }));
+      const address = { first_name: 'Ana', last_name: 'Reyes', company: '', address_1: '1 Ayala Ave', address_2: '', city: 'Makati', state: '00', postcode: '1226', country: 'PH', phone: '+639171234567' };
+      const placed = await placeOrder(ctx, session, { billing: { ...address, email: 'ana@example.ph' }, shipping: address, customerNote: '', paymentMethod: 'bacs', shippingRate: null, attemptKey: null }, { shipping: DEFAULT_SHIPPING, now: Date.now() });
+
+      const page = await fetch(`${pair.url}/order-tracking/`);
+      // As a browser keeps them: of several cookies of one name in an answer, the last one.
+      const jar = new Map(page.headers.getSetCookie().map((line) => (line.split(';')[0] ?? '').split('=') as [string, string]));
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const nonce = /name="woocommerce-order-tracking-nonce" value="([0-9a-f]{10})"/.exec(await page.text())?.[1] ?? '';
+      expect(nonce).toMatch(/^[0-9a-f]{10}$/);
+      const send = (email: string) =>
+        fetch(`${pair.url}/order-tracking/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: new URLSearchParams({ orderid: String(placed.id), order_email: email, 'woocommerce-order-tracking-nonce': nonce, _wp_http_referer: '/order-tracking/', track: 'Track' }).toString(),
+        });
+      const found = await send('ana@example.ph');
+      const text = textOf(await found.text());
+      expect(text).toContain(`Order #${placed.id} was placed on`);
+      expect(text).toContain('and is currently On hold.');
+      expect(text).toContain(`${simple!.name} × 2`);
+      expect(text).toContain('Payment method:Direct bank transfer');
+      const wrong = await send('someone.else@example.com');
+      expect(wrong.status).toBe(200);
+      expect(textOf(await wrong.text())).toContain('Sorry, the order could not be found.');
+    } finally {
+      await pair.close();
+      await back.close();
+    }
+  }, 60_000);
 });

@@ -16,9 +16,9 @@ import { readTrackingForm, type TrackingAnswer } from '../routes/order-tracking.
 import type { Forwarder } from './forward.js';
 
 const NONCE = /name="woocommerce-order-tracking-nonce"\s+value="([0-9a-f]{6,20})"/;
-const ORDER_INFO = /<p class="order-info">([\s\S]*?)<\/p>/g;
-const ERROR = /<ul class="woocommerce-error"(?:\s[^>]*)?>([\s\S]*?)<\/ul>/g;
-const DETAILS = /<section class="woocommerce-order-details">([\s\S]*?)<\/section>/g;
+const ORDER_INFO = /<p class="order-info"(?:\s[^>]*)?>([\s\S]*?)<\/p>/g;
+const ERROR = /<ul class="woocommerce-error(?:\s[^"]*)?"(?:\s[^>]*)?>([\s\S]*?)<\/ul>/g;
+const DETAILS = /<section class="woocommerce-order-details"(?:\s[^>]*)?>([\s\S]*?)<\/section>/g;
 const ROWS = /<tr\b[^>]*>([\s\S]*?)<\/tr>/g;
 const CELLS = /<t([hd])\b[^>]*>([\s\S]*?)<\/t\1>/g;
 

@@ -11,7 +11,7 @@ function TrackedOrderDetails({ order }: { readonly order: TrackedOrder }) {
         Order #<mark className="order-number">{order.number}</mark> was placed on <mark className="order-date">{order.date}</mark> and is currently{' '}
         <mark className="order-status">{order.status}</mark>.
       </p>
-      <section className="order-details" aria-labelledby="order-details-title">
+      <section className="woocommerce-order-details" aria-labelledby="order-details-title">
         <h2 id="order-details-title">Order details</h2>
         <table className="order-details__table">
           <thead>
@@ -24,7 +24,7 @@ function TrackedOrderDetails({ order }: { readonly order: TrackedOrder }) {
             {order.lines.map((line, index) => (
               <tr key={index}>
                 <td>
-                  {line.name} <strong>× {line.quantity}</strong>
+                  {line.name} <strong className="product-quantity">× {line.quantity}</strong>
                   {line.variation ? (
                     <>
                       <br />
@@ -72,9 +72,10 @@ export function OrderTrackingPage({ page }: { readonly page: TrackingPageData })
     <div className="order-tracking">
       <h1 className="page-title">Order tracking</h1>
       {notice ? (
-        <p className="notice notice--error" role="alert" id="order-tracking-notice">
-          {notice}
-        </p>
+        // WooCommerce's notice markup, so a Suki in front of this one reads it as a stock answer.
+        <ul className="woocommerce-error notice notice--error" role="alert" id="order-tracking-notice">
+          <li>{notice}</li>
+        </ul>
       ) : null}
       {tracking.order ? (
         <TrackedOrderDetails order={tracking.order} />
