@@ -72,10 +72,13 @@ export function OrderTrackingPage({ page }: { readonly page: TrackingPageData })
     <div className="order-tracking">
       <h1 className="page-title">Order tracking</h1>
       {notice ? (
-        // WooCommerce's notice markup, so a Suki in front of this one reads it as a stock answer.
-        <ul className="woocommerce-error notice notice--error" role="alert" id="order-tracking-notice">
-          <li>{notice}</li>
-        </ul>
+        // WooCommerce's notice list (so a Suki in front of this one reads it as a stock answer), in
+        // an alert of its own: a list keeps its list semantics.
+        <div role="alert" id="order-tracking-notice">
+          <ul className="woocommerce-error notice notice--error">
+            <li>{notice}</li>
+          </ul>
+        </div>
       ) : null}
       {tracking.order ? (
         <TrackedOrderDetails order={tracking.order} />
