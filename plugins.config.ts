@@ -43,6 +43,12 @@ export default defineShopConfig({
       enabled: true,
       options: { pixelId: process.env['SUKI_PIXEL_ID'] || undefined },
     },
+    // The checkout's email capture for the newsletter (Mailchimp for WooCommerce's calls on our
+    // admin-ajax) and its `Subscribe to our newsletter` opt-in, unticked. Sends only after consent.
+    newsletter: {
+      enabled: process.env['SUKI_NEWSLETTER'] !== 'off',
+      options: { language: 'en', allowCookies: true, disableCarts: false },
+    },
     // Filter lists and load-more for listing sections. `shop` is the shop and category listing;
     // the home page's sections are `new`, `popular`, `rated` and `featured`. A section with
     // `ajax: false` navigates to the filtered address instead of loading in place.

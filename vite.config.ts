@@ -10,7 +10,7 @@ const outDir = 'dist/client';
 const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
-  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage)\.tsx$/,
   /[\\/]src[\\/]checkout-client\.ts$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,

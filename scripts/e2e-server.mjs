@@ -7,6 +7,8 @@ checkNode();
 const dataDir = process.env.SUKI_DATA_DIR ?? '.tmp/e2e-data';
 rmSync(dataDir, { recursive: true, force: true });
 if (!existsSync('dist/client/.vite/manifest.json') && !run('npx', ['vite', 'build', '--logLevel', 'warn'])) process.exit(1);
+// Orders the tests read back (order tracking), placed through the shop's services before it opens.
+if (!run(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed-orders.ts'], { env: { SUKI_DATA_DIR: dataDir } })) process.exit(1);
 // The server from its production build, made fresh each time (the upstream front runs it too).
 if (!buildServer()) process.exit(1);
 const child = spawn(process.execPath, [SERVER_ENTRY], {

@@ -18,8 +18,9 @@ import { ApiError, invalidParams } from './lib/errors.js';
 import { addressMiddleware, clientAddress, type AddressOptions } from './lib/address.js';
 import { isCrossSiteWrite, isHttps, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
-import { adminAjax } from './routes/admin-ajax.js';
+import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
+import { orderTrackingPage } from './routes/order-tracking.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
 import { staticAssets } from './routes/static-assets.js';
@@ -54,6 +55,11 @@ export interface ShopAppOptions extends AddressOptions {
   readonly sitemapPageSize?: number;
   /** The pages' Content-Security-Policy: the enabled plugins' hosts, dev looseness. */
   readonly pagePolicy?: PagePolicyOptions;
+  /**
+   * The newsletter provider's admin-ajax actions and the opt-in's words they record; false when
+   * the newsletter plugin is off. @default on, with the plugin's default label
+   */
+  readonly newsletter?: NewsletterSettings | false;
   /** Shipping zones, bank details, where order notices go. @default DEFAULT_CHECKOUT */
   readonly checkout?: CheckoutConfig | undefined;
   /** The shop's name in emails. @default 'Suki' */
@@ -276,6 +282,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.route('/wp-json/wc/store/v1', store);
   app.route('/wp-json/wc/store', store);
   app.route('/wp-json/wp/v2', wpV2Routes(deps));
+  app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }) }));
   // Shop staff: WooCommerce's v3 orders and coupons with API keys, over HTTPS or from this machine.
   app.route(
     '/wp-json/wc/v3',
@@ -287,7 +294,6 @@ export function createShopApp(options: ShopAppOptions): Hono {
       afterCommit: deps.sendQueuedMail,
     }),
   );
-  app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps));
   app.route('/wp-content/uploads/suki', mediaRoutes(deps));
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
   else app.get('/assets/*', (c) => c.text('Not Found', 404));
@@ -312,6 +318,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/checkout/order-received/:id/', pages);
   app.get('/product/:slug/', pages);
   app.get('/product-category/:slug/', pages);
+  // Order tracking: the page and its form, posted to itself.
+  app.on(['GET', 'POST'], '/order-tracking/', orderTrackingPage(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')))));
+  app.get('/order-tracking', toSlash);
   app.get('/shop', toSlash);
   app.get('/cart', toSlash);
   app.get('/checkout', toSlash);

@@ -47,6 +47,8 @@ export const PRODUCT_PAGE_SOURCE = 'src/ui/pages/ProductPage.tsx';
 /** Source of the blog pages' own chunk (the list and a post). */
 export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
 
+/** Source of the order-tracking page's own chunk. */
+export const ORDER_TRACKING_SOURCE = 'src/ui/pages/OrderTrackingPage.tsx';
 /** Source of the checkout pages' own chunk (the pages and their Store API adapter). */
 export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
 
@@ -56,12 +58,22 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  * listing pages link neither page chunk.
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
   const other = await manifestAssets(clientDir, on('shop'));
   const checkout = await manifestAssets(clientDir, on('checkout'), CHECKOUT_SOURCES);
+  // The order-tracking page: its chunk, and the plugins of every page (none is scoped to it).
+  const tracking = await manifestAssets(clientDir, on('order-tracking'), [ORDER_TRACKING_SOURCE]);
   return (url) =>
-    url.pathname.startsWith('/product/') ? product : url.pathname.startsWith('/blog/') ? blog : url.pathname.startsWith('/checkout/') ? checkout : other;
+    url.pathname.startsWith('/product/')
+      ? product
+      : url.pathname.startsWith('/blog/')
+        ? blog
+        : url.pathname.startsWith('/checkout/')
+          ? checkout
+          : url.pathname === '/order-tracking/'
+            ? tracking
+            : other;
 };

@@ -10,6 +10,7 @@ import { createServer as createViteServer } from 'vite';
 import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import { createShopApp } from './app.js';
+import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     trustProxy: serverConfig.trustProxy,
     listenUrl: () => listenOrigin(serverConfig.host, serverConfig.port),
     pagePolicy: { sources: externalSourcesOf(plugins), dev: true },
+    newsletter: newsletterSettingsOf(plugins),
   });
   api.app = app;
   const honoListener = getRequestListener(app.fetch);

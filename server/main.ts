@@ -8,6 +8,7 @@ import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
+import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { pageAssets } from './assets.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
     mail,
     checkout: config.checkout,
     shopName: config.shop.name,
+    // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
+    newsletter: newsletterSettingsOf(plugins),
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),

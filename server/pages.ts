@@ -118,6 +118,17 @@ const postedForm = async (c: Context): Promise<Record<string, unknown>> => {
   }
 };
 
+/** What a route hands the page renderer besides the address (a form's answer). */
+export type PageInput = Pick<RenderInput, 'orderTracking'>;
+
+// Keyed by the Context, as the session is: set by a route, read by the pages handler it calls.
+const pageInputs = new WeakMap<Context, PageInput>();
+
+/** Gives the page this request renders the route's answer (e.g. the order-tracking form's). */
+export const setPageInput = (c: Context, input: PageInput): void => {
+  pageInputs.set(c, input);
+};
+
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
   const url = new URL(c.req.url);
@@ -153,7 +164,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
 
   // `Place order` without scripts: the checkout form posted to its own page; and the billing email
   // an order-received page asks for once its key alone no longer shows the order.
-  const posted = c.req.method === 'POST' ? await postedForm(c) : undefined;
+  const posted = c.req.method === 'POST' && url.pathname.startsWith('/checkout/') ? await postedForm(c) : undefined;
   const checkoutForm = url.pathname === '/checkout/' ? posted : undefined;
   const orderEmail = url.pathname.startsWith('/checkout/order-received/') && typeof posted?.['email'] === 'string' ? posted['email'] : undefined;
 
@@ -170,6 +181,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
       plugins: options.plugins,
       ...(checkoutForm ? { checkoutForm } : {}),
       ...(orderEmail !== undefined ? { orderEmail } : {}),
+      ...pageInputs.get(c),
     });
     if (client.aborted) return abandoned();
     if (page.redirect) return withCookies(new Response(null, { status: 303, headers: { location: page.redirect, 'cache-control': 'no-store' } }));

@@ -103,7 +103,7 @@ describe('security headers on rendered pages', () => {
   });
 
   it('sends the policy, nosniff, the referrer and permissions policies with every page', async () => {
-    for (const path of ['/', '/shop/', '/product/kapeng-barako-ground-coffee/', '/blog/', '/cart/', '/checkout/', '/checkout/order-received/1/?key=wc_order_none', '/no/such/page/']) {
+    for (const path of ['/', '/shop/', '/product/kapeng-barako-ground-coffee/', '/blog/', '/cart/', '/checkout/', '/checkout/order-received/1/?key=wc_order_none', '/order-tracking/', '/no/such/page/']) {
       const response = await fetch(`${shop.url}${path}`);
       const html = await response.text();
       expect(response.headers.get('content-type'), path).toContain('text/html');

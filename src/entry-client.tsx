@@ -46,9 +46,10 @@ async function boot(): Promise<void> {
   const blogPages = state.page.type === 'blog' || state.page.type === 'post' ? await import('./ui/pages/BlogPages.js') : undefined;
   // The checkout pages and their adapter: one chunk of their own (the server modulepreloads it there).
   const checkout = state.page.type === 'checkout' || state.page.type === 'order-received' ? await import('./checkout-client.js') : undefined;
+  const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
   const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
     initialState: state.stores,
@@ -65,7 +66,7 @@ async function boot(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}) }, ...(checkout ? { checkout: checkout.createCheckoutAdapter(adapters.http) } : {}) }}>
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}) }, ...(checkout ? { checkout: checkout.createCheckoutAdapter(adapters.http) } : {}) }}>
           <OnHydrated done={resolve}>
             <App />
           </OnHydrated>

@@ -6,7 +6,7 @@ import { App } from './ui/App.js';
 import { CONSENT_COOKIE, readCookie, storeNoticeCookie } from './ui/cookies.js';
 import type { RenderedPage } from './ui/document.js';
 import type { SectionFilterConfig } from './core/catalog/section.js';
-import { loadPage } from './app/load-page.js';
+import { loadPage, type LoadPageOptions } from './app/load-page.js';
 import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import { DEFAULT_CHECKOUT, type ShopConfig } from './app/shop-config.js';
@@ -20,6 +20,7 @@ import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
 import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
 import { createCheckoutAdapter } from './adapters/checkout.js';
 import { submitCheckout } from './app/checkout-submit.js';
+import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -43,6 +44,8 @@ export interface RenderInput {
   readonly checkoutForm?: Readonly<Record<string, unknown>>;
   /** The billing email posted to an order-received page that asked for it. */
   readonly orderEmail?: string;
+  /** The order-tracking form's answer, when the server handled a tracking request. */
+  readonly orderTracking?: LoadPageOptions['orderTracking'];
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -122,6 +125,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       attempt: globalThis.crypto.randomUUID(),
       ...(input.orderEmail !== undefined ? { orderEmail: input.orderEmail } : {}),
       ...(posted ? { submission: posted.submission } : {}),
+      ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
@@ -147,7 +151,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage } }}>
         <App />
       </RuntimeProvider>,
     );

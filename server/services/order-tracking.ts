@@ -1,8 +1,7 @@
 /**
  * Order tracking (the `/order-tracking/` page's form: order id and billing email). A wrong pair
- * and a missing order give the same answer after the same work: the same statements run in the
- * same order whichever it is (`trackOrder` in `order-read.ts` compares the email even when there is
- * no order). Attempts are limited in the database (`suki_rate_limits`, shared by every instance):
+ * and a missing order give the same answer after the same work: `trackOrder` in `order-read.ts`
+ * asks for the order by id and email together, one query that finds nothing in both cases. Attempts are limited in the database (`suki_rate_limits`, shared by every instance):
  * per client, and per order id for the attempts that did not match, so neither one client trying
  * many ids nor many clients trying one order's emails gets far.
  */
@@ -31,6 +30,8 @@ export interface TrackedOrder {
   readonly total: number;
   readonly vat: number;
   readonly paymentMethodTitle: string;
+  /** The shopper's note to the shop ('' for none), which the stock tracking page shows. */
+  readonly note: string;
 }
 
 /** The answer: the order, or one "not found" for a missing order and a wrong email alike, or "too many attempts". */
@@ -109,6 +110,7 @@ export async function trackOrder(deps: TrackingDeps, request: TrackingRequest): 
       total: order.total,
       vat: order.totalTax,
       paymentMethodTitle: PAYMENT_TITLES[order.paymentMethod === 'bacs' ? 'bacs' : 'cod'],
+      note: order.customerNote,
     },
   };
 }

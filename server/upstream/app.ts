@@ -12,6 +12,7 @@ import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
 import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../security-policy.js';
 import { createForwarder, type Forwarder } from './forward.js';
+import { upstreamOrderTracking } from './order-tracking.js';
 
 /** Options of {@link createUpstreamApp}. */
 export interface UpstreamAppOptions extends AddressOptions {
@@ -92,6 +93,9 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     app.post('/checkout/', (c) => renderPage(c));
     app.post('/checkout/order-received/:id/', (c) => renderPage(c));
   }
+  const noPages = (c: Context) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);
+  // Order tracking: the stock shop answers the form; our page shows its answer.
+  app.on(['GET', 'POST'], '/order-tracking/', upstreamOrderTracking(forward, async (c) => (renderPage ? renderPage(c) : noPages(c))));
   app.get('*', async (c) => {
     if (renderPage) return renderPage(c);
     return c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);

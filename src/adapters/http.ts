@@ -76,6 +76,11 @@ export interface FormRequest<T> {
   readonly schema: Schema<T>;
   /** Sent as `Idempotency-Key`. */
   readonly idempotencyKey?: string;
+  /**
+   * Sends no body and a JSON content type instead of the form (the newsletter provider's hash
+   * lookup is such a POST). `fields` must then be empty.
+   */
+  readonly noBody?: boolean;
 }
 
 /** A validated answer. */
@@ -434,10 +439,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   const postForm = async <T>(request: FormRequest<T>): Promise<Result<HttpReply<T>, PortFailure>> => {
-    const headers: Record<string, string> = { Accept: ACCEPT_JSON, 'Content-Type': FORM_TYPE };
+    const headers: Record<string, string> = { Accept: ACCEPT_JSON, 'Content-Type': request.noBody ? 'application/json' : FORM_TYPE };
     if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
-    const body = new URLSearchParams(request.fields.map(([name, value]) => [name, value])).toString();
-    const raw = await send(`${baseUrl}${request.path}`, { method: 'POST', headers, body });
+    const body = request.noBody ? undefined : new URLSearchParams(request.fields.map(([name, value]) => [name, value])).toString();
+    const raw = await send(`${baseUrl}${request.path}`, { method: 'POST', headers, ...(body === undefined ? {} : { body }) });
     if (!raw.ok) return raw;
     const decoded = decode(raw.value);
     return decoded.ok ? validate(request.schema, decoded.value) : decoded;

@@ -8,7 +8,7 @@
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
  * the next call tries to load the code again.
  */
-import type { BlogPort, CatalogPort, PortFailure } from '../core/ports.js';
+import type { BlogPort, CatalogPort, NewsletterPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import { createCartAdapter, type CartAdapter } from './cart.js';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http.js';
@@ -25,6 +25,8 @@ export interface LazyAdapters {
   readonly catalog: CatalogPort;
   readonly cart: CartAdapter;
   readonly blog: BlogPort;
+  /** The newsletter provider's calls; their code loads on the first call (only the newsletter plugin makes one). */
+  readonly newsletter: NewsletterPort;
   /** The one HTTP client every port shares (so nonces and cookies stay consistent). */
   readonly http: HttpClient;
   /** Seeds the Store API nonce the server rendered into the page. */
@@ -106,10 +108,22 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     createComment: via((a, input: Parameters<BlogPort['createComment']>[0]) => a.blog.createComment(input)),
   };
   const cart: CartAdapter = { ...createCartAdapter(http), onReconnect: hooks.onReconnect ?? windowOnline };
+  const loadNewsletter = retryingLoader(async () => (await import('./newsletter.js')).createNewsletterAdapter(http));
+  const newsletter: NewsletterPort = {
+    lookUpByHash: async (hash) => {
+      const port = await loadNewsletter();
+      return port.ok ? port.value.lookUpByHash(hash) : port;
+    },
+    setUser: async (user) => {
+      const port = await loadNewsletter();
+      return port.ok ? port.value.setUser(user) : port;
+    },
+  };
   return {
     catalog,
     blog,
     cart,
+    newsletter,
     http,
     setNonce: (value) => http.setNonce(value),
     preload: load,

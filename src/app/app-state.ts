@@ -6,6 +6,7 @@ import type { CheckoutSubmission } from './checkout-submit.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
+import type { OrderTracking } from './order-tracking.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
 /** Blog list layouts. */
@@ -115,6 +116,13 @@ export type PageData =
       readonly askEmail: boolean;
       /** The shop's bank account, shown for a direct bank transfer. */
       readonly bankDetails: readonly string[];
+    }
+  | {
+      readonly type: 'order-tracking';
+      readonly title: string;
+      readonly description: string;
+      /** The form and, after a post, what the server found. */
+      readonly tracking: OrderTracking;
     }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 

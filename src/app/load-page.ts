@@ -10,6 +10,7 @@ import { normaliseSearch } from '../core/rules/search.js';
 import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
 import type { BlogLayout, ListingLayout, PageData, ProductSection } from './app-state.js';
 import type { CheckoutSubmission } from './checkout-submit.js';
+import { blankTracking, type OrderTracking } from './order-tracking.js';
 
 /** Variations embedded in a product page at most (WooCommerce's ajax variation threshold). */
 export const EMBEDDED_VARIATIONS_LIMIT = 30;
@@ -123,6 +124,11 @@ export interface LoadPageOptions {
   readonly submission?: CheckoutSubmission;
   /** The billing email posted to an order-received page (never read from the address). */
   readonly orderEmail?: string;
+  /**
+   * The order-tracking form's state and the page's status, from the server that answered the form
+   * (`server/routes/order-tracking.ts`); absent, the page shows a form without a nonce.
+   */
+  readonly orderTracking?: { readonly status: number; readonly tracking: OrderTracking };
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -354,6 +360,15 @@ export const loadPage = async (
         // Comments that cannot be read leave the post readable; the form still works.
         comments: comments.ok ? comments.value.items : [],
       },
+    };
+  }
+
+  if (path === '/order-tracking/') {
+    const given = options.orderTracking;
+    return {
+      status: given?.status ?? 200,
+      pageType: 'order-tracking',
+      page: { type: 'order-tracking', title: 'Order tracking', description: 'Track your order with its number and billing email.', tracking: given?.tracking ?? blankTracking('') },
     };
   }
 

@@ -82,6 +82,12 @@ export interface DomainEventMap {
     readonly option: { readonly name: 'Shipping Method' | 'Payment Method'; readonly value: string } | null;
     readonly cart: Cart;
   };
+  /**
+   * The shopper entered or left the checkout's email field (the checkout page emits it on focus
+   * and on blur, where the newsletter provider listens); `email` is the field's value as typed,
+   * unchecked. The newsletter plugin captures it under its own rules.
+   */
+  'checkout.email': { readonly email: string };
   /** The shopper pressed Place order with a valid form (GA `add_payment_info`). */
   'checkout.submitted': { readonly paymentMethod: string; readonly cart: Cart };
   /** The server placed the order; `cart` is the cart that was bought. */

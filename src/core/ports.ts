@@ -108,9 +108,27 @@ export interface CheckoutPort {
   getOrder(request: { readonly id: number; readonly key: string; readonly email?: string }): Promise<Result<ReceivedOrder, CheckoutFailure>>;
 }
 
+/** What the newsletter capture sends: the shopper's address, language and opt-in. */
+export interface NewsletterUser {
+  readonly email: string;
+  /** Two-letter language of the shop (`en`). */
+  readonly language: string;
+  readonly subscribed: boolean;
+}
+
+/** The newsletter provider's capture calls (the shop's admin-ajax actions). */
+export interface NewsletterPort {
+  /** The address behind a provider's cart hash (`mc_cart_id` in a link), or null when it knows none. */
+  lookUpByHash(hash: string): Promise<Result<string | null, PortFailure>>;
+  /** Hands the shopper's address and opt-in to the provider; a refusal is a failure. */
+  setUser(user: NewsletterUser): Promise<Result<void, PortFailure>>;
+}
+
 /** Every port the runtime hands to plugins. Later issues add wishlist, reviews and so on. */
 export interface Ports {
   readonly catalog: CatalogPort;
   readonly cart: CartPort;
   readonly blog: BlogPort;
+  /** The newsletter provider; absent where no page uses it (server rendering, tests). */
+  readonly newsletter?: NewsletterPort;
 }

@@ -50,6 +50,12 @@ export function App() {
       body = <OrderReceivedPage page={page} />;
       break;
     }
+    case 'order-tracking': {
+      const OrderTrackingPage = pages.orderTracking;
+      if (!OrderTrackingPage) throw new Error('Suki: the order-tracking module was not loaded before rendering.');
+      body = <OrderTrackingPage page={page} />;
+      break;
+    }
     default:
       body = (
         <div className="page-message">

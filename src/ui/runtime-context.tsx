@@ -27,6 +27,7 @@ export interface PageComponents {
   readonly product?: ComponentType<{ readonly page: Extract<PageData, { type: 'product' }> }>;
   readonly blog?: ComponentType<{ readonly page: Extract<PageData, { type: 'blog' }> }>;
   readonly post?: ComponentType<{ readonly page: Extract<PageData, { type: 'post' }> }>;
+  readonly orderTracking?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-tracking' }> }>;
   readonly checkout?: ComponentType<{ readonly page: Extract<PageData, { type: 'checkout' }> }>;
   readonly orderReceived?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-received' }> }>;
 }

@@ -75,6 +75,7 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
     ['empty checkout', '/checkout/'],
     ['search results', '/?s=tee&post_type=product'],
     ['blog list', '/blog/'],
+    ['order tracking', '/order-tracking/'],
   ];
   for (const [what, path] of pages) {
     test(`${what}: ${path}`, async ({ page }) => {

@@ -232,6 +232,11 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
     },
   });
 
+  // The email field tells the bus when the shopper enters and leaves it (`checkout.email`): the
+  // newsletter capture listens there, as the provider listens on the stock field's focus and blur.
+  const emailProps = fieldProps('billing_email');
+  const tellEmail = (email: string) => runtime.emit('checkout.email', { email }, 'checkout');
+
   const field = (name: CheckoutField, label: string, input: ReactNode, optional = false): ReactNode => (
     <p key={name} className={`checkout-field${shown[name] ? ' checkout-field--error' : ''}`}>
       <label htmlFor={`${id}-${name}`}>
@@ -286,7 +291,21 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
         <div className="checkout__details">
           <fieldset className="checkout__group">
             <legend>Billing details</legend>
-            {field('billing_email', 'Email address', <input {...fieldProps('billing_email')} type="email" required autoComplete="email" />)}
+            {field(
+              'billing_email',
+              'Email address',
+              <input
+                {...emailProps}
+                onFocus={(e) => tellEmail(e.currentTarget.value)}
+                onBlur={(e) => {
+                  emailProps.onBlur();
+                  tellEmail(e.currentTarget.value);
+                }}
+                type="email"
+                required
+                autoComplete="email"
+              />,
+            )}
             {addressFields('billing')}
             {field('billing_phone', 'Phone', <input {...fieldProps('billing_phone')} type="tel" required autoComplete="tel" />)}
           </fieldset>
