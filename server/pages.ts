@@ -153,7 +153,7 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
 
   // `Place order` without scripts: the checkout form posted to its own page; and the billing email
   // an order-received page asks for once its key alone no longer shows the order.
-  const posted = c.req.method === 'POST' ? await postedForm(c) : undefined;
+  const posted = c.req.method === 'POST' && url.pathname.startsWith('/checkout/') ? await postedForm(c) : undefined;
   const checkoutForm = url.pathname === '/checkout/' ? posted : undefined;
   const orderEmail = url.pathname.startsWith('/checkout/order-received/') && typeof posted?.['email'] === 'string' ? posted['email'] : undefined;
 
