@@ -121,6 +121,17 @@ const addLine = (descriptions: boolean) => `
 /** Every hot statement. */
 export const STATEMENTS = {
   /**
+   * Whether a session's cart has coupons or a stored customer: most carts have neither, and then
+   * a cart answer needs no further read beside its lines.
+   */
+  cartExtras: {
+    name: 'suki_cart_extras',
+    types: ['text'],
+    text: `
+      SELECT EXISTS (SELECT 1 FROM suki_cart_coupons WHERE session_id = $1::text) AS coupons,
+             EXISTS (SELECT 1 FROM suki_cart_customers WHERE session_id = $1::text) AS customer`,
+  },
+  /**
    * Opens a cart write in one statement (on PGlite each statement has a fixed cost): renews (or
    * creates) the session row, reporting the expiry it had; looks up an answer already stored for
    * the idempotency key $3 (NULL = no key); and reads the product $4 about to be added (NULL when

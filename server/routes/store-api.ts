@@ -329,11 +329,11 @@ async function cartWrite(
     // Like the Store API, a conflict sends the cart as it now is, so the client can resolve it.
     if (outcome instanceof ApiError && outcome.status === 409) {
       const now = await loadCart(tx, session.id);
-      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, now, await loadQuote(tx.db, session.id, now, deps.checkout.shipping)) }));
+      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, now, await loadQuote(tx, session.id, now, deps.checkout.shipping)) }));
     }
     if (outcome instanceof ApiError) return errorAnswer(outcome);
     const lines = outcome ?? (await loadCart(tx, session.id));
-    return jsonAnswer(status, storeCart(urls, lines, await loadQuote(tx.db, session.id, lines, deps.checkout.shipping)), cartCookies(c, lines));
+    return jsonAnswer(status, storeCart(urls, lines, await loadQuote(tx, session.id, lines, deps.checkout.shipping)), cartCookies(c, lines));
   });
   return sendAnswer(c, answer, replayed);
 }
@@ -468,7 +468,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
   const getCart = async (c: Context) => {
     const session = await readerSession(c, deps);
     const lines = session.isNew ? [] : await loadCart(deps, session.id);
-    const quote = session.isNew ? undefined : await loadQuote(deps.db, session.id, lines, deps.checkout.shipping);
+    const quote = session.isNew ? undefined : await loadQuote(deps, session.id, lines, deps.checkout.shipping);
     for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
     return sendJson(c, storeCart(shopUrls(c), lines, quote));
   };
@@ -478,7 +478,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
     const session = await readerSession(c, deps);
     if (session.isNew) return storeCart(shopUrls(c), []);
     const lines = await loadCart(deps, session.id);
-    return storeCart(shopUrls(c), lines, await loadQuote(deps.db, session.id, lines, deps.checkout.shipping));
+    return storeCart(shopUrls(c), lines, await loadQuote(deps, session.id, lines, deps.checkout.shipping));
   };
   api.get('/cart/items', async (c) => sendJson(c, (await cartNow(c)).items));
   api.get('/cart/items/:key', async (c) => {
@@ -539,7 +539,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
     cartWrite(c, deps, 'cart/apply-coupon', 200, async (tx, sessionId, body) => {
       const { code } = parseBody(couponSchema, body);
       const lines = await loadCart(tx, sessionId);
-      const before = await loadQuote(tx.db, sessionId, lines, deps.checkout.shipping);
+      const before = await loadQuote(tx, sessionId, lines, deps.checkout.shipping);
       try {
         await applyCoupon(tx.db, sessionId, code, before.totals.subtotal, before.customer.billing.email.trim() === '' ? null : before.customer.billing.email);
       } catch (error) {
@@ -582,7 +582,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
         return new ApiError(400, 'woocommerce_rest_cart_invalid_package', 'Invalid Package ID.');
       }
       const lines = await loadCart(tx, sessionId);
-      const quote = await loadQuote(tx.db, sessionId, lines, deps.checkout.shipping);
+      const quote = await loadQuote(tx, sessionId, lines, deps.checkout.shipping);
       if (!quote.rates.some((r) => r.id === input.rate_id)) {
         return new ApiError(400, 'woocommerce_rest_cart_invalid_rate', 'Invalid Rate ID.', { rate_id: input.rate_id });
       }

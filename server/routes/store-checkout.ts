@@ -64,7 +64,7 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
     const session = await readerSession(c, deps);
     const lines = session.isNew ? [] : await loadCart(deps, session.id, { descriptions: false });
     if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
-    const quote = await loadQuote(deps.db, session.id, lines, deps.checkout.shipping);
+    const quote = await loadQuote(deps, session.id, lines, deps.checkout.shipping);
     return sendJson(c, storeCheckoutDraft(quote.customer));
   });
 
@@ -94,7 +94,7 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
       // Out of stock: stock answers 409 with the cart as it is, so the page can mark the line.
       if (error instanceof ApiError && error.status === 409) {
         const lines = await loadCart(deps, session.id);
-        throw new ApiError(409, error.code, error.message, { ...error.data, cart: storeCart(urls, lines, await loadQuote(deps.db, session.id, lines, deps.checkout.shipping)) });
+        throw new ApiError(409, error.code, error.message, { ...error.data, cart: storeCart(urls, lines, await loadQuote(deps, session.id, lines, deps.checkout.shipping)) });
       }
       throw error;
     }

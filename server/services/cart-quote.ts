@@ -9,7 +9,8 @@ import { couponDiscounts, grantsFreeShipping, orderTotals, spreadDiscount, type 
 import { selectedRate, shippingRates, type ShippingConfig, type ShippingRate } from '../../src/core/rules/shipping.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartCustomers, coupons } from '../db/schema.js';
-import type { CartLine } from './cart.js';
+import { STATEMENTS } from '../db/statements.js';
+import type { CartLine, DbContext } from './cart.js';
 import { toCoupon } from './coupons.js';
 import type { OrderAddress } from './orders.js';
 import { cartSubtotal } from './orders.js';
@@ -127,8 +128,15 @@ export function quoteCart(config: ShippingConfig, lines: readonly CartLine[], ap
   };
 }
 
-/** Reads coupons and customer and quotes the cart. */
-export async function loadQuote(db: ShopDatabase, sessionId: string, lines: readonly CartLine[], config: ShippingConfig): Promise<CartQuote> {
-  const [applied, customer] = await Promise.all([loadCartCoupons(db, sessionId), loadCustomer(db, sessionId)]);
+/**
+ * Reads coupons and customer and quotes the cart. One prepared probe first says which of the two
+ * the cart has, so the common cart (neither) costs one cheap statement, not two queries.
+ */
+export async function loadQuote(ctx: DbContext, sessionId: string, lines: readonly CartLine[], config: ShippingConfig): Promise<CartQuote> {
+  const [extras] = await ctx.run<{ coupons: boolean; customer: boolean }>(ctx.db, STATEMENTS.cartExtras, [sessionId]);
+  const [applied, customer] = await Promise.all([
+    extras?.coupons ? loadCartCoupons(ctx.db, sessionId) : [],
+    extras?.customer ? loadCustomer(ctx.db, sessionId) : EMPTY_CUSTOMER,
+  ]);
   return quoteCart(config, lines, applied, customer);
 }
