@@ -28,8 +28,8 @@ import {
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
 import { couponMissingMessage } from '../../src/core/rules/coupons.js';
 import { selectedRate } from '../../src/core/rules/shipping.js';
-import { loadCartCoupons, loadCustomer, loadQuote, ratesFor, saveCustomer } from '../services/cart-quote.js';
-import { applyCoupon, removeCoupon } from '../services/coupons.js';
+import { loadCustomer, loadQuote, ratesFor, saveCustomer } from '../services/cart-quote.js';
+import { appliedCoupons, applyCoupon, removeCoupon } from '../services/coupons.js';
 import { readCustomerUpdate } from './checkout-input.js';
 import { checkoutRoutes } from './store-checkout.js';
 import { cachedApiReads } from '../services/render-cache.js';
@@ -548,7 +548,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
         if (error instanceof ApiError) return error;
         throw error;
       }
-      const rates = ratesFor(deps.checkout.shipping, lines, await loadCartCoupons(tx.db, sessionId), before.customer.shipping.state);
+      const rates = ratesFor(deps.checkout.shipping, lines, await appliedCoupons(tx.db, sessionId), before.customer.shipping.state);
       const chosen = selectedRate(rates, before.selected, before.rates);
       if (rates.length > 0 && chosen !== before.customer.shippingRate) await saveCustomer(tx.db, sessionId, { ...before.customer, shippingRate: chosen });
       return lines;

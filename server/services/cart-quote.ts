@@ -4,14 +4,14 @@
  * totals with the 12 % VAT they include. The arithmetic is the core rules'
  * (`src/core/rules/{coupons,shipping}.ts`); this module only reads and writes what they need.
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { couponDiscounts, grantsFreeShipping, orderTotals, spreadDiscount, type Coupon, type OrderTotals } from '../../src/core/rules/coupons.js';
 import { selectedRate, shippingRates, type ShippingConfig, type ShippingRate } from '../../src/core/rules/shipping.js';
 import type { ShopDatabase } from '../db/query.js';
-import { cartCoupons, cartCustomers, coupons } from '../db/schema.js';
+import { cartCustomers } from '../db/schema.js';
 import { STATEMENTS } from '../db/statements.js';
 import type { CartLine, DbContext } from './cart.js';
-import { toCoupon } from './coupons.js';
+import { appliedCoupons } from './coupons.js';
 import type { OrderAddress } from './orders.js';
 import { cartSubtotal } from './orders.js';
 
@@ -74,17 +74,6 @@ export async function saveCustomer(tx: ShopDatabase, sessionId: string, customer
     .onConflictDoUpdate({ target: cartCustomers.sessionId, set: values });
 }
 
-/** The coupons applied to a session's cart, in the order applied. */
-export async function loadCartCoupons(db: ShopDatabase, sessionId: string): Promise<Coupon[]> {
-  const rows = await db
-    .select({ coupon: coupons })
-    .from(cartCoupons)
-    .innerJoin(coupons, eq(coupons.code, cartCoupons.code))
-    .where(eq(cartCoupons.sessionId, sessionId))
-    .orderBy(asc(cartCoupons.seq));
-  return rows.map((r) => toCoupon(r.coupon));
-}
-
 /** Everything a cart answer shows beyond its lines. */
 export interface CartQuote {
   readonly customer: CartCustomer;
@@ -135,7 +124,7 @@ export function quoteCart(config: ShippingConfig, lines: readonly CartLine[], ap
 export async function loadQuote(ctx: DbContext, sessionId: string, lines: readonly CartLine[], config: ShippingConfig): Promise<CartQuote> {
   const [extras] = await ctx.run<{ coupons: boolean; customer: boolean }>(ctx.db, STATEMENTS.cartExtras, [sessionId]);
   const [applied, customer] = await Promise.all([
-    extras?.coupons ? loadCartCoupons(ctx.db, sessionId) : [],
+    extras?.coupons ? appliedCoupons(ctx.db, sessionId) : [],
     extras?.customer ? loadCustomer(ctx.db, sessionId) : EMPTY_CUSTOMER,
   ]);
   return quoteCart(config, lines, applied, customer);

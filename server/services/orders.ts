@@ -20,21 +20,10 @@ import { ApiError } from '../lib/errors.js';
 import { loadCart, type CartLine, type DbContext } from './cart.js';
 import { toCoupon } from './coupons.js';
 import { activePrice } from './stock-rules.js';
+import type { Address } from '../../src/core/domain/checkout.js';
 
-/** A Store API address (billing has email and phone). */
-export interface OrderAddress {
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly company: string;
-  readonly address_1: string;
-  readonly address_2: string;
-  readonly city: string;
-  readonly state: string;
-  readonly postcode: string;
-  readonly country: string;
-  readonly email?: string;
-  readonly phone: string;
-}
+/** A Store API address as orders store it: the domain address, with the email on billing. */
+export type OrderAddress = Address & { readonly email?: string };
 
 export type PaymentMethod = 'cod' | 'bacs';
 
