@@ -6,6 +6,7 @@ import type { CheckoutSubmission } from './checkout-submit.js';
 import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
+import type { AccountSummary, AccountView } from './account-page.js';
 import type { OrderTracking } from './order-tracking.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
@@ -124,6 +125,13 @@ export type PageData =
       /** The form and, after a post, what the server found. */
       readonly tracking: OrderTracking;
     }
+  | {
+      readonly type: 'account';
+      readonly title: string;
+      readonly description: string;
+      /** Which My Account page and its forms (`account-page.ts`). */
+      readonly account: AccountView;
+    }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 
 /** Settings the browser needs, safe to publish. */
@@ -153,4 +161,6 @@ export interface AppState {
   readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
   /** Store API nonce for the non-JS remove links. */
   readonly cartNonce: string;
+  /** Whether the shopper is signed in (the header's `My account` link); absent means a guest. */
+  readonly account?: AccountSummary;
 }

@@ -108,7 +108,7 @@ export interface DomainEventMap {
 }
 
 /** Kinds of server-rendered page. */
-export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'not-found' | 'error';
+export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'not-found' | 'error';
 
 /** Any event name. */
 export type DomainEventType = keyof DomainEventMap;

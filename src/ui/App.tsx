@@ -56,6 +56,12 @@ export function App() {
       body = <OrderTrackingPage page={page} />;
       break;
     }
+    case 'account': {
+      const AccountPage = pages.account;
+      if (!AccountPage) throw new Error('Suki: the account module was not loaded before rendering.');
+      body = <AccountPage page={page} />;
+      break;
+    }
     default:
       body = (
         <div className="page-message">

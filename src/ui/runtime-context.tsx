@@ -28,6 +28,8 @@ export interface PageComponents {
   readonly blog?: ComponentType<{ readonly page: Extract<PageData, { type: 'blog' }> }>;
   readonly post?: ComponentType<{ readonly page: Extract<PageData, { type: 'post' }> }>;
   readonly orderTracking?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-tracking' }> }>;
+  /** The My Account pages (`pages/AccountPages.tsx`), loaded on `/my-account/` only. */
+  readonly account?: ComponentType<{ readonly page: Extract<PageData, { type: 'account' }> }>;
   readonly checkout?: ComponentType<{ readonly page: Extract<PageData, { type: 'checkout' }> }>;
   readonly orderReceived?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-received' }> }>;
 }

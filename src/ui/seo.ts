@@ -45,7 +45,7 @@ const INDEXABLE: ReadonlySet<PageType> = new Set<PageType>(['home', 'shop', 'cat
 const PAGED: ReadonlySet<PageType> = new Set<PageType>(['shop', 'category', 'blog']);
 
 /** Page types that answer but should stay out of the index. */
-const NOINDEX: ReadonlySet<PageType> = new Set<PageType>(['search', 'cart', 'checkout', 'order-received', 'order-tracking']);
+const NOINDEX: ReadonlySet<PageType> = new Set<PageType>(['search', 'cart', 'checkout', 'order-received', 'order-tracking', 'account']);
 
 /** The listing's page number as the page loader reads it (`paged`, 1 to 9999), or 1. */
 const pageNumberOf = (search: string): number => {
