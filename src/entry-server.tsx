@@ -1,3 +1,4 @@
+import type { AccountSummary } from './app/account-page.js';
 import { renderToString } from 'react-dom/server';
 import { createAdapters } from './adapters/index.js';
 import { createRuntime } from './core/index.js';
@@ -46,6 +47,10 @@ export interface RenderInput {
   readonly orderEmail?: string;
   /** The order-tracking form's answer, when the server handled a tracking request. */
   readonly orderTracking?: LoadPageOptions['orderTracking'];
+  /** A My Account page's state, from the route that answered it (embedded or upstream). */
+  readonly account?: LoadPageOptions['account'];
+  /** The header's account link: signed in or not (absent: a guest). */
+  readonly accountSummary?: AccountSummary;
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -126,6 +131,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.orderEmail !== undefined ? { orderEmail: input.orderEmail } : {}),
       ...(posted ? { submission: posted.submission } : {}),
       ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
+      ...(input.account ? { account: input.account } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
@@ -149,6 +155,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       stores,
       plugins: pagePlugins.map(({ name, options }) => ({ name, options })),
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
+      ...(input.accountSummary ? { account: input.accountSummary } : {}),
     };
     const html = renderToString(
       <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage } }}>

@@ -1,3 +1,4 @@
+import type { AccountView } from './account-page.js';
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { ReceivedOrder } from '../core/domain/checkout.js';
@@ -129,6 +130,11 @@ export interface LoadPageOptions {
    * (`server/routes/order-tracking.ts`); absent, the page shows a form without a nonce.
    */
   readonly orderTracking?: { readonly status: number; readonly tracking: OrderTracking };
+  /**
+   * A My Account page (`/my-account/…`): its state and status, from the route that answered it
+   * (`server/routes/my-account.ts`, or the upstream one); absent, those addresses are not found.
+   */
+  readonly account?: { readonly status: number; readonly title: string; readonly view: AccountView };
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -369,6 +375,16 @@ export const loadPage = async (
       status: given?.status ?? 200,
       pageType: 'order-tracking',
       page: { type: 'order-tracking', title: 'Order tracking', description: 'Track your order with its number and billing email.', tracking: given?.tracking ?? blankTracking('') },
+    };
+  }
+
+  if (path === '/my-account/' || path.startsWith('/my-account/')) {
+    const given = options.account;
+    if (!given) return notFound();
+    return {
+      status: given.status,
+      pageType: 'account',
+      page: { type: 'account', title: given.title, description: 'Your account at the shop.', account: given.view },
     };
   }
 
