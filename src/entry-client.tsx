@@ -29,10 +29,17 @@ async function boot(): Promise<void> {
   const state = readState();
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
-  // Warm the code as soon as the shopper reaches for a control, before the click lands: the cart's
-  // path for any control, the catalogue's for any but a cart control (which needs nothing more).
-  const warm = (event: Event): void => {
+  // The cart's path comes on the shopper's first sign of life (a pointer moving, a touch, a scroll,
+  // a key), well before a click lands, or once the page has settled (below), whichever is first.
+  const CART_WARMERS = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
+  const warmCart = (): void => {
+    for (const type of CART_WARMERS) window.removeEventListener(type, warmCart, true);
     void adapters.preloadCart();
+  };
+  for (const type of CART_WARMERS) window.addEventListener(type, warmCart, { capture: true, passive: true });
+  // The catalogue's code as soon as the shopper reaches for a control other than a cart control
+  // (which needs nothing more than the request it sends), before the click lands.
+  const warm = (event: Event): void => {
     if (event.target instanceof Element && event.target.closest('[data-cart-control]')) return;
     document.removeEventListener('pointerdown', warm, true);
     document.removeEventListener('keydown', warm, true);
@@ -51,10 +58,19 @@ async function boot(): Promise<void> {
   const checkoutHttp = checkout ? await adapters.http() : undefined;
   if (checkoutHttp && !checkoutHttp.ok) throw new Error(checkoutHttp.error.message);
   const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
-  const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
+  const onError = (name: string, error: unknown) => console.error(`[${name}] could not be loaded`, error);
+  const plugins = await loadPlugins(
+    sources,
+    state.plugins.filter((p) => !p.afterConsent),
+    { onError },
+  );
+  // Tracking destinations: their code is fetched once the shopper consents (at once if they have).
+  const afterConsent = state.plugins.filter((p) => p.afterConsent);
+  const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
+    ...(afterConsent.length > 0 ? { consentedPlugins } : {}),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
     initialState: state.stores,
     // The server validated every plugin's options; the browser never loads the schemas.
