@@ -13,6 +13,11 @@ export interface ForwarderOptions {
   readonly timeoutMs?: number;
   /** Largest request body passed on. @default 65536 */
   readonly maxBodyBytes?: number;
+  /**
+   * Largest textual answer read from the upstream (a page we parse); past it the answer is a 502
+   * instead of a body held in memory. @default no limit
+   */
+  readonly maxAnswerBytes?: number;
   /** For tests. @default globalThis.fetch */
   readonly fetch?: typeof fetch;
 }
@@ -94,6 +99,29 @@ const errorAnswer = (status: number, code: string, message: string): Response =>
     headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' },
   });
 
+/** The body as text, or null once it passes `max` bytes (the rest is not read). */
+const readCapped = async (answer: Response, max: number): Promise<string | null> => {
+  const declared = Number(answer.headers.get('content-length') ?? '0');
+  if (declared > max || !answer.body) {
+    await answer.body?.cancel();
+    return declared > max ? null : '';
+  }
+  const reader = answer.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+};
+
 /** Builds the forwarder. */
 export const createForwarder = (options: ForwarderOptions): Forwarder => {
   const upstream = options.upstream;
@@ -148,7 +176,9 @@ export const createForwarder = (options: ForwarderOptions): Forwarder => {
     if (!TEXTUAL.test(type)) return new Response(answer.body, { status: answer.status, headers: out });
     let text: string;
     try {
-      text = await answer.text();
+      const read = options.maxAnswerBytes === undefined ? await answer.text() : await readCapped(answer, options.maxAnswerBytes);
+      if (read === null) return errorAnswer(502, 'suki_upstream_too_large', 'The shop’s answer was too large to show.');
+      text = read;
     } catch {
       return errorAnswer(504, 'suki_upstream_timeout', 'The shop stopped answering part-way. Please try again.');
     }
