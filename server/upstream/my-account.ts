@@ -78,16 +78,15 @@ export interface StockGuestPage {
   readonly registrationEnabled: boolean;
 }
 
-/** The login panel of a stock page, or null when it shows none. */
+/**
+ * The login panel of a stock page, or null when it shows none. The nonces are found by their
+ * field names, wherever a theme puts the forms.
+ */
 export function readStockGuestPage(html: string): StockGuestPage | null {
-  const login = /<form\b[^>]*\bwoocommerce-form-login\b[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
-  if (login === undefined) return null;
-  const register = /<form\b[^>]*\bwoocommerce-form-register\b[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
-  return {
-    loginNonce: hiddenValue(login, 'woocommerce-login-nonce'),
-    registerNonce: register === undefined ? '' : hiddenValue(register, 'woocommerce-register-nonce'),
-    registrationEnabled: register !== undefined,
-  };
+  const loginNonce = hiddenValue(html, 'woocommerce-login-nonce');
+  const registerNonce = hiddenValue(html, 'woocommerce-register-nonce');
+  if (loginNonce === '' && !/<form\b[^>]*\bwoocommerce-form-login\b/.test(html)) return null;
+  return { loginNonce, registerNonce, registrationEnabled: registerNonce !== '' || /<form\b[^>]*\bwoocommerce-form-register\b/.test(html) };
 }
 
 /** What a stock page shows a signed-in customer: the account navigation. */
@@ -98,11 +97,13 @@ export interface StockSignedInPage {
   readonly displayName: string;
 }
 
-/** The account navigation of a stock page, or null when it shows none (a guest). */
+/**
+ * What a stock page shows a signed-in customer (the account navigation, the account content or the
+ * orders table), or null when it shows none of them (a guest).
+ */
 export function readStockSignedIn(html: string): StockSignedInPage | null {
-  const nav = /<nav class="woocommerce-MyAccount-navigation"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1];
-  if (nav === undefined) return null;
-  const logoutNonce = /\/customer-logout\/\?_wpnonce=([0-9a-f]{6,20})"/.exec(nav)?.[1] ?? '';
+  if (!/class="(?:woocommerce-MyAccount-navigation|woocommerce-MyAccount-content|woocommerce-orders-table)\b/.test(html)) return null;
+  const logoutNonce = /\/customer-logout\/\?_wpnonce=([0-9a-f]{6,20})"/.exec(html)?.[1] ?? '';
   const hello = /<div class="woocommerce-MyAccount-content">[\s\S]*?Hello <strong>([^<]{1,250})<\/strong>/.exec(html)?.[1];
   return { logoutNonce, displayName: hello === undefined ? '' : text(hello) };
 }
@@ -324,6 +325,8 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
       const signedIn = readStockSignedIn(html);
       if (signedIn === null) {
         const guest = readStockGuestPage(html);
+        // No form but the stock shop's notices: show them (a post then gets fresh nonces).
+        if (guest === null && notices.length > 0) return { status, view: loginView(null, notices, kept), summary: { signedIn: false, displayName: '' } };
         if (guest === null) return { status: 502, view: loginView(null, [{ kind: 'error', text: 'We could not read the shop’s account page. Please try again in a moment.' }], kept), summary: fromCookies };
         return { status, view: loginView(guest, notices, kept), summary: { signedIn: false, displayName: '' } };
       }
