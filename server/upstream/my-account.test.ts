@@ -486,7 +486,9 @@ describe('hostile and missing upstreams', () => {
         ),
       );
       fake.get('/my-account/orders/', () => new Response(`<html>${'<p>padding</p>'.repeat(400_000)}</html>`, { headers: { 'content-type': 'text/html; charset=UTF-8' } }));
-      fake.get('/my-account/edit-account/', () => new Response('<html><body>Maintenance</body></html>', { status: 503, headers: { 'content-type': 'text/html' } }));
+      fake.get('/my-account/downloads/', () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/phish' } }));
+    fake.get('/my-account/payment-methods/', (c) => new Response(null, { status: 302, headers: { location: `${new URL(c.req.url).origin}/my-account/orders/` } }));
+    fake.get('/my-account/edit-account/', () => new Response('<html><body>Maintenance</body></html>', { status: 503, headers: { 'content-type': 'text/html' } }));
       fake.post('/my-account/', () => new Response('<html><body>A page of another kind</body></html>', { headers: { 'content-type': 'text/html' } }));
     });
     hostileFront = await listen(startFront(new URL(hostile.url)), { port: 0 });
@@ -517,6 +519,14 @@ describe('hostile and missing upstreams', () => {
     const response = await get('/my-account/orders/', signedInJar(), hostileFront.url);
     expect(response.status).toBe(502);
     expect((await handed(response)).account.view.notices).toEqual([{ kind: 'error', text: 'We could not reach the shop to show your account. Please try again in a moment.' }]);
+  });
+
+  it('a stock redirect goes on to our own account pages only', async () => {
+    const away = await get('/my-account/downloads/', signedInJar(), hostileFront.url);
+    expect(away.status).toBe(303);
+    expect(away.headers.get('location')).toBe('/my-account/');
+    const inside = await get('/my-account/payment-methods/', signedInJar(), hostileFront.url);
+    expect(inside.headers.get('location')).toBe('/my-account/orders/');
   });
 
   it('a stock 503 and a page we cannot read are 502s with a notice', async () => {

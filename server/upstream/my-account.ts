@@ -468,6 +468,12 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
 
     const stockPath = endpoint.kind === 'orders' && endpoint.page > 1 ? `/my-account/orders/${endpoint.page}/` : endpoint.kind === 'orders' ? '/my-account/orders/' : endpoint.kind === 'view-order' ? '/my-account/' : url.pathname;
     const answer = await fetchStock(stockPath);
+    if (isRedirect(answer.status)) {
+      // The stock shop sends the shopper on (a plugin, an endpoint for guests): to our account pages only.
+      await answer.body?.cancel();
+      const next = new URL(answer.headers.get('location') ?? '/my-account/', origin);
+      return redirect(next.origin === origin && accountEndpoint(next.pathname) !== null ? `${next.pathname}${next.search}` : '/my-account/');
+    }
     if (!answer.ok) {
       await answer.body?.cancel();
       return show(failed(answer.status));
