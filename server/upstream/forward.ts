@@ -99,14 +99,14 @@ const errorAnswer = (status: number, code: string, message: string): Response =>
     headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' },
   });
 
-/** The body as text, or null once it passes `max` bytes (the rest is not read). */
-const readCapped = async (answer: Response, max: number): Promise<string | null> => {
-  const declared = Number(answer.headers.get('content-length') ?? '0');
-  if (declared > max || !answer.body) {
-    await answer.body?.cancel();
-    return declared > max ? null : '';
+/** A body's bytes, or null once it passes `max` bytes (the rest is not read). */
+export const readCapped = async (body: ReadableStream<Uint8Array> | null, max: number, declaredLength?: string | null): Promise<Buffer | null> => {
+  const declared = Number(declaredLength ?? '0');
+  if (declared > max || !body) {
+    await body?.cancel();
+    return declared > max ? null : Buffer.alloc(0);
   }
-  const reader = answer.body.getReader();
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -119,7 +119,7 @@ const readCapped = async (answer: Response, max: number): Promise<string | null>
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 };
 
 /** Builds the forwarder. */
@@ -176,9 +176,12 @@ export const createForwarder = (options: ForwarderOptions): Forwarder => {
     if (!TEXTUAL.test(type)) return new Response(answer.body, { status: answer.status, headers: out });
     let text: string;
     try {
-      const read = options.maxAnswerBytes === undefined ? await answer.text() : await readCapped(answer, options.maxAnswerBytes);
-      if (read === null) return errorAnswer(502, 'suki_upstream_too_large', 'The shop’s answer was too large to show.');
-      text = read;
+      if (options.maxAnswerBytes === undefined) text = await answer.text();
+      else {
+        const read = await readCapped(answer.body, options.maxAnswerBytes, answer.headers.get('content-length'));
+        if (read === null) return errorAnswer(502, 'suki_upstream_too_large', 'The shop’s answer was too large to show.');
+        text = read.toString('utf8');
+      }
     } catch {
       return errorAnswer(504, 'suki_upstream_timeout', 'The shop stopped answering part-way. Please try again.');
     }

@@ -463,6 +463,18 @@ describe('My Account in upstream mode', () => {
     const huge = await post('/my-account/', { ...LOGIN, password: 'x'.repeat(20_000) });
     expect(huge.status).toBe(413);
     expect((await handed(huge)).account.view.notices).toEqual([{ kind: 'error', text: 'The form was too large.' }]);
+    // Without a length: read up to the limit only.
+    const chunk = new TextEncoder().encode(`password=${'x'.repeat(8_000)}&`);
+    let sentChunks = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sentChunks++ < 1_000) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const chunked = await fetch(`${front.url}/my-account/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(sentChunks).toBeLessThan(1_000);
     const json = await fetch(`${front.url}/my-account/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN) });
     expect(json.status).toBe(415);
     expect(seen.length).toBe(before);

@@ -29,7 +29,7 @@ import type {
 } from '../../src/app/account-page.js';
 import { mediaType, requestOrigin } from '../lib/request.js';
 import { setPageInput } from '../pages.js';
-import type { Forwarder } from './forward.js';
+import { readCapped, type Forwarder } from './forward.js';
 
 /** Largest form body read from the shopper; the stock forms are a few hundred bytes. */
 export const MAX_FORM_BYTES = 16 * 1024;
@@ -489,9 +489,6 @@ const lostPasswordView = (notices: readonly AccountNotice[], login: string, nonc
 /** The posted form, or the status refusing it (413 too large, 415 not a form). */
 async function readForm(c: Context): Promise<URLSearchParams | 413 | 415> {
   if (mediaType(c) !== 'application/x-www-form-urlencoded') return 415;
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_FORM_BYTES) return 413;
-  const raw = await c.req.raw.arrayBuffer();
-  if (raw.byteLength > MAX_FORM_BYTES) return 413;
-  return new URLSearchParams(new TextDecoder().decode(raw));
+  const raw = await readCapped(c.req.raw.body, MAX_FORM_BYTES, c.req.header('content-length'));
+  return raw === null ? 413 : new URLSearchParams(raw.toString('utf8'));
 }
