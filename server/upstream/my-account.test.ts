@@ -72,7 +72,10 @@ beforeAll(async () => {
       isLoggedIn(c.req.header('cookie')) ? answer(signedIn) : answer('peer-3/myaccount-guest.http');
     fake.get('/my-account/', (c) => account(c, 'peer-3/myaccount-dashboard.http'));
     // The whole stock orders page has the navigation too (each excerpt has one of them).
-    fake.get('/my-account/orders/', (c) => (isLoggedIn(c.req.header('cookie')) ? page('peer-3/myaccount-dashboard.http', 'peer-3/myaccount-orders.http') : answer('peer-3/myaccount-guest.http')));
+    fake.get('/my-account/orders/', (c) =>
+      (c.req.header('cookie') ?? '').includes('none=1')
+        ? new Response(`${httpRecording('peer-3/myaccount-dashboard.http').body}<div class="woocommerce-info">No order has been made yet. <a class="woocommerce-Button button" href="/shop/">Browse products</a></div>`, { headers: { 'content-type': 'text/html; charset=UTF-8' } })
+        : isLoggedIn(c.req.header('cookie')) ? page('peer-3/myaccount-dashboard.http', 'peer-3/myaccount-orders.http') : answer('peer-3/myaccount-guest.http'));
     fake.get('/my-account/edit-address/', (c) => account(c, 'peer-3/myaccount-dashboard.http'));
     fake.post('/my-account/', async (c) => {
       const form = new URLSearchParams(await c.req.text());
@@ -420,6 +423,9 @@ describe('My Account in upstream mode', () => {
       orders: [{ id: 57, number: '#57', dateCreated: '2026-11-24T03:39:43.000Z', status: 'Processing', total: '₱849.00 for 2 items', viewUrl: '/my-account/view-order/57/' }],
     });
     expect((await handed(await get('/my-account/orders/', guestJar()))).account.view.view).toBe('login');
+    // No orders yet: the stock notice is left to the view, which says it itself.
+    const none = await handed(await get('/my-account/orders/', new Jar({ [LOGGED_IN]: loggedInValue(), none: '1' })));
+    expect(none.account.view).toMatchObject({ view: 'orders', orders: [], notices: [], externalUrl: null });
   });
 
   it('one order through the Store API (its owner needs no key); another’s answers as if it did not exist', async () => {

@@ -117,6 +117,7 @@ export interface StockOrders {
   readonly read: boolean;
 }
 
+const NO_ORDERS = /No order has been made yet/;
 const ORDERS_TABLE = /<table class="woocommerce-orders-table\b[^"]*"[^>]*>([\s\S]*?)<\/table>/;
 const ORDER_ROW = /<tr class="woocommerce-orders-table__row\b[^"]*"[^>]*>([\s\S]*?)<\/tr>/g;
 const cell = (row: string, name: string): string =>
@@ -143,7 +144,7 @@ export function readStockOrders(html: string): StockOrders {
   }
   const pagination = /<div class="woocommerce-pagination[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
   const hasNext = /woocommerce-button--next/.test(pagination);
-  const empty = /No order has been made yet/.test(html);
+  const empty = NO_ORDERS.test(html);
   return { rows, hasNext, read: table !== undefined || empty };
 }
 
@@ -343,6 +344,8 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
             summary,
             view: {
               ...base,
+              // The view says "No order has been made yet." itself for an empty list.
+              notices: base.notices.filter((n) => !NO_ORDERS.test(n.text)),
               view: 'orders',
               orders: orders.rows,
               page: endpoint.page,
