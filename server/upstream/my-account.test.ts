@@ -272,7 +272,7 @@ describe('My Account in upstream mode', () => {
       rememberMe: false,
       nonces: { login: 'e70e0c3e21', register: '69662a3735' },
       registrationEnabled: true,
-      passwordMinLength: 1,
+      passwordMinLength: 8,
     });
     expect(accountSummary).toEqual({ signedIn: false, displayName: '' });
     expect(lastSeen('GET', '/my-account/')?.cookie).toContain(`${SESSION}=guest-session`);
