@@ -333,6 +333,18 @@ describe('My Account in upstream mode', () => {
     expect(guest.account).toEqual({ signedIn: false, displayName: '' });
   });
 
+  it('a logged-in cookie the stock shop refused (its page shows the login panel) is dropped', async () => {
+    const stale = new Jar({ [SESSION]: 'guest-session', [LOGGED_IN]: `someone.else%7C${inADay()}%7Ctoken%7Chmac` });
+    const response = await get('/my-account/', stale);
+    const { account, accountSummary } = await handed(response);
+    expect(account.view.view).toBe('login');
+    expect(accountSummary).toEqual({ signedIn: false, displayName: '' });
+    stale.take(response);
+    expect([...stale.cookies.keys()]).toEqual([SESSION]);
+    // A guest without one is left alone.
+    expect((await get('/my-account/', guestJar())).headers.getSetCookie()).toEqual([]);
+  });
+
   it('a wrong password is the stock notice as text, with the username kept and fresh nonces', async () => {
     const response = await post('/my-account/', { ...LOGIN, password: 'wrong' }, guestJar());
     expect(response.status).toBe(400);

@@ -180,6 +180,13 @@ export function loggedInLogin(cookieHeader: string | undefined, nowMs = Date.now
   return null;
 }
 
+/** The names of the logged-in cookies a Cookie header holds. */
+export const loggedInCookieNames = (cookieHeader: string | undefined): string[] =>
+  (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.slice(0, Math.max(part.indexOf('='), 0)).trim())
+    .filter((name) => LOGGED_IN_COOKIE.test(name));
+
 /** The header's account link for a request, from its cookies (no trip upstream). */
 export const accountSummaryFromCookies = (cookieHeader: string | undefined, nowMs = Date.now()): AccountSummary => {
   const login = loggedInLogin(cookieHeader, nowMs);
@@ -333,6 +340,9 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
         // No form but the stock shop's notices: show them (a post then gets fresh nonces).
         if (guest === null && notices.length > 0) return { status, view: loginView(null, notices, kept), summary: { signedIn: false, displayName: '' } };
         if (guest === null) return { status: 502, view: loginView(null, [{ kind: 'error', text: 'We could not read the shop’s account page. Please try again in a moment.' }], kept), summary: fromCookies };
+        // The stock shop showed its login panel, so a logged-in cookie the shopper still holds was
+        // refused there (expired or logged out elsewhere): drop it, so the header stops saying signed in.
+        for (const name of loggedInCookieNames(cookie)) setCookies.push(`${name}=; Max-Age=0; Path=/; HttpOnly${origin.startsWith('https:') ? '; Secure' : ''}`);
         return { status, view: loginView(guest, notices, kept), summary: { signedIn: false, displayName: '' } };
       }
       const login = loggedInLogin(cookie) ?? '';
