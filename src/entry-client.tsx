@@ -29,24 +29,16 @@ async function boot(): Promise<void> {
   const state = readState();
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
-  // The cart's path comes on the shopper's first sign of life (a pointer moving, a touch, a scroll,
-  // a key), well before a click lands, or once the page has settled (below), whichever is first.
-  const CART_WARMERS = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
-  const warmCart = (): void => {
-    for (const type of CART_WARMERS) window.removeEventListener(type, warmCart, true);
+  // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's
+  // first sign of life (a pointer moving, a touch, a scroll, a key), well before a click lands, or
+  // once the page has settled (below), whichever is first.
+  const WARMERS = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
+  const warm = (): void => {
+    for (const type of WARMERS) window.removeEventListener(type, warm, true);
     void adapters.preloadCart();
-  };
-  for (const type of CART_WARMERS) window.addEventListener(type, warmCart, { capture: true, passive: true });
-  // The catalogue's code as soon as the shopper reaches for a control other than a cart control
-  // (which needs nothing more than the request it sends), before the click lands.
-  const warm = (event: Event): void => {
-    if (event.target instanceof Element && event.target.closest('[data-cart-control]')) return;
-    document.removeEventListener('pointerdown', warm, true);
-    document.removeEventListener('keydown', warm, true);
     void adapters.preload();
   };
-  document.addEventListener('pointerdown', warm, true);
-  document.addEventListener('keydown', warm, true);
+  for (const type of WARMERS) window.addEventListener(type, warm, { capture: true, passive: true });
   // Every plugin folder is its own chunk; only those the server listed for this page are fetched.
   const sources = pluginSources(import.meta.glob(['./plugins/*/index.ts', '../examples/*/index.ts']), 'src');
   // The product page's body is its own chunk (the server modulepreloads it there).
