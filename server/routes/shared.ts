@@ -37,6 +37,11 @@ export interface ShopDeps {
   readonly shopName: string;
   /** Starts sending queued mail; called after a transaction that queued some has committed. */
   readonly sendQueuedMail: () => void;
+  /**
+   * True when the shop has a way to send mail (a transport); false when mail can only wait in the
+   * outbox, so a page must not say a mail was sent. @default false
+   */
+  readonly mailEnabled?: boolean;
 }
 
 /** Absolute URL base for links in answers. */
