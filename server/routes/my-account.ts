@@ -589,11 +589,15 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
       if (badPassword !== null) return refuse(400, badPassword);
       const done = await resetPassword(deps.db, key, login, password);
       if (!done) return refuse(400, ACCOUNT_TEXT.resetInvalid, false);
-      // Every session of the account ended; this browser starts again as a guest.
-      const fresh = rotateSession(c, 'guest');
-      if (signed) await cartCookiesFor(c, null);
+      // Every session of the account ended. This browser, when it was one of them, starts again as a
+      // guest with a new id; a guest keeps its session and cart.
+      let flashFor = session.id;
+      if (signed?.customer.id === done.id) {
+        flashFor = rotateSession(c, 'guest').id;
+        await cartCookiesFor(c, null);
+      }
       c.header('Set-Cookie', resetCookie(c, '', 0), { append: true });
-      setFlash(c, keys, fresh.id, [success(ACCOUNT_TEXT.resetDone)]);
+      setFlash(c, keys, flashFor, [success(ACCOUNT_TEXT.resetDone)]);
       return redirect(c, '/my-account/?password-reset=true');
     }
     const login = fieldOf(form, 'user_login').trim();
