@@ -331,16 +331,13 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
   /** Draws an account page with the request's answer. */
   const page = async (c: Context, status: number, title: string, view: AccountView, summary: AccountSummary, extra: { retryAfterMs?: number; clearFlash?: boolean } = {}): Promise<Response> => {
     setPageInput(c, { account: { status, title, view }, accountSummary: summary });
-    const response = await render(c);
-    try {
-      response.headers.set('X-Robots-Tag', 'noindex');
-      if (extra.retryAfterMs !== undefined) response.headers.set('Retry-After', String(Math.max(1, Math.ceil(extra.retryAfterMs / 1000))));
-      if (extra.clearFlash) response.headers.append('Set-Cookie', clearFlashCookie(c));
-      return response;
-    } catch {
-      // Frozen headers (a redirect the renderer made): copy.
-      return new Response(response.body, response);
-    }
+    // A copy: the renderer's answer may have frozen headers.
+    const rendered = await render(c);
+    const response = new Response(rendered.body, rendered);
+    response.headers.set('X-Robots-Tag', 'noindex');
+    if (extra.retryAfterMs !== undefined) response.headers.set('Retry-After', String(Math.max(1, Math.ceil(extra.retryAfterMs / 1000))));
+    if (extra.clearFlash) response.headers.append('Set-Cookie', clearFlashCookie(c));
+    return response;
   };
 
   const redirect = (c: Context, location: string): Response => {
