@@ -512,6 +512,10 @@ describe('orders, addresses and details', () => {
     const old = new Browser(shop.url);
     old.cookies.set('suki_session', before!);
     expect((await old.get('/my-account/')).view?.view).toBe('login');
+    // The form posted from the signed-out browser changes nothing: 401 and the login form.
+    const stale = await other.post('/my-account/edit-account/', { ...base, account_display_name: 'Hijacked' });
+    expect(stale.status).toBe(401);
+    expect(stale.view).toMatchObject({ view: 'login', notices: [{ kind: 'error', text: ACCOUNT_TEXT.signedOut }] });
     const rows = await shop.ctx.db.select({ id: sessions.id }).from(sessions).innerJoin(customers, eq(customers.id, sessions.customerId)).where(and(eq(customers.email, email)));
     expect(rows.map((r) => r.id)).toEqual([b.session]);
   });

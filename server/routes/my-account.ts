@@ -138,6 +138,7 @@ export const ACCOUNT_TEXT = {
   logoutExpired: 'This log-out link has expired. Please use the Log out link below.',
   verified: 'Thank you: your email address is confirmed.',
   verifyInvalid: 'This confirmation link is invalid, expired or already used.',
+  signedOut: 'You are not logged in any more. Please log in and try again.',
 } as const;
 
 /** `Too many attempts. Try again in N minutes.` */
@@ -621,11 +622,19 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
 
   // ------------------------------------------------------------ signed-in pages
 
-  /** The signed-in shopper, or the login page (a guest asking for an account page). */
+  /**
+   * The signed-in shopper, or the login page: for a guest asking for an account page (200, as
+   * stock), or posting one of its forms (401: signed out meanwhile, nothing is changed).
+   */
   const requireSignedIn = async (c: Context) => {
     const who = await whoIs(c);
     if (who.signed) return { ...who, signed: who.signed };
-    return { ...who, signed: null, loginPage: () => page(c, 200, 'My account', loginView(who.keys, who.session.id), summaryOf(null)) };
+    const posted = c.req.method === 'POST';
+    return {
+      ...who,
+      signed: null,
+      loginPage: () => page(c, posted ? 401 : 200, 'My account', loginView(who.keys, who.session.id, posted ? { notices: [error(ACCOUNT_TEXT.signedOut)] } : {}), summaryOf(null)),
+    };
   };
 
   const ordersPage = async (c: Context, pageNumber: number) => {
