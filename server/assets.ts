@@ -49,6 +49,8 @@ export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
 
 /** Source of the order-tracking page's own chunk. */
 export const ORDER_TRACKING_SOURCE = 'src/ui/pages/OrderTrackingPage.tsx';
+/** Source of the My Account pages' own chunk. */
+export const ACCOUNT_PAGES_SOURCE = 'src/ui/pages/AccountPages.tsx';
 /** Source of the checkout pages' own chunk (the pages and their Store API adapter). */
 export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
 
@@ -58,7 +60,7 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  * listing pages link neither page chunk.
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
@@ -66,6 +68,8 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   const checkout = await manifestAssets(clientDir, on('checkout'), CHECKOUT_SOURCES);
   // The order-tracking page: its chunk, and the plugins of every page (none is scoped to it).
   const tracking = await manifestAssets(clientDir, on('order-tracking'), [ORDER_TRACKING_SOURCE]);
+  // The My Account pages: their chunk, and the plugins of those pages (the newsletter capture).
+  const account = await manifestAssets(clientDir, on('account'), [ACCOUNT_PAGES_SOURCE]);
   return (url) =>
     url.pathname.startsWith('/product/')
       ? product
@@ -75,5 +79,7 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
           ? checkout
           : url.pathname === '/order-tracking/'
             ? tracking
-            : other;
+            : url.pathname === '/my-account/' || url.pathname.startsWith('/my-account/')
+              ? account
+              : other;
 };

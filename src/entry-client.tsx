@@ -47,6 +47,8 @@ async function boot(): Promise<void> {
   // The checkout pages and their adapter: one chunk of their own (the server modulepreloads it there).
   const checkout = state.page.type === 'checkout' || state.page.type === 'order-received' ? await import('./checkout-client.js') : undefined;
   const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
+  // The My Account pages: their own chunk (the server modulepreloads it there).
+  const accountPage = state.page.type === 'account' ? (await import('./ui/pages/AccountPages.js')).AccountPage : undefined;
   const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter },
@@ -66,7 +68,7 @@ async function boot(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}) }, ...(checkout ? { checkout: checkout.createCheckoutAdapter(adapters.http) } : {}) }}>
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}) }, ...(checkout ? { checkout: checkout.createCheckoutAdapter(adapters.http) } : {}) }}>
           <OnHydrated done={resolve}>
             <App />
           </OnHydrated>

@@ -44,12 +44,28 @@ export function Header() {
         <SiteMenu />
         <SearchModal />
         <SlotFills name="header.actions" props={{}} />
+        <AccountLink />
         <MiniCartButton />
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>
       </header>
     </>
+  );
+}
+
+/**
+ * `My account`, and once signed in the shopper's name after it (read, not shown: the header stays
+ * short). The name read starts with the words shown (WCAG 2.5.3).
+ */
+function AccountLink() {
+  const { state } = useUi();
+  const account = state.account;
+  return (
+    <a className="site-header__account" href="/my-account/" aria-current={state.path === '/my-account/' ? 'page' : state.pageType === 'account' ? 'true' : undefined}>
+      My account
+      {account?.signedIn && account.displayName !== '' ? <span className="visually-hidden">: {account.displayName}</span> : null}
+    </a>
   );
 }
 
