@@ -25,7 +25,7 @@ const LAZY = [
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
 // The shell: React and the app's own modules every page runs before hydrating.
-const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|immer|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 const inShell = (id: string): boolean => !id.endsWith('entry-client.tsx') && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
 
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */

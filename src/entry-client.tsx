@@ -29,9 +29,10 @@ async function boot(): Promise<void> {
   const state = readState();
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
-  // Warm the catalogue code as soon as the shopper reaches for a control, before the click lands;
-  // not for cart controls, which need nothing more than the request they send.
+  // Warm the code as soon as the shopper reaches for a control, before the click lands: the cart's
+  // path for any control, the catalogue's for any but a cart control (which needs nothing more).
   const warm = (event: Event): void => {
+    void adapters.preloadCart();
     if (event.target instanceof Element && event.target.closest('[data-cart-control]')) return;
     document.removeEventListener('pointerdown', warm, true);
     document.removeEventListener('keydown', warm, true);
@@ -46,6 +47,9 @@ async function boot(): Promise<void> {
   const blogPages = state.page.type === 'blog' || state.page.type === 'post' ? await import('./ui/pages/BlogPages.js') : undefined;
   // The checkout pages and their adapter: one chunk of their own (the server modulepreloads it there).
   const checkout = state.page.type === 'checkout' || state.page.type === 'order-received' ? await import('./checkout-client.js') : undefined;
+  // The checkout's adapter needs the HTTP client before the page hydrates.
+  const checkoutHttp = checkout ? await adapters.http() : undefined;
+  if (checkoutHttp && !checkoutHttp.ok) throw new Error(checkoutHttp.error.message);
   const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
   // The My Account pages: their own chunk (the server modulepreloads it there).
   const accountPage = state.page.type === 'account' ? (await import('./ui/pages/AccountPages.js')).AccountPage : undefined;
@@ -68,7 +72,7 @@ async function boot(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}) }, ...(checkout ? { checkout: checkout.createCheckoutAdapter(adapters.http) } : {}) }}>
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}) }, ...(checkout && checkoutHttp?.ok ? { checkout: checkout.createCheckoutAdapter(checkoutHttp.value) } : {}) }}>
           <OnHydrated done={resolve}>
             <App />
           </OnHydrated>
@@ -90,11 +94,12 @@ async function boot(): Promise<void> {
     if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
   }
   document.documentElement.dataset['hydrated'] = 'true';
-  // The catalogue code (filters, load-more, search) once the page has settled: a first filter
-  // click then sends its request at once; it never counts against the page's own loading. The
-  // page is marked settled (`data-settled`) once that code is in, for tests that count requests.
+  // The cart's and the catalogue's code (adds, filters, load-more, search) once the page has
+  // settled: a first click then sends its request at once; neither counts against the page's own
+  // loading. The page is marked settled (`data-settled`) once that code is in, for tests that
+  // count requests.
   whenSettled(() => {
-    void adapters.preload().then(() => {
+    void Promise.all([adapters.preloadCart(), adapters.preload()]).then(() => {
       document.documentElement.dataset['settled'] = 'true';
     });
   });

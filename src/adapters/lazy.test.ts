@@ -55,15 +55,36 @@ describe('retryingLoader', () => {
 });
 
 describe('createLazyAdapters', () => {
-  it('the cart needs no code to load: its first change is its one request, even while the catalogue code cannot be fetched', async () => {
+  it('the cart needs only its own path: its first change is its one request, with the nonce seeded before the code came, even while the catalogue code cannot be fetched', async () => {
     const shop = fakeShop(stockCartShop());
     let imports = 0;
-    const lazy = createLazyAdapters({ baseUrl: SHOP, fetch: shop.fetch }, { importer: () => ((imports += 1), offlineImport()) });
+    let cartImports = 0;
+    const lazy = createLazyAdapters(
+      { baseUrl: SHOP, fetch: shop.fetch },
+      { importer: () => ((imports += 1), offlineImport()), cartImporter: () => ((cartImports += 1), import('./cart-path.js')) },
+    );
     lazy.setNonce(STOCK_CART_NONCE);
+    expect(cartImports).toBe(0);
     const added = await lazy.cart.add({ productId: 14, quantity: 2, idempotencyKey: 'k' });
     expect(added.ok).toBe(true);
     expect(imports).toBe(0);
+    expect(cartImports).toBe(1);
     expect(shop.requests.map((r) => [r.method, r.url, r.headers['nonce']])).toEqual([['POST', `${SHOP}/wp-json/wc/store/v1/cart/add-item?_locale=user`, STOCK_CART_NONCE]]);
+  });
+
+  it('a cart change while the cart’s code cannot be fetched is a network failure that sends nothing; the next change loads it and is sent', async () => {
+    const shop = fakeShop(stockCartShop());
+    let cartImports = 0;
+    const lazy = createLazyAdapters(
+      { baseUrl: SHOP, fetch: shop.fetch },
+      { importer: offlineImport, cartImporter: () => ((cartImports += 1), cartImports === 1 ? offlineImport() : import('./cart-path.js')) },
+    );
+    lazy.setNonce(STOCK_CART_NONCE);
+    expect(await lazy.cart.add({ productId: 14, quantity: 1, idempotencyKey: 'a' })).toEqual({ ok: false, error: UNREACHABLE });
+    expect(shop.requests).toHaveLength(0);
+    expect((await lazy.cart.add({ productId: 14, quantity: 1, idempotencyKey: 'b' })).ok).toBe(true);
+    expect(cartImports).toBe(2);
+    expect(shop.requests).toHaveLength(1);
   });
 
   it('answers a network failure while the catalogue code cannot be fetched, then loads it and makes the call', async () => {
@@ -101,9 +122,11 @@ describe('createLazyAdapters', () => {
     lazy.setNonce('first');
     expect(await lazy.preload()).toEqual({ ok: false, error: UNREACHABLE });
     expect((await lazy.preload()).ok).toBe(true);
-    expect(lazy.http.nonce()).toBe('first');
+    const http = await lazy.http();
+    if (!http.ok) throw new Error('the HTTP client did not load');
+    expect(http.value.nonce()).toBe('first');
     lazy.setNonce('second');
-    expect(lazy.http.nonce()).toBe('second');
+    expect(http.value.nonce()).toBe('second');
   });
 
   it('every catalogue and blog port answers the failure instead of throwing', async () => {

@@ -1,8 +1,10 @@
 /**
- * The browser's ports. The cart's (the HTTP client, the cart adapter and its schemas) are in the
- * initial JS: a shopper's first add sends its one request at once, with nothing to fetch first,
- * and costs no extra script request to network idle. The catalogue and blog adapters, which only
- * filters, search, variations and comments need, load on first use (or on `preload`).
+ * The browser's ports, none of whose code is in the initial JS. The cart's path (the HTTP client,
+ * the cart adapter and its schemas: `cart-path.ts`) is fetched once the page has settled or as soon
+ * as the shopper reaches for a control (`preloadCart`), so it is in by the time a click lands; a
+ * change made before it arrives is still painted at once by the cart module and sent when it
+ * lands. The catalogue and blog adapters, which only filters, search, variations and comments
+ * need, load on first use (or on `preload`).
  *
  * Fetching that code is a request like any other and fails like one when the shopper is offline.
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
@@ -10,9 +12,10 @@
  */
 import type { BlogPort, CatalogPort, NewsletterPort, PortFailure } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
-import { createCartAdapter, type CartAdapter } from './cart.js';
-import { createHttpClient, type HttpClient, type HttpClientOptions } from './http.js';
+import type { CartAdapter } from './cart.js';
+import type { HttpClient, HttpClientOptions } from './http.js';
 import type { createBlogAdapter, createCatalogAdapter } from './index.js';
+import type { createCartAdapter, createHttpClient } from './cart-path.js';
 
 /** The catalogue and blog adapters, loaded on first use. */
 export interface ReadAdapters {
@@ -20,23 +23,39 @@ export interface ReadAdapters {
   readonly blog: BlogPort;
 }
 
-/** The browser's ports: the cart at once, the catalogue and blog on first use. */
+/** The cart's path as `cart-path.ts` exports it. */
+export interface CartPathModule {
+  readonly createHttpClient: typeof createHttpClient;
+  readonly createCartAdapter: typeof createCartAdapter;
+}
+
+/** The HTTP client and the cart adapter over it, once their code is in. */
+interface CartPath {
+  readonly http: HttpClient;
+  readonly cart: CartAdapter;
+}
+
+/** The browser's ports, each loading its code when first needed. */
 export interface LazyAdapters {
   readonly catalog: CatalogPort;
   readonly cart: CartAdapter;
   readonly blog: BlogPort;
   /** The newsletter provider's calls; their code loads on the first call (only the newsletter plugin makes one). */
   readonly newsletter: NewsletterPort;
-  /** The one HTTP client every port shares (so nonces and cookies stay consistent). */
-  readonly http: HttpClient;
-  /** Seeds the Store API nonce the server rendered into the page. */
+  /** The one HTTP client every port shares (so nonces and cookies stay consistent), once its code is in. */
+  http(): Promise<Result<HttpClient, PortFailure>>;
+  /** Seeds the Store API nonce the server rendered into the page (kept until the client's code is in). */
   setNonce(value: string): void;
+  /** Starts loading the cart's path now (the page settled, or the shopper reaches for a control); never rejects. */
+  preloadCart(): Promise<Result<HttpClient, PortFailure>>;
   /** Starts loading the catalogue and blog code now (e.g. when the shopper is about to act); never rejects. */
   preload(): Promise<Result<ReadAdapters, PortFailure>>;
 }
 
 /** Options of {@link createLazyAdapters} besides the HTTP client's own. */
 export interface LazyAdaptersHooks {
+  /** Imports the cart's path. @default `import('./cart-path.js')` */
+  readonly cartImporter?: () => Promise<CartPathModule>;
   /** Imports the catalogue and blog adapters. @default `import('./index.js')` */
   readonly importer?: () => Promise<{ readonly createCatalogAdapter: typeof createCatalogAdapter; readonly createBlogAdapter: typeof createBlogAdapter }>;
   /**
@@ -77,13 +96,23 @@ const windowOnline = (listener: () => void): (() => void) => {
   return () => window.removeEventListener('online', listener);
 };
 
-/** Builds the cart's ports now, and catalogue and blog ports that import their code on first call. */
+/** Builds ports whose code is imported on first use (or on `preloadCart` / `preload`). */
 export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdaptersHooks = {}): LazyAdapters => {
-  const http = createHttpClient(options);
   const importer = hooks.importer ?? (() => import('./index.js'));
+  const cartImporter = hooks.cartImporter ?? (() => import('./cart-path.js'));
+  let nonce: string | undefined;
+  let path: CartPath | undefined;
+  const loadPath = retryingLoader(async (): Promise<CartPath> => {
+    const module = await cartImporter();
+    const http = module.createHttpClient(options);
+    if (nonce !== undefined) http.setNonce(nonce);
+    path = { http, cart: module.createCartAdapter(http) };
+    return path;
+  });
   const load = retryingLoader(async (): Promise<ReadAdapters> => {
-    const module = await importer();
-    return { catalog: module.createCatalogAdapter(http), blog: module.createBlogAdapter(http) };
+    const [base, module] = await Promise.all([loadPath(), importer()]);
+    if (!base.ok) throw new Error(base.error.message);
+    return { catalog: module.createCatalogAdapter(base.value.http), blog: module.createBlogAdapter(base.value.http) };
   });
   /** Runs `use` on the loaded adapters, or answers the load's failure. */
   const via =
@@ -91,6 +120,14 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     async (...args: A): Promise<Result<R, PortFailure>> => {
       const adapters = await load();
       return adapters.ok ? use(adapters.value, ...args) : adapters;
+    };
+  /** Runs `use` on the cart adapter, or answers its load's failure. */
+  const viaCart =
+    <A extends unknown[], R>(use: (cart: CartAdapter, ...args: A) => Promise<Result<R, PortFailure>>) =>
+    async (...args: A): Promise<Result<R, PortFailure>> => {
+      if (path) return use(path.cart, ...args);
+      const loaded = await loadPath();
+      return loaded.ok ? use(loaded.value.cart, ...args) : loaded;
     };
   const catalog: CatalogPort = {
     listProducts: via((a, query: Parameters<CatalogPort['listProducts']>[0]) => a.catalog.listProducts(query)),
@@ -107,8 +144,20 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     listComments: via((a, postId: number, page: number) => a.blog.listComments(postId, page)),
     createComment: via((a, input: Parameters<BlogPort['createComment']>[0]) => a.blog.createComment(input)),
   };
-  const cart: CartAdapter = { ...createCartAdapter(http), onReconnect: hooks.onReconnect ?? windowOnline };
-  const loadNewsletter = retryingLoader(async () => (await import('./newsletter.js')).createNewsletterAdapter(http));
+  const cart: CartAdapter = {
+    load: viaCart((c) => c.load()),
+    add: viaCart((c, request: Parameters<CartAdapter['add']>[0]) => c.add(request)),
+    remove: viaCart((c, request: Parameters<CartAdapter['remove']>[0]) => c.remove(request)),
+    setQuantity: viaCart((c, request: Parameters<CartAdapter['setQuantity']>[0]) => c.setQuantity(request)),
+    productCategory: viaCart((c, id: number) => c.productCategory(id)),
+    cartHash: viaCart((c) => c.cartHash()),
+    onReconnect: hooks.onReconnect ?? windowOnline,
+  };
+  const loadNewsletter = retryingLoader(async () => {
+    const [base, module] = await Promise.all([loadPath(), import('./newsletter.js')]);
+    if (!base.ok) throw new Error(base.error.message);
+    return module.createNewsletterAdapter(base.value.http);
+  });
   const newsletter: NewsletterPort = {
     lookUpByHash: async (hash) => {
       const port = await loadNewsletter();
@@ -119,13 +168,21 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
       return port.ok ? port.value.setUser(user) : port;
     },
   };
+  const http = async (): Promise<Result<HttpClient, PortFailure>> => {
+    const loaded = await loadPath();
+    return loaded.ok ? ok(loaded.value.http) : loaded;
+  };
   return {
     catalog,
     blog,
     cart,
     newsletter,
     http,
-    setNonce: (value) => http.setNonce(value),
+    setNonce: (value) => {
+      nonce = value;
+      path?.http.setNonce(value);
+    },
+    preloadCart: http,
     preload: load,
   };
 };

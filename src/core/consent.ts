@@ -59,9 +59,7 @@ export const createConsentModule = (options: {
   const onEvent = (event: DomainEvent): void => {
     if (event.type === 'consent.changed') {
       const next = event.payload.state;
-      store.update((draft) => {
-        draft.state = next;
-      });
+      store.update((snapshot) => ({ ...snapshot, state: next }));
       if (next === 'granted') {
         const replay = held;
         held = [];

@@ -267,9 +267,7 @@ describe('runtime stores', () => {
       setup(ctx) {
         const store = ctx.store;
         ctx.ofType('page.viewed').subscribe(() =>
-          store.update((draft) => {
-            draft.count += 1;
-          }),
+          store.update((state) => ({ count: state.count + 1 })),
         );
       },
     });

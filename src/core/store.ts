@@ -1,5 +1,3 @@
-import { freeze, produce, type Draft } from 'immer';
-
 /** A store as views read it (the shape `useSyncExternalStore` wants). Methods are bound. */
 export interface ReadableStore<S> {
   /** The current snapshot: immutable, plain JSON. Same reference until something changes. */
@@ -10,8 +8,12 @@ export interface ReadableStore<S> {
 
 /** A writable store. */
 export interface Store<S> extends ReadableStore<S> {
-  /** Changes the state with an immer recipe; listeners are not called when nothing changed. */
-  update(recipe: (draft: Draft<S>) => void): void;
+  /**
+   * Changes the state: `change` gets the current snapshot and returns the next one, made with
+   * spreads (the snapshot is frozen). Listeners are not called when it returns the same snapshot or
+   * one whose every top-level value is the same.
+   */
+  update(change: (state: S) => S): void;
   /** Replaces the whole state (hydration); listeners are not called when it is the same reference. */
   replace(next: S): void;
 }
@@ -25,13 +27,31 @@ export interface StoreOptions {
   readonly onListenerError?: (error: unknown) => void;
 }
 
+/** Freezes `value` and everything in it, stopping at parts already frozen (kept from an earlier snapshot). */
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+};
+
+/** Whether two snapshots hold the same values at the top level (the same object, or plain objects alike key by key). */
+const sameTopLevel = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  return aKeys.every((key) => Object.hasOwn(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+};
+
 /**
- * Creates a store whose snapshots are frozen plain data, changed only through immer recipes.
+ * Creates a store whose snapshots are frozen plain data, changed only by `update` (a function from
+ * one snapshot to the next) or `replace`.
  * Keep state JSON-serializable (no Map, Set, Date or functions): `runtime.serialize()` sends it to
  * the browser as is.
  */
 export const createStore = <S>(initial: S, options: StoreOptions = {}): Store<S> => {
-  let state = freeze(initial, true);
+  let state = deepFreeze(initial);
   const listeners = new Set<() => void>();
 
   const notify = (): void => {
@@ -55,15 +75,15 @@ export const createStore = <S>(initial: S, options: StoreOptions = {}): Store<S>
         listeners.delete(listener);
       };
     },
-    update(recipe) {
-      const next = produce(state, recipe);
-      if (next === state) return;
-      state = next;
+    update(change) {
+      const next = change(state);
+      if (sameTopLevel(next, state)) return;
+      state = deepFreeze(next);
       notify();
     },
     replace(next) {
       if (next === state) return;
-      state = freeze(next, true);
+      state = deepFreeze(next);
       notify();
     },
   };

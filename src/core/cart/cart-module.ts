@@ -1,4 +1,3 @@
-import { castDraft } from 'immer';
 import type { BoundEmit } from '../bus.js';
 import type { CommandInput } from '../commands.js';
 import type { Cart, CartLine } from '../domain/cart.js';
@@ -254,15 +253,16 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
   const publish = (change?: { error?: CartError | null; added?: number; retrying?: CartRetry | null }): void => {
     const cart = view();
     const pending = pendingProductsOf();
-    store.update((draft) => {
-      draft.cart = castDraft(cart);
-      draft.queueLength = queue.length;
-      draft.status = statusOf(cart);
-      if (!samePending(draft.pendingProducts, pending)) draft.pendingProducts = pending;
-      if (change?.error !== undefined) draft.error = castDraft(change.error);
-      if (change?.retrying !== undefined) draft.retrying = castDraft(change.retrying);
-      if (change?.added !== undefined && !draft.addedProducts.includes(change.added)) draft.addedProducts.push(change.added);
-    });
+    store.update((s) => ({
+      ...s,
+      cart,
+      queueLength: queue.length,
+      status: statusOf(cart),
+      pendingProducts: samePending(s.pendingProducts, pending) ? s.pendingProducts : pending,
+      ...(change?.error !== undefined ? { error: change.error } : {}),
+      ...(change?.retrying !== undefined ? { retrying: change.retrying } : {}),
+      addedProducts: change?.added !== undefined && !s.addedProducts.includes(change.added) ? [...s.addedProducts, change.added] : s.addedProducts,
+    }));
   };
 
   const remember = (id: number, names: readonly string[]): void => {

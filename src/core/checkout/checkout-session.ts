@@ -98,9 +98,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
 
   const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
     pending += 1;
-    store.update((s) => {
-      s.updating = true;
-    });
+    store.update((s) => ({ ...s, updating: true }));
     const run = queue.then(task, task);
     queue = run.then(
       () => undefined,
@@ -109,9 +107,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
     return run.finally(() => {
       pending -= 1;
       if (pending === 0)
-        store.update((s) => {
-          s.updating = false;
-        });
+        store.update((s) => ({ ...s, updating: false }));
     });
   };
 
@@ -120,23 +116,24 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
   let errorFrom: 'change' | 'order' = 'change';
 
   const accept = (checkout: CheckoutCart): void => {
-    store.update((s) => {
-      s.checkout = checkout as typeof s.checkout;
-      s.flagged = { ...flagsOf(checkout, []), ...(errorFrom === 'order' ? s.flagged : {}) };
-      if (errorFrom === 'change') s.error = null;
-    });
+    store.update((s) => ({
+      ...s,
+      checkout,
+      flagged: { ...flagsOf(checkout, []), ...(errorFrom === 'order' ? s.flagged : {}) },
+      ...(errorFrom === 'change' ? { error: null } : {}),
+    }));
   };
 
   const fail = (failure: CheckoutFailure, from: 'change' | 'order' = 'change'): void => {
     errorFrom = from;
-    store.update((s) => {
-      if (failure.kind === 'cart-conflict') {
-        s.checkout = failure.cart as typeof s.checkout;
-        s.flagged = { ...flagsOf(failure.cart, [failure.message]), ...(failure.lineKey ? { [failure.lineKey]: failure.message } : {}) };
-      }
-      s.fieldErrors = failure.kind === 'invalid-fields' ? { ...failure.fields } : {};
-      s.error = failureMessage(failure);
-    });
+    store.update((s) => ({
+      ...s,
+      ...(failure.kind === 'cart-conflict'
+        ? { checkout: failure.cart, flagged: { ...flagsOf(failure.cart, [failure.message]), ...(failure.lineKey ? { [failure.lineKey]: failure.message } : {}) } }
+        : {}),
+      fieldErrors: failure.kind === 'invalid-fields' ? { ...failure.fields } : {},
+      error: failureMessage(failure),
+    }));
   };
 
   const change = (call: () => Promise<Result<CheckoutCart, CheckoutFailure>>): Promise<Result<CheckoutCart, CheckoutFailure>> =>
@@ -149,9 +146,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
 
   const coupon = async (call: () => Promise<Result<CheckoutCart, CheckoutFailure>>): Promise<boolean> => {
     const result = await enqueue(call);
-    store.update((s) => {
-      s.couponError = result.ok ? null : failureMessage(result.error);
-    });
+    store.update((s) => ({ ...s, couponError: result.ok ? null : failureMessage(result.error) }));
     if (result.ok) accept(result.value);
     return result.ok;
   };
@@ -172,17 +167,16 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
     selectRate: async (packageId, rateId) => {
       // The choice shows at once; the shop's answer (or the rates before it, on a failure) replaces it.
       const before = store.getSnapshot().checkout.packages;
-      store.update((s) => {
-        for (const pkg of s.checkout.packages) {
-          if (pkg.packageId !== packageId) continue;
-          for (const rate of pkg.rates) rate.selected = rate.rateId === rateId;
-        }
-      });
+      store.update((s) => ({
+        ...s,
+        checkout: {
+          ...s.checkout,
+          packages: s.checkout.packages.map((pkg) => (pkg.packageId === packageId ? { ...pkg, rates: pkg.rates.map((rate) => ({ ...rate, selected: rate.rateId === rateId })) } : pkg)),
+        },
+      }));
       const result = await change(() => port.selectShippingRate({ packageId, rateId }));
       if (!result.ok && result.error.kind !== 'cart-conflict')
-        store.update((s) => {
-          s.checkout.packages = before as typeof s.checkout.packages;
-        });
+        store.update((s) => ({ ...s, checkout: { ...s.checkout, packages: before } }));
     },
     applyCoupon: (code) => coupon(() => port.applyCoupon(code.trim())),
     removeCoupon: (code) => coupon(() => port.removeCoupon(code)),
@@ -196,21 +190,13 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
       const start = startAttempt(store.getSnapshot().attempt, body, options.ids);
       if (!start.send) return null;
       errorFrom = 'change';
-      store.update((s) => {
-        s.attempt = start.attempt;
-        s.placing = true;
-        s.error = null;
-        s.fieldErrors = {};
-      });
+      store.update((s) => ({ ...s, attempt: start.attempt, placing: true, error: null, fieldErrors: {} }));
       const cart = store.getSnapshot().checkout.cart;
       emit('checkout.submitted', { paymentMethod: request.paymentMethod, cart });
       // After any change still on its way, so the order is priced as the page shows it.
       const result = await enqueue(() => port.placeOrder({ ...request, idempotencyKey: start.attempt.key }));
       const outcome: AttemptOutcome = result.ok ? 'placed' : outcomeOf(result.error);
-      store.update((s) => {
-        s.attempt = settleAttempt(start.attempt, outcome);
-        s.placing = false;
-      });
+      store.update((s) => ({ ...s, attempt: settleAttempt(start.attempt, outcome), placing: false }));
       if (!result.ok) {
         fail(result.error, 'order');
         return err(result.error);
