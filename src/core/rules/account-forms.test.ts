@@ -66,10 +66,13 @@ describe('account details rules', () => {
       fc.property(typed, typed, typed, (current, next, again) => {
         const values = { ...filled, password_current: current, password_1: next, password_2: again };
         const errors = formErrors(detailsRules(8, values), values);
-        if (next === '') {
+        if (next === '' && again === '') {
           expect(errors.password_current).toBeUndefined();
           expect(errors.password_2).toBeUndefined();
           expect(errors.password_1).toBeUndefined();
+        } else if (next === '') {
+          expect(errors.password_2).toBe(ACCOUNT_FORM_MESSAGES.newPasswordsDiffer);
+          expect(errors.password_current !== undefined).toBe(current === '');
         } else {
           expect(errors.password_current !== undefined).toBe(current === '');
           expect(errors.password_1 ?? null).toBe(passwordProblem(next, 8));
@@ -77,6 +80,14 @@ describe('account details rules', () => {
         }
       }),
     );
+  });
+  it('ask for the current password when the email changes to another account key, not for a case change', () => {
+    const values = { ...filled, password_current: '', password_1: '', password_2: '' };
+    expect(formErrors(detailsRules(8, values, 'ana@example.com'), values).password_current).toBeUndefined();
+    const upper = { ...values, account_email: 'ANA@example.com' };
+    expect(formErrors(detailsRules(8, upper, 'ana@example.com'), upper).password_current).toBeUndefined();
+    const moved = { ...values, account_email: 'ana.new@example.com' };
+    expect(formErrors(detailsRules(8, moved, 'ana@example.com'), moved).password_current).toBe(MESSAGES.required);
   });
   it('say the stock words when the new passwords differ', () => {
     const values = { ...filled, password_current: 'old', password_1: 'Tr0ub4dor&3-horse', password_2: 'Tr0ub4dor&3-hors' };

@@ -5,7 +5,7 @@
  * only for what the browser cannot know (a taken email, a wrong current password). Field names are
  * the stock form's, so the state machine's values are what the native post sends.
  */
-import { emailProblem, passwordProblem, usernameProblem } from './account.js';
+import { accountKey, emailProblem, passwordProblem, usernameProblem } from './account.js';
 import { CHECKOUT_RULES, type BillingField, type ShippingField } from './checkout-form.js';
 import type { FieldRules, FormRules } from './forms.js';
 
@@ -52,17 +52,20 @@ export const resetPasswordRules = (minLength: number, values: Readonly<Partial<R
 });
 
 /**
- * Account details: names and email always; the password change only when a new password is typed,
- * and then the current password and the confirmation are required too (the stock form's rule).
+ * Account details: names and email always. A password change (either new password typed) needs
+ * the confirmation to match and the current password; so does a new email address (`email` is the
+ * account's address now, compared as the server compares accounts), as the server asks.
  */
-export const detailsRules = (minLength: number, values: Readonly<Partial<Record<DetailsField, string>>>): FormRules<DetailsField> => {
-  const changing = (values.password_1 ?? '') !== '';
+export const detailsRules = (minLength: number, values: Readonly<Partial<Record<DetailsField, string>>>, email = ''): FormRules<DetailsField> => {
+  const changing = (values.password_1 ?? '') !== '' || (values.password_2 ?? '') !== '';
+  const typedEmail = (values.account_email ?? '').trim();
+  const newEmail = typedEmail !== '' && email !== '' && accountKey(typedEmail) !== accountKey(email);
   return {
     account_first_name: { required: true, maxlength: 100 },
     account_last_name: { required: true, maxlength: 100 },
-    account_display_name: { required: true, maxlength: 250 },
+    account_display_name: { required: true, maxlength: 100 },
     account_email: { required: true, check: emailProblem },
-    password_current: changing ? { required: true } : {},
+    password_current: changing || newEmail ? { required: true } : {},
     password_1: { check: (value) => passwordProblem(value, minLength) },
     password_2: changing ? { required: true, check: sameAs(values.password_1 ?? '', ACCOUNT_FORM_MESSAGES.newPasswordsDiffer) } : {},
   };

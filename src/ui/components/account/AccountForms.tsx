@@ -129,7 +129,7 @@ export function AccountDetails({ view }: { readonly view: AccountDetailsView }) 
   const { customer } = view;
   const form = useAccountForm<DetailsField>({
     fields: DETAILS_FIELDS,
-    rulesOf: (values) => detailsRules(view.passwordMinLength, values),
+    rulesOf: (values) => detailsRules(view.passwordMinLength, values, customer.email),
     initial: { account_first_name: customer.firstName, account_last_name: customer.lastName, account_display_name: customer.displayName, account_email: customer.email },
     posted: view.fieldErrors,
     formRef,
