@@ -31,7 +31,8 @@ export interface BoundField {
   readonly value: string;
   readonly error: string | null;
   readonly onChange: (value: string) => void;
-  readonly onBlur: () => void;
+  /** Focus left the field for `next` (the event's `relatedTarget`). */
+  readonly onBlur: (next: EventTarget | null) => void;
 }
 
 export interface AccountForm<F extends string> {
@@ -102,7 +103,12 @@ export function useAccountForm<F extends string>(options: {
         setChanged((c) => (c.has(name) ? c : new Set([...c, name])));
         dispatch({ type: 'input', field: name, value });
       },
-      onBlur: () => dispatch({ type: 'blur', field: name }),
+      onBlur: (next) => {
+        // Leaving for the form's own submit button: the submit checks everything. A tip shown now
+        // would move the button between the press and the release, and the click would be lost.
+        if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === formRef.current) return;
+        dispatch({ type: 'blur', field: name });
+      },
     };
   };
 
@@ -123,13 +129,21 @@ export function useAccountForm<F extends string>(options: {
   return { state, field, submit };
 }
 
-/** A label with the required mark (the mark is not read: the field says it is required). */
+/**
+ * A label and, beside it, the required mark: the mark is not read (the field says it is required)
+ * and not part of the label's text, so the field is named exactly by its words.
+ */
 function FieldLabel({ htmlFor, label, required }: { readonly htmlFor: string; readonly label: string; readonly required: boolean }) {
   return (
-    <label htmlFor={htmlFor}>
-      {label}
-      {required ? <span className="account-field__required" aria-hidden="true"> *</span> : null}
-    </label>
+    <span className="account-field__label">
+      <label htmlFor={htmlFor}>{label}</label>
+      {required ? (
+        <span className="account-field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -175,7 +189,7 @@ export function AccountField({
     <p className={`account-field${bound.error ? ' account-field--error' : ''}`}>
       <FieldLabel htmlFor={bound.id} label={label} required={required} />
       {children ? (
-        <select {...common} onChange={(e) => bound.onChange(e.currentTarget.value)} onBlur={bound.onBlur}>
+        <select {...common} onChange={(e) => bound.onChange(e.currentTarget.value)} onBlur={(e) => bound.onBlur(e.relatedTarget)}>
           {children}
         </select>
       ) : (
@@ -187,7 +201,7 @@ export function AccountField({
           onChange={(e) => bound.onChange(e.currentTarget.value)}
           onFocus={onFocus ? (e) => onFocus(e.currentTarget.value) : undefined}
           onBlur={(e) => {
-            bound.onBlur();
+            bound.onBlur(e.relatedTarget);
             onBlur?.(e.currentTarget.value);
           }}
         />
@@ -249,7 +263,7 @@ export function PasswordField({
           aria-invalid={bound.error ? true : undefined}
           aria-describedby={describedBy(bound.error ? errorId : null, hint ? hintId : null, showMeter ? meterId : null)}
           onChange={(e) => bound.onChange(e.currentTarget.value)}
-          onBlur={bound.onBlur}
+          onBlur={(e) => bound.onBlur(e.relatedTarget)}
         />
         <button type="button" className="password-input__toggle button button--small" aria-pressed={shown} aria-controls={bound.id} hidden={!ready} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide password' : 'Show password'}
