@@ -20,6 +20,8 @@ import { isCrossSiteWrite, isHttps, isMutation, mediaType, requestOrigin, siteHe
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
+import { accountSummaryOf, myAccountRoutes, type AccountSettings } from './routes/my-account.js';
+import { setPageInput } from './pages.js';
 import { orderTrackingPage } from './routes/order-tracking.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
 import type { ShopDeps, ShopLogger } from './routes/shared.js';
@@ -30,6 +32,7 @@ import { wcAjax } from './routes/wc-ajax.js';
 import { staffApiRoutes } from './routes/wc-v3.js';
 import { wpV2Routes } from './routes/wp-v2.js';
 import { purgeIdempotencyKeys } from './services/idempotency.js';
+import { warmPasswords } from './services/passwords.js';
 import { purgeRateLimits } from './services/rate-limit.js';
 import type { RenderCache } from './services/render-cache.js';
 import { keyLoader } from './services/secret.js';
@@ -70,6 +73,8 @@ export interface ShopAppOptions extends AddressOptions {
    * mail stays queued in `suki_mail_outbox`.
    */
   readonly mail?: MailTransport | undefined;
+  /** Shopper accounts: the shortest password, whether registration is open. @default 8, open */
+  readonly accounts?: AccountSettings | undefined;
 }
 
 /** True for the loopback addresses (the staff API's keys are accepted from them over plain HTTP). */
@@ -133,9 +138,12 @@ export function createShopApp(options: ShopAppOptions): Hono {
     checkout: options.checkout ?? DEFAULT_CHECKOUT,
     shopName: options.shopName ?? 'Suki',
     sendQueuedMail: () => void sendMail(),
+    mailEnabled: options.mail !== undefined,
   };
   // Mail left queued by a previous run (a restart between commit and sending) goes now.
   void sendMail();
+  // The dummy hash a login for a missing account verifies against, made now rather than on the first such login.
+  void warmPasswords().catch((error: unknown) => logger.warn('password hashing could not start', error));
   const app = new Hono();
   // Every rendered page leaves with its Content-Security-Policy (hashes of its inline scripts).
   const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
@@ -276,6 +284,18 @@ export function createShopApp(options: ShopAppOptions): Hono {
     return app.fetch(new Request(url, { method: c.req.method, headers, body: body && body.byteLength > 0 ? body : null }), c.env);
   });
 
+  // The header's account link: a page for a signed-in session is told who it is (one row read;
+  // a request without a valid session cookie reads nothing). Such pages never come from the render cache.
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path) && !path.startsWith('/assets/') && !path.startsWith('/wp-content/') && c.req.query('wc-ajax') === undefined;
+    if (page && renderPage) {
+      const summary = await accountSummaryOf(deps, c);
+      if (summary) setPageInput(c, { accountSummary: summary });
+    }
+    await next();
+  });
+
   app.use('*', wcAjax(deps));
 
   const store = storeApiRoutes(deps);
@@ -320,6 +340,9 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.get('/product-category/:slug/', pages);
   // Order tracking: the page and its form, posted to itself.
   app.on(['GET', 'POST'], '/order-tracking/', orderTrackingPage(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')))));
+  // My Account: log in, register, lost password, orders, addresses, account details, log out.
+  app.route('/', myAccountRoutes(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'))), options.accounts));
+  app.get('/my-account', toSlash);
   app.get('/order-tracking', toSlash);
   app.get('/shop', toSlash);
   app.get('/cart', toSlash);

@@ -124,10 +124,16 @@ export type PageInput = Pick<RenderInput, 'orderTracking' | 'account' | 'account
 // Keyed by the Context, as the session is: set by a route, read by the pages handler it calls.
 const pageInputs = new WeakMap<Context, PageInput>();
 
-/** Gives the page this request renders the route's answer (e.g. the order-tracking form's). */
+/**
+ * Gives the page this request renders the route's answer (e.g. the order-tracking form's). Calls
+ * add up: the header's account summary and a My Account page's state may come from different places.
+ */
 export const setPageInput = (c: Context, input: PageInput): void => {
-  pageInputs.set(c, input);
+  pageInputs.set(c, { ...pageInputs.get(c), ...input });
 };
+
+/** What the routes gave this request's page so far (tests render it without the React views). */
+export const pageInputOf = (c: Context): PageInput | undefined => pageInputs.get(c);
 
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
@@ -170,7 +176,9 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
 
   try {
     const renderer = await options.loadRenderer();
-    const cached = posted ? null : await cachedPage(c, url, session.cookie, renderer, options);
+    // A signed-in shopper's page shows their account: never the shared render.
+    const signedIn = pageInputs.get(c)?.accountSummary?.signedIn === true;
+    const cached = posted || signedIn ? null : await cachedPage(c, url, session.cookie, renderer, options);
     if (cached) return cached;
     if (client.aborted) return abandoned();
     const page = await renderer.renderPage({

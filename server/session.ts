@@ -78,10 +78,26 @@ const incomingOf = (c: Context): IncomingSession => {
   return found;
 };
 
+/** How long a signed-in session lasts with `Remember me` (cookie and row): 14 days, as WordPress. */
+export const REMEMBER_TTL_MS = 14 * 86_400_000;
+
+/** How long a signed-in session without `Remember me` lasts on the server (its cookie ends with the browser). */
+export const SIGNED_IN_TTL_MS = 2 * 86_400_000;
+
+/**
+ * What a session cookie is: a guest's (48 h, renewed as the shopper comes back), a signed-in
+ * session with `Remember me` (14 days, never renewed), or a signed-in session without it (no
+ * expiry: the browser drops it when it closes).
+ */
+export type SessionCookieKind = 'guest' | 'remember' | 'browser';
+
 /** The `Set-Cookie` value for a session id; Secure when the shopper is on https. */
-export function sessionCookie(id: string, secure: boolean): string {
-  const expires = new Date(Date.now() + SESSION_TTL_MS).toUTCString();
-  return `${SESSION_COOKIE}=${id}; Path=/; Expires=${expires}; Max-Age=${SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+export function sessionCookie(id: string, secure: boolean, kind: SessionCookieKind = 'guest'): string {
+  const flags = `HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  if (kind === 'browser') return `${SESSION_COOKIE}=${id}; Path=/; ${flags}`;
+  const ttl = kind === 'remember' ? REMEMBER_TTL_MS : SESSION_TTL_MS;
+  const expires = new Date(Date.now() + ttl).toUTCString();
+  return `${SESSION_COOKIE}=${id}; Path=/; Expires=${expires}; Max-Age=${ttl / 1000}; ${flags}`;
 }
 
 /** The session id from the request's cookie, when the server issued it; otherwise null. */
@@ -138,4 +154,21 @@ export function renewSessionCookie(c: Context, id: string): void {
  */
 export function pendingSessionCookies(c: Context): readonly string[] {
   return perRequest.get(c.req.raw)?.setCookies ?? [];
+}
+
+/**
+ * Gives the request a new session id (login, logout, registration, password change) and queues
+ * its cookie, replacing any session cookie queued before. Everything later in the request
+ * (`readSessionId`, `getOrCreateSession`, in-process calls) sees the new id; the caller moves or
+ * deletes what the old id owned, so afterwards it owns nothing.
+ */
+export function rotateSession(c: Context, kind: SessionCookieKind): ShopperSession {
+  const { keys } = incomingOf(c);
+  const id = newSessionId(keys);
+  const line = sessionCookie(id, isHttps(c), kind);
+  const incoming = c.req.header('cookie') ?? '';
+  const session: ShopperSession = { id, isNew: true, cookie: withSessionCookie(incoming, id) };
+  perRequest.set(c.req.raw, { session, setCookies: [line] });
+  c.header('Set-Cookie', line, { append: true });
+  return session;
 }

@@ -174,13 +174,63 @@ export const productImages = pgTable(
 );
 
 /**
+ * Shopper accounts (WordPress users with the `customer` role). `username_key` and `email_key` are
+ * `accountKey` of the username and email (NFKC, case folded, Latin look-alikes mapped), unique, so
+ * `аna@example.com` with a Cyrillic а cannot register beside `ana@example.com`. The password is an
+ * Argon2id PHC string (`server/services/passwords.ts`); addresses are JSON of the Store API shape.
+ */
+export const customers = pgTable(
+  'suki_customers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 2 }),
+    username: text('username').notNull(),
+    usernameKey: text('username_key').notNull().unique(),
+    email: text('email').notNull(),
+    emailKey: text('email_key').notNull().unique(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    displayName: text('display_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    billing: text('billing').notNull().default('{}'),
+    shipping: text('shipping').notNull().default('{}'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+);
+
+/**
+ * Single-use links mailed to a customer: a password reset (valid 1 h) or an email verification.
+ * Only the SHA-256 of the token is kept; `used_at` is set by the conditional update that spends it.
+ */
+export const accountTokens = pgTable(
+  'suki_account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    /** For a verification: the address it verifies (a changed email makes the link void). */
+    email: text('email').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('suki_account_tokens_customer').on(t.customerId, t.purpose)],
+);
+
+/**
  * Shopper sessions. A row exists once the shopper has written to the cart; browsing alone only
- * sets the cookie. `expires_at` slides forward (48 h) as the shopper comes back.
+ * sets the cookie. `expires_at` slides forward (48 h) as the shopper comes back. A signed-in
+ * session has `customer_id` (its cart is then the account's, `account-cart:<id>`) and a fixed
+ * expiry: 14 days with `Remember me`, else 2 days.
  */
 export const sessions = pgTable(
   'suki_sessions',
   {
     id: text('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     /**
      * The expiry before the latest renewal. A write renews the session in one upsert and reads this
@@ -189,7 +239,7 @@ export const sessions = pgTable(
     previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true, mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('suki_sessions_expires').on(t.expiresAt)],
+  (t) => [index('suki_sessions_expires').on(t.expiresAt), index('suki_sessions_customer').on(t.customerId)],
 );
 
 /**
@@ -409,10 +459,13 @@ export const orders = pgTable(
     totalTax: integer('total_tax').notNull(),
     /** The checkout attempt's key: a retried `Place order` finds the order it already made. */
     attemptKey: text('attempt_key'),
+    /** The account that placed it, or that claimed it after verifying the billing email; null for a guest's. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
     index('suki_orders_email').on(t.billingEmail),
+    index('suki_orders_customer').on(t.customerId, t.id),
     uniqueIndex('suki_orders_attempt').on(t.sessionId, t.attemptKey),
     check('suki_orders_totals', sql`${t.total} >= 0 AND ${t.subtotal} >= 0 AND ${t.discountTotal} >= 0 AND ${t.shippingTotal} >= 0`),
   ],

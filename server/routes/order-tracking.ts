@@ -27,7 +27,7 @@ import type { ShopDeps } from './shared.js';
 /** The stock nonce action of the tracking form. */
 export const ORDER_TRACKING_ACTION = 'woocommerce-order_tracking';
 
-const STATUS_LABELS: Readonly<Record<string, string>> = {
+export const STATUS_LABELS: Readonly<Record<string, string>> = {
   pending: 'Pending payment',
   processing: 'Processing',
   'on-hold': 'On hold',

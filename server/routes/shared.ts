@@ -10,8 +10,8 @@ import { ApiError } from '../lib/errors.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
 import { cartHash, type CartLine } from '../services/cart.js';
 import { idempotencyKeyOf, type Answer, type WriteScope } from '../services/idempotency.js';
-import { checkSession } from '../services/session-store.js';
-import { getOrCreateSession, renewSessionCookie, type ShopperSession } from '../session.js';
+import { accountCartId, checkSession, sessionAccount } from '../services/session-store.js';
+import { getOrCreateSession, readSessionId, renewSessionCookie, type ShopperSession } from '../session.js';
 import type { ShopUrls } from '../views/store-product.js';
 
 /** Where log lines go. */
@@ -37,6 +37,11 @@ export interface ShopDeps {
   readonly shopName: string;
   /** Starts sending queued mail; called after a transaction that queued some has committed. */
   readonly sendQueuedMail: () => void;
+  /**
+   * True when the shop has a way to send mail (a transport); false when mail can only wait in the
+   * outbox, so a page must not say a mail was sent. @default false
+   */
+  readonly mailEnabled?: boolean;
 }
 
 /** Absolute URL base for links in answers. */
@@ -84,9 +89,9 @@ export async function rawBody(c: Context): Promise<string> {
 }
 
 /** The write's scope: session, idempotency key and request fingerprint. */
-export function writeScope(c: Context, session: ShopperSession, route: string, body: string): WriteScope {
+export function writeScope(c: Context, session: CartSession, route: string, body: string): WriteScope {
   return {
-    sessionId: session.id,
+    sessionId: session.cartId,
     key: idempotencyKeyOf(c.req.header('idempotency-key')),
     fingerprint: sha256(`${c.req.method} ${route}\n${body}`),
   };
@@ -117,23 +122,52 @@ export function parseFormBody(c: Context, raw: string): URLSearchParams {
 }
 
 /**
- * The session for a cart read: created when missing, expired carts dropped, and the cookie sent
- * again when the expiry moved forward.
+ * The shopper's session as the cart routes use it: `id` is the browser's session (nonces are made
+ * for it), `cartId` the cart it works on: the account's cart when the session is signed in
+ * (`accountCartId`), else its own. `customerId` is the signed-in account, else null.
  */
-export async function readerSession(c: Context, deps: ShopDeps): Promise<ShopperSession> {
-  const session = await getOrCreateSession(c);
-  if (!session.isNew) {
-    const check = await checkSession(deps.db, session.id);
-    if (check.renewed) renewSessionCookie(c, session.id);
-  }
-  return session;
+export interface CartSession extends ShopperSession {
+  readonly cartId: string;
+  readonly customerId: number | null;
 }
 
-/** The session for a cart write; every write moves the expiry forward, so the cookie is renewed too. */
-export async function writerSession(c: Context): Promise<ShopperSession> {
+const cartSession = (session: ShopperSession, customerId: number | null): CartSession => ({
+  ...session,
+  cartId: customerId === null ? session.id : accountCartId(customerId),
+  customerId,
+});
+
+/** The id whose cart the request's session uses (the account's when signed in), or null without a session; writes nothing. */
+export async function cartOwnerId(c: Context, deps: ShopDeps): Promise<string | null> {
+  const id = readSessionId(c);
+  if (id === null) return null;
+  const account = await sessionAccount(deps.db, id);
+  return account ? accountCartId(account.customerId) : id;
+}
+
+/**
+ * The session for a cart read: created when missing, expired carts dropped, the cookie sent again
+ * when a guest's expiry moved forward, and the cart owner resolved.
+ */
+export async function readerSession(c: Context, deps: ShopDeps): Promise<CartSession> {
   const session = await getOrCreateSession(c);
-  if (!session.isNew) renewSessionCookie(c, session.id);
-  return session;
+  if (session.isNew) return cartSession(session, null);
+  const check = await checkSession(deps.db, session.id);
+  if (check.renewed) renewSessionCookie(c, session.id);
+  return cartSession(session, check.customerId);
+}
+
+/**
+ * The session for a cart write. A guest's every write moves the expiry forward, so the cookie is
+ * renewed too; a signed-in session writes to the account's cart and keeps its cookie as it is.
+ */
+export async function writerSession(c: Context, deps: ShopDeps): Promise<CartSession> {
+  const session = await getOrCreateSession(c);
+  if (session.isNew) return cartSession(session, null);
+  const account = await sessionAccount(deps.db, session.id);
+  if (account) return cartSession(session, account.customerId);
+  renewSessionCookie(c, session.id);
+  return cartSession(session, null);
 }
 
 /**

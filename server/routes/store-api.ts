@@ -317,23 +317,24 @@ async function cartWrite(
   apply: (tx: DbContext, sessionId: string, body: unknown, product: PurchaseRow | undefined) => Promise<ApiError | CartLine[] | null>,
   productId?: (body: unknown) => number | undefined,
 ): Promise<Response> {
-  const session = await writerSession(c);
+  const session = await writerSession(c, deps);
   await requireNonce(c, deps, session.id);
   const raw = await rawBody(c);
   const body = parseJsonBody(c, raw);
   const urls = shopUrls(c);
   const id = productId?.(body);
+  const cartId = session.cartId;
   const scope = { ...writeScope(c, session, route, raw), ...(id === undefined ? {} : { productId: id }) };
   const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
-    const outcome = await apply(tx, session.id, body, product);
+    const outcome = await apply(tx, cartId, body, product);
     // Like the Store API, a conflict sends the cart as it now is, so the client can resolve it.
     if (outcome instanceof ApiError && outcome.status === 409) {
-      const now = await loadCart(tx, session.id);
-      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, now, await loadQuote(tx, session.id, now, deps.checkout.shipping)) }));
+      const now = await loadCart(tx, cartId);
+      return errorAnswer(new ApiError(409, outcome.code, outcome.message, { ...outcome.data, cart: storeCart(urls, now, await loadQuote(tx, cartId, now, deps.checkout.shipping)) }));
     }
     if (outcome instanceof ApiError) return errorAnswer(outcome);
-    const lines = outcome ?? (await loadCart(tx, session.id));
-    return jsonAnswer(status, storeCart(urls, lines, await loadQuote(tx, session.id, lines, deps.checkout.shipping)), cartCookies(c, lines));
+    const lines = outcome ?? (await loadCart(tx, cartId));
+    return jsonAnswer(status, storeCart(urls, lines, await loadQuote(tx, cartId, lines, deps.checkout.shipping)), cartCookies(c, lines));
   });
   return sendAnswer(c, answer, replayed);
 }
@@ -467,8 +468,8 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
 
   const getCart = async (c: Context) => {
     const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps, session.id);
-    const quote = session.isNew ? undefined : await loadQuote(deps, session.id, lines, deps.checkout.shipping);
+    const lines = session.isNew ? [] : await loadCart(deps, session.cartId);
+    const quote = session.isNew ? undefined : await loadQuote(deps, session.cartId, lines, deps.checkout.shipping);
     for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
     return sendJson(c, storeCart(shopUrls(c), lines, quote));
   };
@@ -477,8 +478,8 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
   const cartNow = async (c: Context) => {
     const session = await readerSession(c, deps);
     if (session.isNew) return storeCart(shopUrls(c), []);
-    const lines = await loadCart(deps, session.id);
-    return storeCart(shopUrls(c), lines, await loadQuote(deps, session.id, lines, deps.checkout.shipping));
+    const lines = await loadCart(deps, session.cartId);
+    return storeCart(shopUrls(c), lines, await loadQuote(deps, session.cartId, lines, deps.checkout.shipping));
   };
   api.get('/cart/items', async (c) => sendJson(c, (await cartNow(c)).items));
   api.get('/cart/items/:key', async (c) => {

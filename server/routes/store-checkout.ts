@@ -15,11 +15,10 @@ import { idempotencyKeyOf } from '../services/idempotency.js';
 import { queueNewOrderMail } from '../services/order-mail.js';
 import { loadOrder, orderByKey, type FullOrder } from '../services/order-read.js';
 import { placeOrder } from '../services/orders.js';
-import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCheckoutDraft, storeCheckoutResult, storeOrder, type OrderItemProduct } from '../views/store-order.js';
 import { readCheckoutBody } from './checkout-input.js';
-import { cartCookies, parseJsonBody, rawBody, readerSession, requireNonce, sendJson, shopUrls, writerSession, type ShopDeps } from './shared.js';
+import { cartCookies, cartOwnerId, parseJsonBody, rawBody, readerSession, requireNonce, sendJson, shopUrls, writerSession, type ShopDeps } from './shared.js';
 
 /** Extras beyond the stock order answer that the order-received page shows (stock renders them in PHP). */
 const orderExtensions = (deps: ShopDeps, full: FullOrder) => {
@@ -62,14 +61,14 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
 
   api.get('/checkout', async (c) => {
     const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps, session.id, { descriptions: false });
+    const lines = session.isNew ? [] : await loadCart(deps, session.cartId, { descriptions: false });
     if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
-    const quote = await loadQuote(deps, session.id, lines, deps.checkout.shipping);
+    const quote = await loadQuote(deps, session.cartId, lines, deps.checkout.shipping);
     return sendJson(c, storeCheckoutDraft(quote.customer));
   });
 
   api.post('/checkout', async (c) => {
-    const session = await writerSession(c);
+    const session = await writerSession(c, deps);
     await requireNonce(c, deps, session.id);
     const body = parseJsonBody(c, await rawBody(c));
     // One order per attempt: the page sends the same `Idempotency-Key` with every retry of one click.
@@ -79,11 +78,13 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
     // The order as written inside the transaction, so the answer needs no second read.
     const written: { order: FullOrder | null } = { order: null };
     try {
-      placed = await placeOrder(deps, session.id, input, {
+      placed = await placeOrder(deps, session.cartId, input, {
         shipping: deps.checkout.shipping,
         now: Date.now(),
         // The shipping rate is the cart's choice, as stock reads it from the cart.
-        preferredRate: (await loadCustomer(deps.db, session.id)).shippingRate,
+        preferredRate: (await loadCustomer(deps.db, session.cartId)).shippingRate,
+        // Placed signed in: the order is the account's.
+        customerId: session.customerId,
         afterWrite: async (tx, orderId) => {
           written.order = await loadOrder(tx, orderId);
           if (!written.order) throw new Error('order vanished inside its transaction');
@@ -93,8 +94,8 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
     } catch (error) {
       // Out of stock: stock answers 409 with the cart as it is, so the page can mark the line.
       if (error instanceof ApiError && error.status === 409) {
-        const lines = await loadCart(deps, session.id);
-        throw new ApiError(409, error.code, error.message, { ...error.data, cart: storeCart(urls, lines, await loadQuote(deps, session.id, lines, deps.checkout.shipping)) });
+        const lines = await loadCart(deps, session.cartId);
+        throw new ApiError(409, error.code, error.message, { ...error.data, cart: storeCart(urls, lines, await loadQuote(deps, session.cartId, lines, deps.checkout.shipping)) });
       }
       throw error;
     }
@@ -114,7 +115,8 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
     const rawEmail = c.req.query('billing_email');
     const email = rawEmail === undefined || rawEmail.length > 200 ? null : rawEmail;
     if (key === '' || key.length > 64) throw new ApiError(401, 'woocommerce_rest_invalid_order', 'Invalid order ID or key provided.');
-    const access = await orderByKey(deps.db, id, key, email, readSessionId(c));
+    // The session that placed it: a signed-in shopper's orders are placed from the account's cart.
+    const access = await orderByKey(deps.db, id, key, email, await cartOwnerId(c, deps));
     if (!access.ok) {
       if (access.reason === 'invalid_order') throw new ApiError(401, 'woocommerce_rest_invalid_order', 'Invalid order ID or key provided.');
       throw new ApiError(401, 'woocommerce_rest_invalid_billing_email', 'Invalid billing email provided.');

@@ -67,7 +67,7 @@ function unknownAction(c: Context): Response {
  */
 export function wcAjax(deps: ShopDeps): MiddlewareHandler {
   const addToCartAction = async (c: Context) => {
-    const session = await writerSession(c);
+    const session = await writerSession(c, deps);
     const raw = await rawBody(c);
     const input = parseAddForm(parseFormBody(c, raw));
     const urls = shopUrls(c);
@@ -80,7 +80,7 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
         ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
         attributes: input.attributes,
       };
-      const result = await addToCart(tx, session.id, request, { prefetched: product, descriptions: false });
+      const result = await addToCart(tx, session.cartId, request, { prefetched: product, descriptions: false });
       if (!result.ok) {
         const refusal = result.refusal;
         return jsonAnswer(200, { error: true, product_url: refusal.reason === 'invalid_id' ? false : productPermalink(urls, refusal.slug) });
@@ -91,16 +91,16 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
   };
 
   const removeFromCartAction = async (c: Context) => {
-    const session = await writerSession(c);
+    const session = await writerSession(c, deps);
     const raw = await rawBody(c);
     const form = parseFormBody(c, raw);
     const key = (form.get('cart_item_key') ?? '').trim();
     const urls = shopUrls(c);
     const nonce = createNonce(await deps.keys(), session.id);
     const { answer, replayed } = await runCartWrite(deps, writeScope(c, session, 'wc-ajax/remove_from_cart', raw), async (tx) => {
-      const removed = key !== '' && key.length <= 64 && (await removeLine(tx, session.id, key));
+      const removed = key !== '' && key.length <= 64 && (await removeLine(tx, session.cartId, key));
       if (!removed) return jsonAnswer(200, { success: false });
-      const lines = await loadCart(tx, session.id, { descriptions: false });
+      const lines = await loadCart(tx, session.cartId, { descriptions: false });
       return jsonAnswer(200, fragments(urls, lines, nonce), cartCookies(c, lines));
     });
     return sendAnswer(c, answer, replayed);
@@ -109,7 +109,7 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
   const refreshedFragmentsAction = async (c: Context) => {
     const session = await readerSession(c, deps);
     if (c.req.method === 'POST') parseFormBody(c, await rawBody(c));
-    const lines = session.isNew ? [] : await loadCart(deps, session.id, { descriptions: false });
+    const lines = session.isNew ? [] : await loadCart(deps, session.cartId, { descriptions: false });
     return sendJson(c, fragments(shopUrls(c), lines, createNonce(await deps.keys(), session.id)));
   };
 

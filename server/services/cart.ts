@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ShopDatabase } from '../db/query.js';
 import { cartItems, products } from '../db/schema.js';
 import { STATEMENTS, type CartLineRow, type PurchaseRow, type StatementRunner } from '../db/statements.js';
+import { mergeCarts } from '../../src/core/rules/account.js';
 import { md5 } from '../lib/crypto.js';
 import { loadVariationValues, type VariationAttributeValue } from './catalog.js';
 import { activePrice, isInStock, purchaseLimit, type SellableRow } from './stock-rules.js';
@@ -311,4 +312,38 @@ export async function removeLine({ db: tx }: DbContext, sessionId: string, key: 
 /** Empties the cart. */
 export async function clearCart({ db: tx }: DbContext, sessionId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
+}
+
+/** A line the merge at login cut to its limit (or dropped: `kept` 0), with the name the notice shows. */
+export interface CappedCartLine {
+  readonly key: string;
+  readonly name: string;
+  readonly wanted: number;
+  readonly kept: number;
+}
+
+/**
+ * Merges the cart of `fromId` (a guest's) into the cart of `intoId` (an account's) with the core
+ * rule `mergeCarts`: quantities added, each line cut to stock and limits, one line per product and
+ * variation, the account's lines first. The `intoId` session row must exist. The guest's lines are
+ * left for the caller to delete with its session. Returns the lines that were cut.
+ */
+export async function mergeCartInto(ctx: DbContext, fromId: string, intoId: string): Promise<CappedCartLine[]> {
+  const guest = await loadCart(ctx, fromId, { descriptions: false });
+  if (guest.length === 0) return [];
+  const account = await loadCart(ctx, intoId, { descriptions: false });
+  const merged = mergeCarts(account, guest, (line) => purchaseLimit(line.item));
+  await ctx.db.delete(cartItems).where(eq(cartItems.sessionId, intoId));
+  if (merged.lines.length > 0) {
+    // One statement, rows in merged order, so the identity column keeps the account's lines first.
+    await ctx.db.insert(cartItems).values(
+      merged.lines.map((line) => ({ sessionId: intoId, key: line.key, productId: line.productId, variationId: line.variationId, itemId: line.item.id, quantity: line.quantity })),
+    );
+  }
+  const byKey = new Map([...account, ...guest].map((line) => [line.key, line]));
+  return merged.capped.map((cut) => {
+    const line = byKey.get(cut.key);
+    const name = line ? [line.parentName, ...line.attributes.map((a) => a.termName)].join(' – ') : cut.key;
+    return { key: cut.key, name, wanted: cut.wanted, kept: cut.kept };
+  });
 }

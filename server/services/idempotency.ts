@@ -16,6 +16,7 @@ import { STATEMENTS, type PurchaseRow, type WriteBeginRow } from '../db/statemen
 import { ApiError } from '../lib/errors.js';
 import { SESSION_TTL_MS } from '../session.js';
 import type { DbContext } from './cart.js';
+import { isAccountCartId } from './session-store.js';
 
 /** An answer as stored and replayed: status, body and the headers that belong to it. */
 export interface Answer {
@@ -79,7 +80,8 @@ export async function runCartWrite(
         scope.productId ?? null,
       ]);
       // A session that had expired starts over with an empty cart.
-      if (begun?.previous !== null && begun?.previous !== undefined && new Date(begun.previous).getTime() <= nowMs) {
+      // An account's cart does not expire.
+      if (begun?.previous !== null && begun?.previous !== undefined && new Date(begun.previous).getTime() <= nowMs && !isAccountCartId(scope.sessionId)) {
         await db.delete(cartItems).where(eq(cartItems.sessionId, scope.sessionId));
       }
       if (key !== undefined && begun?.stored_at !== null && begun?.stored_at !== undefined) {

@@ -90,6 +90,8 @@ export interface PlaceOrderOptions {
   readonly afterWrite?: (tx: ShopDatabase, orderId: number) => Promise<void>;
   /** The rate chosen in the cart (`cart/select-shipping-rate`), used while it is offered. */
   readonly preferredRate?: string | null;
+  /** The signed-in account placing it; null or absent for a guest. */
+  readonly customerId?: number | null;
 }
 
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, possibly wrapped. */
@@ -189,6 +191,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         total: totals.total,
         totalTax: totals.vat,
         attemptKey: input.attemptKey,
+        customerId: options.customerId ?? null,
       })
       .returning({ id: orders.id, orderKey: orders.orderKey });
     if (!order) throw new Error('order insert returned nothing');

@@ -16,6 +16,11 @@ export interface RateLimit {
   take(client: string): Promise<boolean>;
   /** Gives back a counted attempt that did not happen after all (e.g. a refused duplicate). */
   release(client: string): Promise<void>;
+  /**
+   * Like {@link take}, but says how long the client must wait: 0 when the attempt may go ahead
+   * (it is then counted), else the milliseconds until the window ends.
+   */
+  attempt(client: string): Promise<number>;
 }
 
 /** What a limit allows. */
@@ -51,6 +56,15 @@ export function dbRateLimit(db: ShopDatabase, options: RateLimitOptions): RateLi
     },
     release: async (client) => {
       await limiter.reward(client, 1);
+    },
+    attempt: async (client) => {
+      try {
+        await limiter.consume(client, 1);
+        return 0;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
+        throw error;
+      }
     },
   };
 }

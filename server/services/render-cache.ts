@@ -346,6 +346,8 @@ export function emptyCartNonce(deps: { readonly db: ShopDatabase; readonly keys:
     if (!session.isNew) {
       const check = await checkSession(deps.db, session.id);
       if (check.renewed) renewSessionCookie(c, session.id);
+      // A signed-in shopper never gets the shared render: their page shows their account.
+      if (check.customerId !== null) return null;
       if (check.exists) {
         const [line] = await deps.db.select({ key: cartItems.key }).from(cartItems).where(eq(cartItems.sessionId, session.id)).limit(1);
         if (line) return null;

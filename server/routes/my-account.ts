@@ -1,0 +1,830 @@
+/**
+ * `/my-account/…` (WooCommerce's `[woocommerce_my_account]`) on the embedded shop. Every form is
+ * a plain form posted to its own page with the stock field names and nonces, so the pages work
+ * before scripts and the same views serve a stock shop in upstream mode:
+ *
+ * - log in (`username`, `password`, `rememberme=forever`, `woocommerce-login-nonce`, `login`) and
+ *   register (`email`, `password`, `woocommerce-register-nonce`, `register`) on `/my-account/`;
+ * - `lost-password/` (`user_login`, `woocommerce-lost-password-nonce`, `wc_reset_password`), the
+ *   mailed link (`?key=…&id=…`, kept in a cookie and taken out of the address like stock does),
+ *   and the reset form (`password_1`, `password_2`, `reset_key`, `reset_login`,
+ *   `woocommerce-reset-password-nonce`);
+ * - `orders/[page/]`, `view-order/{id}/`, `edit-address/[billing|shipping]/` (`billing_*`,
+ *   `shipping_*`, `woocommerce-edit-address-nonce`, `save_address`), `edit-account/`
+ *   (`account_first_name`, `account_last_name`, `account_display_name`, `account_email`,
+ *   `password_current`, `password_1`, `password_2`, `save-account-details-nonce`), and
+ *   `customer-logout/?_wpnonce=…`; `verify-email/?key=…` from the welcome mail.
+ *
+ * Better than stock: a post whose nonce does not verify gets a clear 403 (stock shows the form
+ * again silently); a lost-password request says when no mail can go out (stock says "sent");
+ * wrong credentials get one message that does not name the account; attempts are limited per
+ * client and per account in the database. Success is a 303 to the next page, with its notice in
+ * a signed, short-lived cookie; a refusal is the page again with its notices and a 4xx.
+ */
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AccountCustomer, AccountFieldErrors, AccountNotice, AccountOrderRow, AccountSummary, AccountView } from '../../src/app/account-page.js';
+import type { BillingAddress, ReceivedOrder } from '../../src/core/domain/checkout.js';
+import { PHP } from '../../src/core/domain/money.js';
+import { PH_PROVINCES } from '../../src/core/domain/ph-provinces.js';
+import {
+  accountKey,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+  emailProblem,
+  passwordProblem,
+  passwordTooLong,
+  usernameProblem,
+  ACCOUNT_MESSAGES,
+} from '../../src/core/rules/account.js';
+import { CHECKOUT_RULES } from '../../src/core/rules/checkout-form.js';
+import { fieldError } from '../../src/core/rules/forms.js';
+import { formatMoney } from '../../src/core/rules/money.js';
+import { countOf } from '../../src/core/rules/plural.js';
+import { normalisePhone } from '../../src/core/rules/ph-contact.js';
+import { containsMarkup } from '../../src/core/rules/text.js';
+import { coupons, couponUses } from '../db/schema.js';
+import { clientAddress } from '../lib/address.js';
+import { createNonce, verifyNonce, type Keys } from '../lib/crypto.js';
+import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
+import { passwordResetMail, verifyEmailMail, welcomeMail } from '../mail/account-emails.js';
+import { queueMail } from '../mail/outbox.js';
+import { setPageInput } from '../pages.js';
+import {
+  accountCustomer,
+  checkCredentials,
+  createCustomer,
+  createResetToken,
+  createVerifyToken,
+  customerById,
+  customerByLogin,
+  customerOrders,
+  ORDERS_PER_PAGE,
+  recordSignIn,
+  recordSignOut,
+  resetPassword,
+  resetTokenOwner,
+  saveAddress,
+  savedAddresses,
+  signedInCustomer,
+  updateDetails,
+  verifyEmail,
+  type CustomerRow,
+} from '../services/accounts.js';
+import { loadCart } from '../services/cart.js';
+import type { CartAddress, CartBillingAddress } from '../services/cart-quote.js';
+import { loadOrder, type FullOrder } from '../services/order-read.js';
+import { checkPassword } from '../services/passwords.js';
+import { dbRateLimit, type RateLimit } from '../services/rate-limit.js';
+import { accountCartId } from '../services/session-store.js';
+import { getOrCreateSession, readSessionId, rotateSession } from '../session.js';
+import { STATUS_LABELS } from './order-tracking.js';
+import { cartCookies, type ShopDeps } from './shared.js';
+
+/** The stock nonce actions of the My Account forms. */
+export const ACCOUNT_ACTIONS = {
+  login: 'woocommerce-login',
+  register: 'woocommerce-register',
+  lostPassword: 'lost_password',
+  resetPassword: 'reset_password',
+  editAddress: 'woocommerce-edit_address',
+  editAccount: 'save_account_details',
+  logout: 'customer-logout',
+} as const;
+
+/** What the shop decides about accounts. */
+export interface AccountSettings {
+  /** Shortest password accepted. @default DEFAULT_PASSWORD_MIN_LENGTH (8) */
+  readonly passwordMinLength?: number;
+  /** Whether shoppers may register on `/my-account/`. @default true */
+  readonly registration?: boolean;
+}
+
+/** One limit: attempts per window. */
+interface LimitSpec {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/** The limits on sign-in, registration and reset, per client address and per account. */
+export const ACCOUNT_LIMITS = {
+  loginPerClient: { max: 20, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  registerPerClient: { max: 5, windowMs: 60 * 60_000 },
+  registerPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  resetPerClient: { max: 5, windowMs: 15 * 60_000 },
+  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, LimitSpec>;
+
+export const ACCOUNT_TEXT = {
+  badNonce: 'This form has expired or was not sent from this shop. Please try again.',
+  wrongCredentials: 'The username or email address and password you entered do not match an account. Please try again.',
+  passwordMissing: 'Please enter your password.',
+  emailExists: 'An account is already registered with your email address. Please log in.',
+  registrationClosed: 'Registration is not open on this shop.',
+  unknownLogin: 'Invalid username or email.',
+  mailUnavailable: 'We could not send the password reset email: this shop cannot send email at the moment. Please try again later or contact us.',
+  resetSent: 'Password reset email has been sent.',
+  resetInvalid: 'This key is invalid or has already been used. Please reset your password again if needed.',
+  resetDone: 'Your password has been reset successfully.',
+  passwordsDiffer: 'Passwords do not match.',
+  invalidOrder: 'Invalid order.',
+  addressSaved: 'Address changed successfully.',
+  detailsSaved: 'Account details changed successfully.',
+  currentPasswordMissing: 'Please enter your current password.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  loggedOut: 'You have been logged out.',
+  logoutExpired: 'This log-out link has expired. Please use the Log out link below.',
+  verified: 'Thank you: your email address is confirmed.',
+  verifyInvalid: 'This confirmation link is invalid, expired or already used.',
+} as const;
+
+/** `Too many attempts. Try again in N minutes.` */
+export const tooManyAttempts = (waitMs: number): string => {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many attempts. Try again in ${countOf(minutes, 'minute')}.`;
+};
+
+const error = (text: string): AccountNotice => ({ kind: 'error', text });
+const success = (text: string): AccountNotice => ({ kind: 'success', text });
+const info = (text: string): AccountNotice => ({ kind: 'info', text });
+
+// ---------------------------------------------------------------- flash notices
+
+const FLASH_COOKIE = 'suki_account_notice';
+
+const flashMac = (keys: Keys, sessionId: string, payload: string): string => createHmac('sha256', keys.nonce).update(`flash|${sessionId}|${payload}`).digest('base64url').slice(0, 22);
+
+/** Queues notices for the next page of this session (after a redirect), signed so no one else can plant one. */
+function setFlash(c: Context, keys: Keys, sessionId: string, notices: readonly AccountNotice[]): void {
+  if (notices.length === 0) return;
+  const payload = Buffer.from(JSON.stringify(notices.slice(0, 5))).toString('base64url');
+  c.header('Set-Cookie', `${FLASH_COOKIE}=${payload}.${flashMac(keys, sessionId, payload)}; Path=/my-account/; Max-Age=120; HttpOnly; SameSite=Lax${isHttps(c) ? '; Secure' : ''}`, { append: true });
+}
+
+/** The notices queued for this page, when they were made for this session; and whether a cookie must be cleared. */
+function takeFlash(c: Context, keys: Keys, sessionId: string): { notices: AccountNotice[]; clear: boolean } {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (raw === undefined) return { notices: [], clear: false };
+  const [payload = '', mac = ''] = raw.split('.');
+  if (payload.length > 4000 || flashMac(keys, sessionId, payload) !== mac) return { notices: [], clear: true };
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(parsed)) return { notices: [], clear: true };
+    const notices = parsed.filter(
+      (n): n is AccountNotice => typeof n === 'object' && n !== null && ['error', 'success', 'info'].includes((n as AccountNotice).kind) && typeof (n as AccountNotice).text === 'string',
+    );
+    return { notices, clear: true };
+  } catch {
+    return { notices: [], clear: true };
+  }
+}
+
+const clearFlashCookie = (c: Context): string => `${FLASH_COOKIE}=; Path=/my-account/; Max-Age=0; HttpOnly; SameSite=Lax${isHttps(c) ? '; Secure' : ''}`;
+
+// ---------------------------------------------------------------- helpers
+
+const money = (minor: number): string => formatMoney(minor, PHP);
+
+/** A posted form's fields; any other body counts as empty. */
+const readForm = async (c: Context): Promise<URLSearchParams> => (mediaType(c) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : new URLSearchParams());
+
+/** A field's value, bounded so a huge value costs nothing further (the body limit caps it anyway). */
+const fieldOf = (form: URLSearchParams, name: string): string => form.get(name) ?? '';
+
+/** A same-site path to go to after signing in (`redirect`), else the account page. */
+const safeRedirect = (value: string | null): string => {
+  if (value === null || value === '' || value.length > 500) return '/my-account/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((ch) => ch.charCodeAt(0) < 0x20)) return '/my-account/';
+  return value;
+};
+
+const STATE_NAMES = new Set(PH_PROVINCES.map((p) => p.code));
+
+/** An order as the view-order page shows it (the domain's received order). */
+async function receivedOrder(deps: ShopDeps, full: FullOrder): Promise<ReceivedOrder> {
+  const { order, items } = full;
+  const uses = await deps.db
+    .select({ code: couponUses.code, discount: couponUses.discount })
+    .from(couponUses)
+    .innerJoin(coupons, eq(coupons.code, couponUses.code))
+    .where(eq(couponUses.orderId, order.id));
+  const parse = (json: string): Record<string, string> => {
+    try {
+      const value = JSON.parse(json) as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    } catch {
+      return {};
+    }
+  };
+  const address = (json: string) => {
+    const a = parse(json);
+    return {
+      first_name: a['first_name'] ?? '',
+      last_name: a['last_name'] ?? '',
+      company: a['company'] ?? '',
+      address_1: a['address_1'] ?? '',
+      address_2: a['address_2'] ?? '',
+      city: a['city'] ?? '',
+      state: a['state'] ?? '',
+      postcode: a['postcode'] ?? '',
+      country: a['country'] ?? 'PH',
+      phone: a['phone'] ?? '',
+    };
+  };
+  const variation = (json: string): Array<{ attribute: string; value: string }> => {
+    try {
+      const value = JSON.parse(json) as unknown;
+      return Array.isArray(value) ? value.filter((v): v is { attribute: string; value: string } => typeof v?.attribute === 'string' && typeof v?.value === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  const method = order.paymentMethod === 'bacs' ? 'bacs' : 'cod';
+  return {
+    id: order.id,
+    status: order.status,
+    lines: items.map((i) => ({ name: i.name, sku: i.sku, quantity: i.quantity, variation: variation(i.variation), lineSubtotal: i.unitPrice * i.quantity, lineTotal: i.lineTotal })),
+    coupons: uses.map((u) => ({ code: u.code, discount: u.discount })),
+    totals: { subtotal: order.subtotal, discount: order.discountTotal, shipping: order.shippingTotal, tax: order.totalTax, total: order.total, currency: PHP },
+    billing: { ...address(order.billing), email: order.billingEmail },
+    shipping: address(order.shipping),
+    needsShipping: true,
+    paymentMethod: method,
+    dateCreated: new Date(order.createdAt).toISOString(),
+    shippingMethodTitle: order.shippingTitle,
+    customerNote: order.customerNote,
+    bankDetails: method === 'bacs' ? deps.checkout.bankDetails : [],
+  };
+}
+
+const ADDRESS_FIELDS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode'] as const;
+
+/** Reads and checks a posted address with the checkout's rules; errors by stock field name. */
+export function readAddressForm(form: URLSearchParams, kind: 'billing' | 'shipping'): { address: CartBillingAddress; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  const fields = [...ADDRESS_FIELDS, ...(kind === 'billing' ? (['phone', 'email'] as const) : [])];
+  for (const field of fields) {
+    const name = `${kind}_${field}`;
+    const raw = fieldOf(form, name);
+    const value = raw.trim();
+    values[field] = value;
+    if (raw.length > 1000 || [...value].length > 200) {
+      errors[name] = 'Please enter no more than 200 characters.';
+      continue;
+    }
+    if (containsMarkup(value)) {
+      errors[name] = 'Please remove the HTML from this field.';
+      continue;
+    }
+    const rules = field === 'company' ? { maxlength: 100 } : CHECKOUT_RULES[name as keyof typeof CHECKOUT_RULES];
+    const problem = fieldError(rules, value);
+    if (problem !== null) errors[name] = problem;
+  }
+  const country = fieldOf(form, `${kind}_country`).trim();
+  if (country !== '' && country !== 'PH') errors[`${kind}_country`] = 'Sorry, we only ship within the Philippines.';
+  if (values['state'] !== undefined && values['state'] !== '' && !STATE_NAMES.has(values['state'])) errors[`${kind}_state`] = 'Please select an option.';
+  const phone = kind === 'billing' ? normalisePhone(values['phone'] ?? '') : null;
+  const address = {
+    first_name: values['first_name'] ?? '',
+    last_name: values['last_name'] ?? '',
+    company: values['company'] ?? '',
+    address_1: values['address_1'] ?? '',
+    address_2: values['address_2'] ?? '',
+    city: values['city'] ?? '',
+    state: values['state'] ?? '',
+    postcode: values['postcode'] ?? '',
+    country: 'PH',
+    phone: phone && phone.ok ? phone.value : (values['phone'] ?? ''),
+    email: values['email'] ?? '',
+  };
+  return { address, errors };
+}
+
+// ---------------------------------------------------------------- routes
+
+/** Answers the My Account pages; `render` draws a page from what the route set (`setPageInput`). */
+export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<Response>, settings: AccountSettings = {}): Hono {
+  const app = new Hono();
+  const minLength = settings.passwordMinLength ?? DEFAULT_PASSWORD_MIN_LENGTH;
+  const registrationEnabled = settings.registration ?? true;
+  const limit = (name: string, spec: LimitSpec): RateLimit => dbRateLimit(deps.db, { name, ...spec });
+  const limits = {
+    loginClient: limit('account-login-client', ACCOUNT_LIMITS.loginPerClient),
+    loginAccount: limit('account-login-account', ACCOUNT_LIMITS.loginPerAccount),
+    registerClient: limit('account-register-client', ACCOUNT_LIMITS.registerPerClient),
+    registerAccount: limit('account-register-account', ACCOUNT_LIMITS.registerPerAccount),
+    resetClient: limit('account-reset-client', ACCOUNT_LIMITS.resetPerClient),
+    resetAccount: limit('account-reset-account', ACCOUNT_LIMITS.resetPerAccount),
+  };
+
+  /** Both limits, client first: the wait in ms when either refuses, else 0. */
+  const checkLimits = async (perClient: RateLimit, perAccount: RateLimit, client: string, account: string): Promise<number> => {
+    const clientWait = await perClient.attempt(client);
+    if (clientWait > 0) return clientWait;
+    // The account's key is hashed: rows of the limits table never hold an address or a name.
+    return perAccount.attempt(createHmac('sha256', 'suki-account-limit').update(accountKey(account)).digest('hex').slice(0, 32));
+  };
+
+  /** Draws an account page with the request's answer. */
+  const page = async (c: Context, status: number, title: string, view: AccountView, summary: AccountSummary, extra: { retryAfterMs?: number; clearFlash?: boolean } = {}): Promise<Response> => {
+    setPageInput(c, { account: { status, title, view }, accountSummary: summary });
+    const response = await render(c);
+    try {
+      response.headers.set('X-Robots-Tag', 'noindex');
+      if (extra.retryAfterMs !== undefined) response.headers.set('Retry-After', String(Math.max(1, Math.ceil(extra.retryAfterMs / 1000))));
+      if (extra.clearFlash) response.headers.append('Set-Cookie', clearFlashCookie(c));
+      return response;
+    } catch {
+      // Frozen headers (a redirect the renderer made): copy.
+      return new Response(response.body, response);
+    }
+  };
+
+  const redirect = (c: Context, location: string): Response => {
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(location, 303);
+  };
+
+  /** The request's browser session (made now for a first visit) and its account, when signed in. */
+  const whoIs = async (c: Context) => {
+    const session = await getOrCreateSession(c);
+    const signed = session.isNew ? null : await signedInCustomer(deps.db, session.id);
+    const keys = await deps.keys();
+    return { session, signed, keys };
+  };
+
+  const summaryOf = (customer: CustomerRow | null): AccountSummary => (customer ? { signedIn: true, displayName: customer.displayName } : { signedIn: false, displayName: '' });
+
+  const loginView = (keys: Keys, sessionId: string, over: Partial<Extract<AccountView, { view: 'login' }>> = {}): AccountView => ({
+    view: 'login',
+    mode: 'login',
+    notices: [],
+    username: '',
+    email: '',
+    rememberMe: false,
+    nonces: { login: createNonce(keys, sessionId, ACCOUNT_ACTIONS.login), register: createNonce(keys, sessionId, ACCOUNT_ACTIONS.register) },
+    registrationEnabled,
+    passwordMinLength: minLength,
+    ...over,
+  });
+
+  const logoutUrl = (keys: Keys, sessionId: string): string => `/my-account/customer-logout/?_wpnonce=${createNonce(keys, sessionId, ACCOUNT_ACTIONS.logout)}`;
+
+  /** The common part of every signed-in view. */
+  const signedInBase = (keys: Keys, sessionId: string, customer: CustomerRow | AccountCustomer, notices: readonly AccountNotice[]) => ({
+    customer: 'passwordHash' in customer ? accountCustomer(customer) : customer,
+    notices,
+    logoutUrl: logoutUrl(keys, sessionId),
+  });
+
+  /** Sets the cart cookies for the cart the browser now has (after sign-in or sign-out). */
+  const cartCookiesFor = async (c: Context, cartId: string | null): Promise<void> => {
+    const lines = cartId === null ? [] : await loadCart(deps, cartId, { descriptions: false });
+    for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
+  };
+
+  // ------------------------------------------------------------ /my-account/ (dashboard, login, register)
+
+  app.get('/my-account/', async (c) => {
+    const { session, signed, keys } = await whoIs(c);
+    const flash = takeFlash(c, keys, session.id);
+    if (!signed) {
+      const resetDone = c.req.query('password-reset') === 'true';
+      return page(c, 200, 'My account', loginView(keys, session.id, { notices: [...flash.notices, ...(resetDone && flash.notices.length === 0 ? [success(ACCOUNT_TEXT.resetDone)] : [])] }), summaryOf(null), { clearFlash: flash.clear });
+    }
+    return page(c, 200, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, flash.notices) }, summaryOf(signed.customer), { clearFlash: flash.clear });
+  });
+
+  app.post('/my-account/', async (c) => {
+    const { session, signed, keys } = await whoIs(c);
+    const form = await readForm(c);
+    if (form.has('register')) return register(c, form, session.id, keys);
+    if (form.has('login') || form.has('username')) return login(c, form, session.id, keys);
+    const summary = summaryOf(signed?.customer ?? null);
+    if (signed) return page(c, 400, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, [error('This form could not be read. Please try again.')]) }, summary);
+    return page(c, 400, 'My account', loginView(keys, session.id, { notices: [error('This form could not be read. Please try again.')] }), summary);
+  });
+
+  const login = async (c: Context, form: URLSearchParams, sessionId: string, keys: Keys): Promise<Response> => {
+    const username = fieldOf(form, 'username').trim();
+    const password = fieldOf(form, 'password');
+    const remember = fieldOf(form, 'rememberme') === 'forever';
+    const keep = { username: username.length > 200 ? '' : username, rememberMe: remember };
+    const refuse = (status: number, text: string, retryAfterMs?: number) =>
+      page(c, status, 'My account', loginView(keys, sessionId, { ...keep, notices: [error(text)] }), summaryOf(null), retryAfterMs === undefined ? {} : { retryAfterMs });
+    if (!verifyNonce(keys, sessionId, fieldOf(form, 'woocommerce-login-nonce'), ACCOUNT_ACTIONS.login)) return refuse(403, ACCOUNT_TEXT.badNonce);
+    // Before anything hashes: a huge password is refused as it is.
+    if (passwordTooLong(password)) return refuse(400, ACCOUNT_MESSAGES.passwordTooLong);
+    const nameProblem = usernameProblem(username);
+    if (nameProblem !== null) return refuse(400, nameProblem);
+    if (password === '') return refuse(400, ACCOUNT_TEXT.passwordMissing);
+    const wait = await checkLimits(limits.loginClient, limits.loginAccount, clientAddress(c), username);
+    if (wait > 0) return refuse(429, tooManyAttempts(wait), wait);
+    const checked = await checkCredentials(deps.db, username, password);
+    if (!checked.ok) return refuse(401, ACCOUNT_TEXT.wrongCredentials);
+    const fresh = rotateSession(c, remember ? 'remember' : 'browser');
+    const signed = await recordSignIn(deps, checked.customer, sessionId, fresh.id, remember);
+    await cartCookiesFor(c, accountCartId(checked.customer.id));
+    const notices: AccountNotice[] = signed.capped.map((cut) =>
+      cut.kept === 0
+        ? info(`“${cut.name}” from your earlier cart is no longer available, so it was not added to your account’s cart.`)
+        : info(`Your account’s cart now has ${cut.kept} of “${cut.name}”, the most you can buy (you had ${cut.wanted} across both carts).`),
+    );
+    setFlash(c, keys, fresh.id, notices);
+    // Something was cut: the account page says so; otherwise where the shopper was going.
+    return redirect(c, notices.length > 0 ? '/my-account/' : safeRedirect(form.get('redirect')));
+  };
+
+  const register = async (c: Context, form: URLSearchParams, sessionId: string, keys: Keys): Promise<Response> => {
+    const email = fieldOf(form, 'email').trim();
+    const password = fieldOf(form, 'password');
+    const keepEmail = email.length > 200 ? '' : email;
+    const refuse = (status: number, text: string, retryAfterMs?: number) =>
+      page(c, status, 'My account', loginView(keys, sessionId, { mode: 'register', email: keepEmail, notices: [error(text)] }), summaryOf(null), retryAfterMs === undefined ? {} : { retryAfterMs });
+    if (!verifyNonce(keys, sessionId, fieldOf(form, 'woocommerce-register-nonce'), ACCOUNT_ACTIONS.register)) return refuse(403, ACCOUNT_TEXT.badNonce);
+    if (!registrationEnabled) return refuse(403, ACCOUNT_TEXT.registrationClosed);
+    if (passwordTooLong(password)) return refuse(400, ACCOUNT_MESSAGES.passwordTooLong);
+    const badEmail = emailProblem(email);
+    if (badEmail !== null) return refuse(400, badEmail);
+    const badPassword = passwordProblem(password, minLength);
+    if (badPassword !== null) return refuse(400, badPassword);
+    const wait = await checkLimits(limits.registerClient, limits.registerAccount, clientAddress(c), email);
+    if (wait > 0) return refuse(429, tooManyAttempts(wait), wait);
+    const created = await createCustomer(deps.db, email, password);
+    if (!created.ok) return refuse(409, ACCOUNT_TEXT.emailExists);
+    const fresh = rotateSession(c, 'browser');
+    await recordSignIn(deps, created.customer, sessionId, fresh.id, false);
+    await cartCookiesFor(c, accountCartId(created.customer.id));
+    const mailed = await sendVerification(c, created.customer, 'welcome');
+    setFlash(c, keys, fresh.id, [
+      success(`Your account was created. Your username is ${created.customer.username}.`),
+      mailed ? info(`We sent a link to ${created.customer.email} to confirm your email address.`) : error('We could not send the email to confirm your address: this shop cannot send email at the moment.'),
+    ]);
+    return redirect(c, '/my-account/');
+  };
+
+  /** Queues a verification mail (welcome or changed address); false when no mail can go out. */
+  const sendVerification = async (c: Context, customer: CustomerRow, kind: 'welcome' | 'changed'): Promise<boolean> => {
+    if (deps.mailEnabled !== true) return false;
+    await deps.db.transaction(async (tx) => {
+      const token = await createVerifyToken(tx, customer);
+      const link = `${requestOrigin(c)}/my-account/verify-email/?key=${token}`;
+      await queueMail(tx, kind === 'welcome' ? welcomeMail(customer.email, customer.username, link, deps.shopName) : verifyEmailMail(customer.email, customer.username, link, deps.shopName));
+    });
+    deps.sendQueuedMail();
+    return true;
+  };
+
+  // ------------------------------------------------------------ log out and verify
+
+  app.get('/my-account/customer-logout/', async (c) => {
+    const { session, signed, keys } = await whoIs(c);
+    if (!signed) return redirect(c, '/my-account/');
+    if (!verifyNonce(keys, session.id, c.req.query('_wpnonce') ?? '', ACCOUNT_ACTIONS.logout)) {
+      return page(c, 403, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, [error(ACCOUNT_TEXT.logoutExpired)]) }, summaryOf(signed.customer));
+    }
+    await recordSignOut(deps.db, session.id);
+    const fresh = rotateSession(c, 'guest');
+    await cartCookiesFor(c, null);
+    setFlash(c, keys, fresh.id, [info(ACCOUNT_TEXT.loggedOut)]);
+    return redirect(c, '/my-account/');
+  });
+
+  app.get('/my-account/verify-email/', async (c) => {
+    const { session, keys } = await whoIs(c);
+    const done = await verifyEmail(deps.db, c.req.query('key') ?? '');
+    if (!done) {
+      const signed = await signedInCustomer(deps.db, session.id);
+      const notices = [error(ACCOUNT_TEXT.verifyInvalid)];
+      if (signed) return page(c, 400, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, notices) }, summaryOf(signed.customer));
+      return page(c, 400, 'My account', loginView(keys, session.id, { notices }), summaryOf(null));
+    }
+    const claimed = done.claimed > 0 ? ` ${countOf(done.claimed, 'earlier order')} placed with this address ${done.claimed === 1 ? 'is' : 'are'} now in your account.` : '';
+    setFlash(c, keys, session.id, [success(`${ACCOUNT_TEXT.verified}${claimed}`)]);
+    return redirect(c, '/my-account/');
+  });
+
+  // ------------------------------------------------------------ lost password and reset
+
+  const RESET_COOKIE = 'wp-resetpass-suki';
+  const resetCookie = (c: Context, value: string, maxAge: number) =>
+    `${RESET_COOKIE}=${value}; Path=/my-account/lost-password/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isHttps(c) ? '; Secure' : ''}`;
+
+  const lostView = (keys: Keys, sessionId: string, over: Partial<Extract<AccountView, { view: 'lost-password' }>> = {}): AccountView => ({
+    view: 'lost-password',
+    notices: [],
+    login: '',
+    nonce: createNonce(keys, sessionId, ACCOUNT_ACTIONS.lostPassword),
+    sent: false,
+    ...over,
+  });
+
+  const resetView = (keys: Keys, sessionId: string, over: Partial<Extract<AccountView, { view: 'reset-password' }>> = {}): AccountView => ({
+    view: 'reset-password',
+    notices: [],
+    nonce: createNonce(keys, sessionId, ACCOUNT_ACTIONS.resetPassword),
+    key: '',
+    login: '',
+    valid: false,
+    passwordMinLength: minLength,
+    ...over,
+  });
+
+  /** The key and login the reset cookie holds, when it reads right. */
+  const resetFromCookie = async (c: Context): Promise<{ key: string; login: string } | null> => {
+    const raw = getCookie(c, RESET_COOKIE);
+    if (raw === undefined) return null;
+    const match = /^(\d{1,10}):([A-Za-z0-9_-]{20,100})$/.exec(raw);
+    if (!match) return null;
+    const customer = await customerById(deps.db, Number(match[1]));
+    return customer ? { key: match[2] ?? '', login: customer.username } : null;
+  };
+
+  app.get('/my-account/lost-password/', async (c) => {
+    const { session, signed, keys } = await whoIs(c);
+    const summary = summaryOf(signed?.customer ?? null);
+    const key = c.req.query('key');
+    const id = c.req.query('id');
+    if (key !== undefined && id !== undefined) {
+      // The mailed link: keep the key in a cookie and take it out of the address (and of Referer headers).
+      if (!/^\d{1,10}$/.test(id) || !/^[A-Za-z0-9_-]{20,100}$/.test(key)) {
+        return page(c, 400, 'Lost password', lostView(keys, session.id, { notices: [error(ACCOUNT_TEXT.resetInvalid)] }), summary);
+      }
+      c.header('Set-Cookie', resetCookie(c, `${id}:${key}`, 3600), { append: true });
+      return redirect(c, '/my-account/lost-password/?show-reset-form=true');
+    }
+    if (c.req.query('show-reset-form') === 'true') {
+      const held = await resetFromCookie(c);
+      const owner = held ? await resetTokenOwner(deps.db, held.key, held.login) : null;
+      if (!held || !owner) return page(c, 400, 'Lost password', resetView(keys, session.id, { notices: [error(ACCOUNT_TEXT.resetInvalid)] }), summary);
+      return page(c, 200, 'Reset password', resetView(keys, session.id, { key: held.key, login: held.login, valid: true }), summary);
+    }
+    if (c.req.query('reset-link-sent') === 'true') {
+      return page(c, 200, 'Lost password', lostView(keys, session.id, { sent: true, notices: [success(ACCOUNT_TEXT.resetSent)] }), summary);
+    }
+    return page(c, 200, 'Lost password', lostView(keys, session.id), summary);
+  });
+
+  app.post('/my-account/lost-password/', async (c) => {
+    const { session, signed, keys } = await whoIs(c);
+    const form = await readForm(c);
+    const summary = summaryOf(signed?.customer ?? null);
+    if (form.has('password_1') || form.has('reset_key')) {
+      // The reset form.
+      const key = fieldOf(form, 'reset_key');
+      const login = fieldOf(form, 'reset_login');
+      const password = fieldOf(form, 'password_1');
+      const again = fieldOf(form, 'password_2');
+      const keepKey = /^[A-Za-z0-9_-]{20,100}$/.test(key) ? key : '';
+      const keepLogin = login.length <= 200 ? login : '';
+      const refuse = (status: number, text: string, valid = true) =>
+        page(c, status, 'Reset password', resetView(keys, session.id, { key: valid ? keepKey : '', login: valid ? keepLogin : '', valid, notices: [error(text)] }), summary);
+      if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-reset-password-nonce'), ACCOUNT_ACTIONS.resetPassword)) return refuse(403, ACCOUNT_TEXT.badNonce);
+      if (passwordTooLong(password) || passwordTooLong(again)) return refuse(400, ACCOUNT_MESSAGES.passwordTooLong);
+      if (password !== again) return refuse(400, ACCOUNT_TEXT.passwordsDiffer);
+      const badPassword = passwordProblem(password, minLength);
+      if (badPassword !== null) return refuse(400, badPassword);
+      const done = await resetPassword(deps.db, key, login, password);
+      if (!done) return refuse(400, ACCOUNT_TEXT.resetInvalid, false);
+      // Every session of the account ended; this browser starts again as a guest.
+      const fresh = rotateSession(c, 'guest');
+      if (signed) await cartCookiesFor(c, null);
+      c.header('Set-Cookie', resetCookie(c, '', 0), { append: true });
+      setFlash(c, keys, fresh.id, [success(ACCOUNT_TEXT.resetDone)]);
+      return redirect(c, '/my-account/?password-reset=true');
+    }
+    const login = fieldOf(form, 'user_login').trim();
+    const keep = login.length > 200 ? '' : login;
+    const refuse = (status: number, text: string, retryAfterMs?: number) =>
+      page(c, status, 'Lost password', lostView(keys, session.id, { login: keep, notices: [error(text)] }), summary, retryAfterMs === undefined ? {} : { retryAfterMs });
+    if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-lost-password-nonce'), ACCOUNT_ACTIONS.lostPassword)) return refuse(403, ACCOUNT_TEXT.badNonce);
+    const problem = usernameProblem(login);
+    if (problem !== null) return refuse(400, problem === ACCOUNT_MESSAGES.usernameMissing ? 'Enter a username or email address.' : problem);
+    const wait = await checkLimits(limits.resetClient, limits.resetAccount, clientAddress(c), login);
+    if (wait > 0) return refuse(429, tooManyAttempts(wait), wait);
+    const customer = await customerByLogin(deps.db, login);
+    if (!customer) return refuse(400, ACCOUNT_TEXT.unknownLogin);
+    // Say so when no mail can go out, rather than "sent".
+    if (deps.mailEnabled !== true) return refuse(503, ACCOUNT_TEXT.mailUnavailable);
+    await deps.db.transaction(async (tx) => {
+      const token = await createResetToken(tx, customer.id);
+      const link = `${requestOrigin(c)}/my-account/lost-password/?key=${token}&id=${customer.id}`;
+      await queueMail(tx, passwordResetMail(customer.email, customer.username, link, deps.shopName));
+    });
+    deps.sendQueuedMail();
+    return redirect(c, '/my-account/lost-password/?reset-link-sent=true');
+  });
+
+  // ------------------------------------------------------------ signed-in pages
+
+  /** The signed-in shopper, or the login page (a guest asking for an account page). */
+  const requireSignedIn = async (c: Context) => {
+    const who = await whoIs(c);
+    if (who.signed) return { ...who, signed: who.signed };
+    return { ...who, signed: null, loginPage: () => page(c, 200, 'My account', loginView(who.keys, who.session.id), summaryOf(null)) };
+  };
+
+  const ordersPage = async (c: Context, pageNumber: number) => {
+    const who = await requireSignedIn(c);
+    if (!who.signed) return who.loginPage();
+    const { session, keys } = who;
+    const customer = who.signed.customer;
+    const flash = takeFlash(c, keys, session.id);
+    const { rows, total } = await customerOrders(deps.db, customer.id, pageNumber);
+    const totalPages = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
+    const orders: AccountOrderRow[] = rows.map((o) => ({
+      id: o.id,
+      number: `#${o.id}`,
+      dateCreated: new Date(o.createdAt).toISOString(),
+      status: STATUS_LABELS[o.status] ?? o.status,
+      total: `${money(o.total)} for ${countOf(o.items, 'item')}`,
+      viewUrl: `/my-account/view-order/${o.id}/`,
+    }));
+    const status = pageNumber > totalPages ? 404 : 200;
+    return page(c, status, 'Orders', { view: 'orders', ...signedInBase(keys, session.id, customer, flash.notices), orders, page: pageNumber, totalPages, externalUrl: null }, summaryOf(customer), { clearFlash: flash.clear });
+  };
+
+  app.get('/my-account/orders/', (c) => ordersPage(c, 1));
+  app.get('/my-account/orders/:page/', async (c) => {
+    const raw = c.req.param('page');
+    const n = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1) return render(c);
+    return ordersPage(c, n);
+  });
+
+  app.get('/my-account/view-order/:id/', async (c) => {
+    const who = await requireSignedIn(c);
+    if (!who.signed) return who.loginPage();
+    const { session, keys } = who;
+    const customer = who.signed.customer;
+    const raw = c.req.param('id');
+    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+    const full = Number.isSafeInteger(id) ? await loadOrder(deps.db, id) : null;
+    // Another account's order answers exactly as a missing one.
+    if (!full || full.order.customerId !== customer.id) {
+      return page(c, 404, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, customer, [error(ACCOUNT_TEXT.invalidOrder)]) }, summaryOf(customer));
+    }
+    return page(c, 200, `Order #${full.order.id}`, { view: 'view-order', ...signedInBase(keys, session.id, customer, []), order: await receivedOrder(deps, full) }, summaryOf(customer));
+  });
+
+  const addressView = (keys: Keys, sessionId: string, customer: CustomerRow, editing: 'billing' | 'shipping' | null, notices: readonly AccountNotice[], over: { billing?: BillingAddress; shipping?: CartAddress; fieldErrors?: AccountFieldErrors } = {}): AccountView => {
+    const saved = savedAddresses(customer);
+    return {
+      view: 'edit-address',
+      ...signedInBase(keys, sessionId, customer, notices),
+      editing,
+      billing: over.billing ?? { ...saved.billing, email: saved.billing.email || customer.email },
+      shipping: over.shipping ?? saved.shipping,
+      nonce: createNonce(keys, sessionId, ACCOUNT_ACTIONS.editAddress),
+      fieldErrors: over.fieldErrors ?? {},
+    };
+  };
+
+  const addressKind = (c: Context): 'billing' | 'shipping' | null | undefined => {
+    const kind = c.req.param('kind');
+    if (kind === undefined) return null;
+    return kind === 'billing' || kind === 'shipping' ? kind : undefined;
+  };
+
+  const addressGet = async (c: Context) => {
+    const kind = addressKind(c);
+    if (kind === undefined) return render(c);
+    const who = await requireSignedIn(c);
+    if (!who.signed) return who.loginPage();
+    const flash = takeFlash(c, who.keys, who.session.id);
+    return page(c, 200, 'Addresses', addressView(who.keys, who.session.id, who.signed.customer, kind, flash.notices), summaryOf(who.signed.customer), { clearFlash: flash.clear });
+  };
+  app.get('/my-account/edit-address/', addressGet);
+  app.get('/my-account/edit-address/:kind/', addressGet);
+
+  app.post('/my-account/edit-address/:kind/', async (c) => {
+    const kind = addressKind(c);
+    if (kind === undefined || kind === null) return render(c);
+    const who = await requireSignedIn(c);
+    if (!who.signed) return who.loginPage();
+    const { session, keys } = who;
+    const customer = who.signed.customer;
+    const form = await readForm(c);
+    const summary = summaryOf(customer);
+    if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-edit-address-nonce'), ACCOUNT_ACTIONS.editAddress)) {
+      return page(c, 403, 'Addresses', addressView(keys, session.id, customer, kind, [error(ACCOUNT_TEXT.badNonce)]), summary);
+    }
+    const { address, errors } = readAddressForm(form, kind);
+    if (Object.keys(errors).length > 0) {
+      const shown = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.length > 200 ? '' : v])) as unknown as CartBillingAddress;
+      return page(
+        c,
+        400,
+        'Addresses',
+        addressView(keys, session.id, customer, kind, [error('Please correct the fields marked below.')], { ...(kind === 'billing' ? { billing: shown } : { shipping: shown }), fieldErrors: errors }),
+        summary,
+      );
+    }
+    const { email: _email, ...plain } = address;
+    await saveAddress(deps.db, customer, kind, kind === 'billing' ? address : plain);
+    setFlash(c, keys, session.id, [success(ACCOUNT_TEXT.addressSaved)]);
+    return redirect(c, '/my-account/edit-address/');
+  });
+
+  const detailsView = (keys: Keys, sessionId: string, customer: CustomerRow | AccountCustomer, notices: readonly AccountNotice[], fieldErrors: AccountFieldErrors = {}): AccountView => ({
+    view: 'edit-account',
+    ...signedInBase(keys, sessionId, customer, notices),
+    nonce: createNonce(keys, sessionId, ACCOUNT_ACTIONS.editAccount),
+    fieldErrors,
+    passwordMinLength: minLength,
+  });
+
+  app.get('/my-account/edit-account/', async (c) => {
+    const who = await requireSignedIn(c);
+    if (!who.signed) return who.loginPage();
+    const flash = takeFlash(c, who.keys, who.session.id);
+    return page(c, 200, 'Account details', detailsView(who.keys, who.session.id, who.signed.customer, flash.notices), summaryOf(who.signed.customer), { clearFlash: flash.clear });
+  });
+
+  app.post('/my-account/edit-account/', async (c) => {
+    const who = await requireSignedIn(c);
+    if (!who.signed) return who.loginPage();
+    const { session, keys } = who;
+    const { customer, remember } = who.signed;
+    const form = await readForm(c);
+    const summary = summaryOf(customer);
+    if (!verifyNonce(keys, session.id, fieldOf(form, 'save-account-details-nonce'), ACCOUNT_ACTIONS.editAccount)) {
+      return page(c, 403, 'Account details', detailsView(keys, session.id, customer, [error(ACCOUNT_TEXT.badNonce)]), summary);
+    }
+    const firstName = fieldOf(form, 'account_first_name').trim();
+    const lastName = fieldOf(form, 'account_last_name').trim();
+    const displayName = fieldOf(form, 'account_display_name').trim();
+    const email = fieldOf(form, 'account_email').trim();
+    const current = fieldOf(form, 'password_current');
+    const next = fieldOf(form, 'password_1');
+    const again = fieldOf(form, 'password_2');
+    const errors: Record<string, string> = {};
+    const nameCheck = (name: string, value: string, label: string, max: number) => {
+      if (value === '') errors[name] = `${label} is a required field.`;
+      else if ([...value].length > max) errors[name] = `${label} must be at most ${max} characters long.`;
+      else if (containsMarkup(value)) errors[name] = `${label} must not contain HTML.`;
+    };
+    nameCheck('account_first_name', firstName, 'First name', 100);
+    nameCheck('account_last_name', lastName, 'Last name', 100);
+    nameCheck('account_display_name', displayName, 'Display name', 100);
+    const badEmail = emailProblem(email);
+    if (badEmail !== null) errors['account_email'] = badEmail;
+    const emailChanged = badEmail === null && accountKey(email) !== customer.emailKey;
+    const changingPassword = next !== '' || again !== '';
+    if (passwordTooLong(current) || passwordTooLong(next) || passwordTooLong(again)) {
+      errors[passwordTooLong(current) ? 'password_current' : 'password_1'] = ACCOUNT_MESSAGES.passwordTooLong;
+    } else if (changingPassword) {
+      if (next !== again) errors['password_2'] = 'New passwords do not match.';
+      else {
+        const bad = passwordProblem(next, minLength);
+        if (bad !== null) errors['password_1'] = bad;
+      }
+    }
+    if ((changingPassword || emailChanged) && current === '' && errors['password_current'] === undefined) errors['password_current'] = ACCOUNT_TEXT.currentPasswordMissing;
+    const shown: AccountCustomer = {
+      ...accountCustomer(customer),
+      firstName: firstName.length > 200 ? '' : firstName,
+      lastName: lastName.length > 200 ? '' : lastName,
+      displayName: displayName.length > 200 ? '' : displayName,
+      email: email.length > 200 ? '' : email,
+    };
+    if (Object.keys(errors).length > 0) return page(c, 400, 'Account details', detailsView(keys, session.id, shown, [error('Please correct the fields marked below.')], errors), summary);
+    if (changingPassword || emailChanged) {
+      // The current password is a guess like a login: the account's login limit counts it.
+      const wait = await limits.loginAccount.attempt(createHmac('sha256', 'suki-account-limit').update(customer.usernameKey).digest('hex').slice(0, 32));
+      if (wait > 0) {
+        return page(c, 429, 'Account details', detailsView(keys, session.id, shown, [error(tooManyAttempts(wait))]), summary, { retryAfterMs: wait });
+      }
+      if (!(await checkPassword(customer.passwordHash, current))) {
+        return page(c, 400, 'Account details', detailsView(keys, session.id, shown, [error(ACCOUNT_TEXT.currentPasswordWrong)], { password_current: ACCOUNT_TEXT.currentPasswordWrong }), summary);
+      }
+    }
+    // A new password: this browser gets a new session id, every other session of the account ends.
+    const fresh = changingPassword ? rotateSession(c, remember ? 'remember' : 'browser') : null;
+    const saved = await updateDetails(deps.db, customer, { firstName, lastName, displayName, email, password: changingPassword ? next : null }, fresh ? { id: fresh.id, remember } : null);
+    if (saved === 'email_taken') {
+      return page(c, 409, 'Account details', detailsView(keys, session.id, shown, [error('This email address is already registered.')], { account_email: 'This email address is already registered.' }), summary);
+    }
+    const notices: AccountNotice[] = [success(ACCOUNT_TEXT.detailsSaved)];
+    if (emailChanged) {
+      const mailed = await sendVerification(c, saved, 'changed');
+      notices.push(mailed ? info(`We sent a link to ${saved.email} to confirm your new email address.`) : error('We could not send the email to confirm your new address: this shop cannot send email at the moment.'));
+    }
+    setFlash(c, keys, fresh?.id ?? session.id, notices);
+    return redirect(c, '/my-account/edit-account/');
+  });
+
+  return app;
+}
+
+/**
+ * The header's account summary for a page request: signed in and the name to show, or null for a
+ * guest. Reads one row (by the session id, its account joined).
+ */
+export async function accountSummaryOf(deps: ShopDeps, c: Context): Promise<AccountSummary | null> {
+  const signed = await signedInCustomer(deps.db, readSessionId(c));
+  return signed ? { signedIn: true, displayName: signed.customer.displayName } : null;
+}
