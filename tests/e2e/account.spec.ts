@@ -70,7 +70,7 @@ async function logIn(page: Page, login: string, password: string, remember = fal
 
 async function logOut(page: Page): Promise<void> {
   await accountNav(page).getByRole('link', { name: 'Log out' }).click();
-  await expect(page.getByText('You have been logged out.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('You have been logged out.')).toBeVisible();
 }
 
 async function register(page: Page, email: string, password: string): Promise<void> {
@@ -224,7 +224,7 @@ test.describe.serial('My Account', () => {
     await form.getByRole('textbox', { name: 'Email address' }).fill(a.email);
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(accountNav(page)).toBeVisible();
-    await expect(page.getByText(`Your username is ${a.username}.`)).toBeVisible();
+    await expect(page.getByRole('main').getByText(`Your username is ${a.username}.`)).toBeVisible();
     await expect(page.getByRole('link', { name: /^My account: / })).toBeVisible();
     // The address went to the newsletter provider once (on leaving the field, or as the form was sent).
     await expect.poll(() => captured.filter((body) => body.includes(encodeURIComponent(a.email))).length).toBe(1);
@@ -247,7 +247,7 @@ test.describe.serial('My Account', () => {
     await expect(loginForm(page).getByRole('textbox', { name: 'Username or email address' })).toHaveValue(a.username);
 
     await logIn(page, a.username, a.password);
-    await expect(page.getByText(/^Hello /)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^Hello /)).toBeVisible();
     const session = (await context.cookies()).find((c) => c.name === 'suki_session');
     expect(session?.expires).toBe(-1);
     expect(session?.httpOnly).toBe(true);
@@ -267,7 +267,7 @@ test.describe.serial('My Account', () => {
 
     await nav.getByRole('link', { name: 'Orders' }).click();
     await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText('No order has been made yet.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('No order has been made yet.')).toBeVisible();
 
     await nav.getByRole('link', { name: 'Addresses' }).click();
     await page.getByRole('link', { name: 'Edit billing address' }).click();
@@ -290,7 +290,7 @@ test.describe.serial('My Account', () => {
     await expect(form.getByRole('textbox', { name: 'Postcode' })).toHaveAccessibleDescription(/postcode/i);
     await form.getByRole('textbox', { name: 'Postcode' }).fill('1800');
     await form.getByRole('button', { name: 'Save address' }).click();
-    await expect(page.getByText('Address changed successfully.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Address changed successfully.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('12 Mabini Street');
 
     const [product] = await simpleProducts(page);
@@ -313,7 +313,7 @@ test.describe.serial('My Account', () => {
     await expect(row.getByRole('cell', { name: 'Processing' })).toBeVisible();
     await row.getByRole('link', { name: `View order #${orderId}` }).click();
     await expect(page).toHaveURL(new RegExp(`/my-account/view-order/${orderId}/$`));
-    await expect(page.getByText(new RegExp(`^Order #${orderId} was placed on .+ and is currently Processing\\.$`))).toBeVisible();
+    await expect(page.getByRole('main').getByText(new RegExp(`^Order #${orderId} was placed on .+ and is currently Processing\\.$`))).toBeVisible();
     await expect(page.getByRole('table').getByText(product.name)).toBeVisible();
     await expect(accountNav(page).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'true');
   });
@@ -345,7 +345,7 @@ test.describe.serial('My Account', () => {
     await page.getByRole('form', { name: 'Account details' }).getByLabel('New password (leave blank to leave unchanged)').fill(NEWER);
     await page.getByRole('form', { name: 'Account details' }).getByLabel('Confirm new password').fill(NEWER);
     await page.getByRole('form', { name: 'Account details' }).getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Account details changed successfully.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Account details changed successfully.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'My account: Rico R' })).toBeVisible();
     b.password = NEWER;
     await logOut(page);
@@ -362,7 +362,7 @@ test.describe.serial('My Account', () => {
     const form = page.getByRole('form', { name: 'Lost password' });
     await form.getByRole('textbox', { name: 'Username or email' }).fill(a.email);
     await form.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByText('Password reset email has been sent.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Password reset email has been sent.')).toBeVisible();
 
     const link = await resetLinkFor(a.email);
     await page.goto(link);
@@ -376,10 +376,10 @@ test.describe.serial('My Account', () => {
     await reset.getByLabel('Re-enter new password').fill(NEWER);
     await expect(reset.getByRole('button', { name: 'Show password' })).toHaveCount(2);
     await reset.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Your password has been reset successfully.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Your password has been reset successfully.')).toBeVisible();
 
     await page.goto(link);
-    await expect(page.getByText('This key is invalid or has already been used.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('This key is invalid or has already been used.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get a new reset link' })).toHaveAttribute('href', '/my-account/lost-password/');
 
     await logIn(page, a.email, a.password);
@@ -410,7 +410,7 @@ test.describe.serial('My Account', () => {
     await addToCart(page, plain, 2);
     await addToCart(page, limited, 1);
     await logIn(page, a.email, a.password);
-    await expect(page.getByText(new RegExp(`Your account’s cart now has ${limited.add_to_cart.maximum} of “${limited.name}”`))).toBeVisible();
+    await expect(page.getByRole('main').getByText(new RegExp(`Your account’s cart now has ${limited.add_to_cart.maximum} of “${limited.name}”`))).toBeVisible();
     const merged = await cartOf(page);
     expect(merged.items.find((i) => i.id === plain.id)?.quantity).toBe(3);
     expect(merged.items.find((i) => i.id === limited.id)?.quantity).toBe(limited.add_to_cart.maximum);

@@ -55,16 +55,21 @@ export function Header() {
 }
 
 /**
- * `My account`, and once signed in the shopper's name after it (read, not shown: the header stays
- * short). The name read starts with the words shown (WCAG 2.5.3).
+ * `My account`, and once signed in the shopper's name after it in the link's name (not shown: the
+ * header stays short). The name starts with the words shown (WCAG 2.5.3).
  */
 function AccountLink() {
   const { state } = useUi();
   const account = state.account;
+  const named = account?.signedIn === true && account.displayName !== '';
   return (
-    <a className="site-header__account" href="/my-account/" aria-current={state.path === '/my-account/' ? 'page' : state.pageType === 'account' ? 'true' : undefined}>
+    <a
+      className="site-header__account"
+      href="/my-account/"
+      aria-label={named ? `My account: ${account.displayName}` : undefined}
+      aria-current={state.path === '/my-account/' ? 'page' : state.pageType === 'account' ? 'true' : undefined}
+    >
       My account
-      {account?.signedIn && account.displayName !== '' ? <span className="visually-hidden">: {account.displayName}</span> : null}
     </a>
   );
 }
