@@ -10,11 +10,12 @@ const typed = fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => s.trim()
 const minLength = fc.integer({ min: 1, max: 20 });
 
 describe('register rules', () => {
-  it('refuse a password exactly when the server would (the shop’s minimum)', () => {
+  it('refuse a password exactly when the server would (the shop’s minimum), spaces and all', () => {
+    const spaced = fc.tuple(fc.constantFrom('', ' ', '  '), typed, fc.constantFrom('', ' ')).map(([a, b, c]) => `${a}${b}${c}`);
     fc.assert(
-      fc.property(typed, minLength, (password, min) => {
-        const local = fieldError(registerRules(min).password, password);
-        const server = password === '' ? MESSAGES.required : passwordProblem(password, min);
+      fc.property(spaced, minLength, (password, min) => {
+        const local = fieldError(registerRules(min, { password }).password, password);
+        const server = password.trim() === '' ? MESSAGES.required : passwordProblem(password, min);
         expect(local).toBe(server);
       }),
     );
@@ -46,7 +47,7 @@ describe('reset rules', () => {
   it('refuse the confirmation exactly when it differs from the new password', () => {
     fc.assert(
       fc.property(typed, typed, (first, second) => {
-        const error = fieldError(resetPasswordRules(8, { password_1: first }).password_2, second);
+        const error = fieldError(resetPasswordRules(8, { password_1: first, password_2: second }).password_2, second);
         if (second === '') expect(error).toBe(MESSAGES.required);
         else expect(error === ACCOUNT_FORM_MESSAGES.passwordsDiffer).toBe(second !== first);
       }),

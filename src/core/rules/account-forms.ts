@@ -7,7 +7,7 @@
  */
 import { accountKey, emailProblem, passwordProblem, usernameProblem } from './account.js';
 import { CHECKOUT_RULES, type BillingField, type ShippingField } from './checkout-form.js';
-import type { FieldRules, FormRules } from './forms.js';
+import type { FormRules } from './forms.js';
 
 /** Messages of the account forms that are not the account rules' own (stock WooCommerce's words). */
 export const ACCOUNT_FORM_MESSAGES = {
@@ -31,10 +31,16 @@ export const LOGIN_RULES: FormRules<LoginField> = {
   password: { required: true },
 };
 
-/** Register: an email an account may have, and a password the shop accepts (its minimum). */
-export const registerRules = (minLength: number): FormRules<RegisterField> => ({
+/**
+ * The password as typed: the form state machine trims a value before its check, but a password's
+ * spaces are part of it (the server takes it as sent), so the check reads the typed value.
+ */
+const asTyped = (typed: string | undefined, trimmed: string): string => (typed !== undefined && typed.trim() === trimmed ? typed : trimmed);
+
+/** Register: an email an account may have, and a password the shop accepts (its minimum). `values` is the form as typed now. */
+export const registerRules = (minLength: number, values: Readonly<Partial<Record<RegisterField, string>>> = {}): FormRules<RegisterField> => ({
   email: { required: true, check: emailProblem },
-  password: { required: true, check: (value) => passwordProblem(value, minLength) },
+  password: { required: true, check: (value) => passwordProblem(asTyped(values.password, value), minLength) },
 });
 
 /** Lost password: the username or email the mail goes to. */
@@ -42,13 +48,10 @@ export const LOST_PASSWORD_RULES: FormRules<LostPasswordField> = {
   user_login: { required: true, check: usernameProblem },
 };
 
-/** The confirmation must equal the new password, character for character. */
-const sameAs = (password: string, message: string): FieldRules['check'] => (value) => (value === password ? null : message);
-
 /** The reset form: a new password the shop accepts, typed twice. `values` is the form as typed now. */
 export const resetPasswordRules = (minLength: number, values: Readonly<Partial<Record<ResetPasswordField, string>>>): FormRules<ResetPasswordField> => ({
-  password_1: { required: true, check: (value) => passwordProblem(value, minLength) },
-  password_2: { required: true, check: sameAs(values.password_1 ?? '', ACCOUNT_FORM_MESSAGES.passwordsDiffer) },
+  password_1: { required: true, check: (value) => passwordProblem(asTyped(values.password_1, value), minLength) },
+  password_2: { required: true, check: (value) => (asTyped(values.password_2, value) === (values.password_1 ?? '') ? null : ACCOUNT_FORM_MESSAGES.passwordsDiffer) },
 });
 
 /**
@@ -66,8 +69,8 @@ export const detailsRules = (minLength: number, values: Readonly<Partial<Record<
     account_display_name: { required: true, maxlength: 100 },
     account_email: { required: true, check: emailProblem },
     password_current: changing || newEmail ? { required: true } : {},
-    password_1: { check: (value) => passwordProblem(value, minLength) },
-    password_2: changing ? { required: true, check: sameAs(values.password_1 ?? '', ACCOUNT_FORM_MESSAGES.newPasswordsDiffer) } : {},
+    password_1: { check: (value) => passwordProblem(asTyped(values.password_1, value), minLength) },
+    password_2: changing ? { required: true, check: (value) => (asTyped(values.password_2, value) === (values.password_1 ?? '') ? null : ACCOUNT_FORM_MESSAGES.newPasswordsDiffer) } : {},
   };
 };
 

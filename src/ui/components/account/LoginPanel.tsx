@@ -76,7 +76,7 @@ export function LoginPanel({ view }: { readonly view: AccountLoginView }) {
   const login = useAccountForm<LoginField>({ fields: LOGIN_FIELDS, rulesOf: () => LOGIN_RULES, initial: { username: view.username }, formRef: loginRef });
   const register = useAccountForm<RegisterField>({
     fields: REGISTER_FIELDS,
-    rulesOf: () => registerRules(view.passwordMinLength),
+    rulesOf: (values) => registerRules(view.passwordMinLength, values),
     initial: { email: view.email },
     formRef: registerRef,
   });
