@@ -355,6 +355,36 @@ test.describe.serial('My Account', () => {
     await expect(accountNav(page)).toBeVisible();
   });
 
+  test('without scripts: log in, a refused address with its errors on the fields, saved, log out', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/my-account/');
+    await loginForm(page).getByRole('textbox', { name: 'Username or email address' }).fill(b.email);
+    await loginForm(page).getByLabel('Password', { exact: true }).fill(b.password);
+    await loginForm(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(accountNav(page)).toBeVisible();
+    await accountNav(page).getByRole('link', { name: 'Addresses' }).click();
+    await page.getByRole('link', { name: 'Edit shipping address' }).click();
+    const form = page.getByRole('form', { name: 'Shipping address' });
+    await form.getByRole('textbox', { name: 'First name' }).fill('Rico');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    // The server's answer: the form again, what was typed kept, each error tied to its field.
+    await expect(page.getByRole('alert')).toBeVisible();
+    const refused = page.getByRole('form', { name: 'Shipping address' });
+    await expect(refused.getByRole('textbox', { name: 'First name' })).toHaveValue('Rico');
+    await expect(refused.getByRole('textbox', { name: 'Last name' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(refused.getByRole('textbox', { name: 'Last name' })).not.toHaveAccessibleDescription('');
+    const values: Record<string, string> = { 'Last name': 'Reyes', 'Street address': '4 Luna Street', 'City / Municipality': 'Cebu City', Postcode: '6000' };
+    for (const [label, value] of Object.entries(values)) await refused.getByRole('textbox', { name: label }).fill(value);
+    await refused.getByRole('combobox', { name: 'Province' }).selectOption({ label: 'Cebu' });
+    await refused.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByRole('main').getByText('Address changed successfully.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Shipping address' })).toContainText('4 Luna Street');
+    await accountNav(page).getByRole('link', { name: 'Log out' }).click();
+    await expect(page.getByRole('main').getByText('You have been logged out.')).toBeVisible();
+    await context.close();
+  });
+
   test('lost password: the mailed link resets it once; the old password is refused after', async ({ page }) => {
     await openAccount(page);
     await loginForm(page).getByRole('link', { name: 'Lost your password?' }).click();
