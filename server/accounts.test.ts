@@ -10,12 +10,14 @@
  */
 import http from 'node:http';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { hash, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHIPPING } from '../src/core/rules/shipping.js';
 import { accountTokens, cartItems, customers, orders, products, sessions } from './db/schema.js';
 import { ACCOUNT_LIMITS, ACCOUNT_TEXT } from './routes/my-account.js';
 import { addToCart } from './services/cart.js';
 import { placeOrder } from './services/orders.js';
+import { needsRehash } from './services/passwords.js';
 import { accountCartId } from './services/session-store.js';
 import { Browser, startAccountShop, type AccountShop } from './test/accounts.js';
 
@@ -227,6 +229,35 @@ describe('login and logout', () => {
     const old = new Browser(shop.url);
     old.cookies.set('suki_session', signedIn);
     expect((await old.get('/my-account/')).view?.view).toBe('login');
+  });
+
+  it('rehashes a password stored with older Argon2 parameters at the next login', async () => {
+    const target = freshEmail('rehash');
+    expect((await browser().register(target, PASSWORD)).status).toBe(303);
+    const old = await hash(PASSWORD, { algorithm: 2 as Algorithm.Argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await shop.ctx.db.update(customers).set({ passwordHash: old }).where(eq(customers.email, target));
+    expect((await browser().login(target, PASSWORD)).status).toBe(303);
+    const [row] = await shop.ctx.db.select({ hash: customers.passwordHash }).from(customers).where(eq(customers.email, target));
+    expect(row?.hash).not.toBe(old);
+    expect(needsRehash(row!.hash)).toBe(false);
+    expect(row?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await browser().login(target, PASSWORD)).status).toBe(303);
+  });
+
+  it('limits registration and reset requests per client', async () => {
+    // Browsers behind one address.
+    const statuses: number[] = [];
+    for (let i = 0; i <= ACCOUNT_LIMITS.registerPerClient.max; i++) statuses.push((await new Browser(shop.url, '203.0.113.77').register(freshEmail('many'), PASSWORD)).status);
+    expect(statuses.slice(0, -1).every((s) => s === 303)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const asker = new Browser(shop.url, '203.0.113.78');
+    let last = 0;
+    for (let i = 0; i <= ACCOUNT_LIMITS.resetPerClient.max; i++) {
+      const page = await asker.get('/my-account/lost-password/');
+      if (page.view?.view !== 'lost-password') throw new Error('no view');
+      last = (await asker.post('/my-account/lost-password/', { user_login: freshEmail('unknown'), wc_reset_password: 'true', 'woocommerce-lost-password-nonce': page.view.nonce })).status;
+    }
+    expect(last).toBe(429);
   });
 
   it('limits login attempts per account: "Too many attempts. Try again in N minutes." (429)', async () => {
@@ -481,6 +512,10 @@ describe('orders, addresses and details', () => {
     const old = new Browser(shop.url);
     old.cookies.set('suki_session', before!);
     expect((await old.get('/my-account/')).view?.view).toBe('login');
+    // The form posted from the signed-out browser changes nothing: 401 and the login form.
+    const stale = await other.post('/my-account/edit-account/', { ...base, account_display_name: 'Hijacked' });
+    expect(stale.status).toBe(401);
+    expect(stale.view).toMatchObject({ view: 'login', notices: [{ kind: 'error', text: ACCOUNT_TEXT.signedOut }] });
     const rows = await shop.ctx.db.select({ id: sessions.id }).from(sessions).innerJoin(customers, eq(customers.id, sessions.customerId)).where(and(eq(customers.email, email)));
     expect(rows.map((r) => r.id)).toEqual([b.session]);
   });

@@ -288,7 +288,14 @@ export function createShopApp(options: ShopAppOptions): Hono {
   // a request without a valid session cookie reads nothing). Such pages never come from the render cache.
   app.use('*', async (c, next) => {
     const path = c.req.path;
-    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(path) && !path.startsWith('/assets/') && !path.startsWith('/wp-content/') && c.req.query('wc-ajax') === undefined;
+    // The My Account routes read the account themselves.
+    const page =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      !isApiPath(path) &&
+      !path.startsWith('/assets/') &&
+      !path.startsWith('/wp-content/') &&
+      !path.startsWith('/my-account/') &&
+      c.req.query('wc-ajax') === undefined;
     if (page && renderPage) {
       const summary = await accountSummaryOf(deps, c);
       if (summary) setPageInput(c, { accountSummary: summary });

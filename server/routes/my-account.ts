@@ -138,6 +138,7 @@ export const ACCOUNT_TEXT = {
   logoutExpired: 'This log-out link has expired. Please use the Log out link below.',
   verified: 'Thank you: your email address is confirmed.',
   verifyInvalid: 'This confirmation link is invalid, expired or already used.',
+  signedOut: 'You are not logged in any more. Please log in and try again.',
 } as const;
 
 /** `Too many attempts. Try again in N minutes.` */
@@ -331,16 +332,13 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
   /** Draws an account page with the request's answer. */
   const page = async (c: Context, status: number, title: string, view: AccountView, summary: AccountSummary, extra: { retryAfterMs?: number; clearFlash?: boolean } = {}): Promise<Response> => {
     setPageInput(c, { account: { status, title, view }, accountSummary: summary });
-    const response = await render(c);
-    try {
-      response.headers.set('X-Robots-Tag', 'noindex');
-      if (extra.retryAfterMs !== undefined) response.headers.set('Retry-After', String(Math.max(1, Math.ceil(extra.retryAfterMs / 1000))));
-      if (extra.clearFlash) response.headers.append('Set-Cookie', clearFlashCookie(c));
-      return response;
-    } catch {
-      // Frozen headers (a redirect the renderer made): copy.
-      return new Response(response.body, response);
-    }
+    // A copy: the renderer's answer may have frozen headers.
+    const rendered = await render(c);
+    const response = new Response(rendered.body, rendered);
+    response.headers.set('X-Robots-Tag', 'noindex');
+    if (extra.retryAfterMs !== undefined) response.headers.set('Retry-After', String(Math.max(1, Math.ceil(extra.retryAfterMs / 1000))));
+    if (extra.clearFlash) response.headers.append('Set-Cookie', clearFlashCookie(c));
+    return response;
   };
 
   const redirect = (c: Context, location: string): Response => {
@@ -589,11 +587,15 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
       if (badPassword !== null) return refuse(400, badPassword);
       const done = await resetPassword(deps.db, key, login, password);
       if (!done) return refuse(400, ACCOUNT_TEXT.resetInvalid, false);
-      // Every session of the account ended; this browser starts again as a guest.
-      const fresh = rotateSession(c, 'guest');
-      if (signed) await cartCookiesFor(c, null);
+      // Every session of the account ended. This browser, when it was one of them, starts again as a
+      // guest with a new id; a guest keeps its session and cart.
+      let flashFor = session.id;
+      if (signed?.customer.id === done.id) {
+        flashFor = rotateSession(c, 'guest').id;
+        await cartCookiesFor(c, null);
+      }
       c.header('Set-Cookie', resetCookie(c, '', 0), { append: true });
-      setFlash(c, keys, fresh.id, [success(ACCOUNT_TEXT.resetDone)]);
+      setFlash(c, keys, flashFor, [success(ACCOUNT_TEXT.resetDone)]);
       return redirect(c, '/my-account/?password-reset=true');
     }
     const login = fieldOf(form, 'user_login').trim();
@@ -620,11 +622,19 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
 
   // ------------------------------------------------------------ signed-in pages
 
-  /** The signed-in shopper, or the login page (a guest asking for an account page). */
+  /**
+   * The signed-in shopper, or the login page: for a guest asking for an account page (200, as
+   * stock), or posting one of its forms (401: signed out meanwhile, nothing is changed).
+   */
   const requireSignedIn = async (c: Context) => {
     const who = await whoIs(c);
     if (who.signed) return { ...who, signed: who.signed };
-    return { ...who, signed: null, loginPage: () => page(c, 200, 'My account', loginView(who.keys, who.session.id), summaryOf(null)) };
+    const posted = c.req.method === 'POST';
+    return {
+      ...who,
+      signed: null,
+      loginPage: () => page(c, posted ? 401 : 200, 'My account', loginView(who.keys, who.session.id, posted ? { notices: [error(ACCOUNT_TEXT.signedOut)] } : {}), summaryOf(null)),
+    };
   };
 
   const ordersPage = async (c: Context, pageNumber: number) => {
