@@ -26,6 +26,9 @@ const LAZY = [
 ];
 // The shell: React and the app's own modules every page runs before hydrating.
 const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+// The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot, one
+// chunk fetched once the page settles or when the shopper reaches for a control.
+const CART_PATH = [/[\\/]src[\\/]adapters[\\/](cart-path|cart|http|store-api|text)\.ts$/, /[\\/]node_modules[\\/]valibot[\\/]/];
 const inShell = (id: string): boolean => !id.endsWith('entry-client.tsx') && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
 
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */
@@ -84,7 +87,10 @@ export default defineConfig({
         // Left alone, the bundler splits small shared pieces out of the entry into extra requests,
         // because lazy chunks that the entry loads import them too.
         codeSplitting: {
-          groups: [{ name: 'shell', test: inShell }],
+          groups: [
+            { name: 'shell', test: inShell },
+            { name: 'cart-path', test: (id: string) => CART_PATH.some((re) => re.test(id)) },
+          ],
         },
       },
     },

@@ -49,7 +49,15 @@ describe('pageAssets', () => {
     expect(product.modulePreloads).toContain('/assets/ProductPage-7.js');
     const listing = assetsFor(new URL('http://shop.test/shop/'));
     expect(listing.modulePreloads.join()).not.toMatch(/swatches|ProductPage/);
-    expect(listing.modulePreloads).toContain('/assets/analytics-gtag-4.js');
+  });
+
+  it('preloads no plugin whose code waits for consent (gtag), on any page; the browser fetches it once consent is given', async () => {
+    const dir = await withManifest();
+    const assetsFor = await pageAssets(dir, await resolvePlugins({ plugins: { 'analytics-gtag': { enabled: true }, swatches: { enabled: true } } }));
+    for (const address of ['http://shop.test/', 'http://shop.test/shop/', 'http://shop.test/product/suki-logo-tee/', 'http://shop.test/checkout/']) {
+      expect(assetsFor(new URL(address)).modulePreloads.join()).not.toContain('analytics-gtag');
+    }
+    expect(assetsFor(new URL('http://shop.test/product/suki-logo-tee/')).modulePreloads).toContain('/assets/swatches-6.js');
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentAssets } from '../src/entry-server.js';
-import { pluginLoadsOn, type LoadedPlugin } from '../src/plugins/loader.js';
+import { pluginLoadsOn, waitsForConsent, type LoadedPlugin } from '../src/plugins/loader.js';
 
 interface ManifestChunk {
   file: string;
@@ -60,7 +60,9 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  * listing pages link neither page chunk.
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account') => enabledPlugins.filter(({ plugin }) => pluginLoadsOn(plugin, pageType));
+  // Plugins that wait for consent are fetched by the browser once it is given, never preloaded.
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account') =>
+    enabledPlugins.filter((loaded) => pluginLoadsOn(loaded.plugin, pageType) && !waitsForConsent(loaded));
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.

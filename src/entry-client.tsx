@@ -29,17 +29,16 @@ async function boot(): Promise<void> {
   const state = readState();
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
-  // Warm the code as soon as the shopper reaches for a control, before the click lands: the cart's
-  // path for any control, the catalogue's for any but a cart control (which needs nothing more).
-  const warm = (event: Event): void => {
+  // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's
+  // first sign of life (a pointer moving, a touch, a scroll, a key), well before a click lands, or
+  // once the page has settled (below), whichever is first.
+  const WARMERS = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
+  const warm = (): void => {
+    for (const type of WARMERS) window.removeEventListener(type, warm, true);
     void adapters.preloadCart();
-    if (event.target instanceof Element && event.target.closest('[data-cart-control]')) return;
-    document.removeEventListener('pointerdown', warm, true);
-    document.removeEventListener('keydown', warm, true);
     void adapters.preload();
   };
-  document.addEventListener('pointerdown', warm, true);
-  document.addEventListener('keydown', warm, true);
+  for (const type of WARMERS) window.addEventListener(type, warm, { capture: true, passive: true });
   // Every plugin folder is its own chunk; only those the server listed for this page are fetched.
   const sources = pluginSources(import.meta.glob(['./plugins/*/index.ts', '../examples/*/index.ts']), 'src');
   // The product page's body is its own chunk (the server modulepreloads it there).
@@ -53,10 +52,19 @@ async function boot(): Promise<void> {
   const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
   // The My Account pages: their own chunk (the server modulepreloads it there).
   const accountPage = state.page.type === 'account' ? (await import('./ui/pages/AccountPages.js')).AccountPage : undefined;
-  const plugins = await loadPlugins(sources, state.plugins, { onError: (name, error) => console.error(`[${name}] could not be loaded`, error) });
+  const onError = (name: string, error: unknown) => console.error(`[${name}] could not be loaded`, error);
+  const plugins = await loadPlugins(
+    sources,
+    state.plugins.filter((p) => !p.afterConsent),
+    { onError },
+  );
+  // Tracking destinations: their code is fetched once the shopper consents (at once if they have).
+  const afterConsent = state.plugins.filter((p) => p.afterConsent);
+  const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
     ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
+    ...(afterConsent.length > 0 ? { consentedPlugins } : {}),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },
     initialState: state.stores,
     // The server validated every plugin's options; the browser never loads the schemas.

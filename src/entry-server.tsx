@@ -13,7 +13,7 @@ import { RuntimeProvider } from './ui/runtime-context.js';
 import { DEFAULT_CHECKOUT, type ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
-import { pluginLoadsOn, type LoadedPlugin } from './plugins/loader.js';
+import { pluginLoadsOn, waitsForConsent, type LoadedPlugin } from './plugins/loader.js';
 import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
 import { documentTitle, pageSeo } from './ui/seo.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
@@ -154,7 +154,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         categories: categoryList.map(categoryEntry),
       },
       stores,
-      plugins: pagePlugins.map(({ name, options }) => ({ name, options })),
+      plugins: pagePlugins.map((loaded) => ({ name: loaded.name, options: loaded.options, ...(waitsForConsent(loaded) ? { afterConsent: true as const } : {}) })),
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
     };

@@ -12,7 +12,9 @@ import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
 import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../security-policy.js';
 import { createForwarder, type Forwarder } from './forward.js';
+import { accountSummaryFromCookies, upstreamMyAccount } from './my-account.js';
 import { upstreamOrderTracking } from './order-tracking.js';
+import { setPageInput } from '../pages.js';
 
 /** Options of {@link createUpstreamApp}. */
 export interface UpstreamAppOptions extends AddressOptions {
@@ -38,8 +40,16 @@ export const isUpstreamPath = (url: URL): boolean =>
   ((url.pathname === '/' || url.pathname === '/index.php') && (url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route')));
 
 /** The forwarder the app uses, also handed to the page renderer as its API fetch. */
-export const upstreamForwarder = (options: Pick<UpstreamAppOptions, 'upstream' | 'timeoutMs' | 'fetch'>): Forwarder =>
-  createForwarder({ upstream: options.upstream, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+export const upstreamForwarder = (options: Pick<UpstreamAppOptions, 'upstream' | 'timeoutMs' | 'fetch'>, maxAnswerBytes?: number): Forwarder =>
+  createForwarder({
+    upstream: options.upstream,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
+  });
+
+/** Largest stock page read for a My Account page (the stock ones are about 40 KB). */
+const MAX_ACCOUNT_PAGE_BYTES = 2 * 1024 * 1024;
 
 /** Builds the upstream-mode app. */
 export function createUpstreamApp(options: UpstreamAppOptions): Hono {
@@ -87,7 +97,15 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     }),
   );
   if (options.staticDir) app.get('/assets/*', staticAssets(options.staticDir));
-  const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
+  const policed = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
+  // Every page's header says whether the shopper is signed in, read from the stock shop's
+  // logged-in cookie (no trip upstream); the My Account pages read it from the stock page instead.
+  const renderPage = policed
+    ? (c: Context) => {
+        setPageInput(c, { accountSummary: accountSummaryFromCookies(c.req.header('cookie')) });
+        return policed(c);
+      }
+    : undefined;
   // The checkout form posted without scripts, placed through the upstream's Store API.
   if (renderPage) {
     app.post('/checkout/', (c) => renderPage(c));
@@ -95,7 +113,13 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   }
   const noPages = (c: Context) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);
   // Order tracking: the stock shop answers the form; our page shows its answer.
-  app.on(['GET', 'POST'], '/order-tracking/', upstreamOrderTracking(forward, async (c) => (renderPage ? renderPage(c) : noPages(c))));
+  app.on(['GET', 'POST'], '/order-tracking/', upstreamOrderTracking(forward, async (c) => (policed ? policed(c) : noPages(c))));
+  // My Account: the accounts live in the stock shop; our pages show its forms' answers.
+  app.on(
+    ['GET', 'POST'],
+    ['/my-account/', '/my-account/*'],
+    upstreamMyAccount({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), shopUrl: options.upstream, render: async (c) => (policed ? policed(c) : noPages(c)) }),
+  );
   app.get('*', async (c) => {
     if (renderPage) return renderPage(c);
     return c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);

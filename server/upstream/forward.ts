@@ -13,6 +13,11 @@ export interface ForwarderOptions {
   readonly timeoutMs?: number;
   /** Largest request body passed on. @default 65536 */
   readonly maxBodyBytes?: number;
+  /**
+   * Largest textual answer read from the upstream (a page we parse); past it the answer is a 502
+   * instead of a body held in memory. @default no limit
+   */
+  readonly maxAnswerBytes?: number;
   /** For tests. @default globalThis.fetch */
   readonly fetch?: typeof fetch;
 }
@@ -94,6 +99,29 @@ const errorAnswer = (status: number, code: string, message: string): Response =>
     headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' },
   });
 
+/** A body's bytes, or null once it passes `max` bytes (the rest is not read). */
+export const readCapped = async (body: ReadableStream<Uint8Array> | null, max: number, declaredLength?: string | null): Promise<Buffer | null> => {
+  const declared = Number(declaredLength ?? '0');
+  if (declared > max || !body) {
+    await body?.cancel();
+    return declared > max ? null : Buffer.alloc(0);
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+};
+
 /** Builds the forwarder. */
 export const createForwarder = (options: ForwarderOptions): Forwarder => {
   const upstream = options.upstream;
@@ -148,7 +176,12 @@ export const createForwarder = (options: ForwarderOptions): Forwarder => {
     if (!TEXTUAL.test(type)) return new Response(answer.body, { status: answer.status, headers: out });
     let text: string;
     try {
-      text = await answer.text();
+      if (options.maxAnswerBytes === undefined) text = await answer.text();
+      else {
+        const read = await readCapped(answer.body, options.maxAnswerBytes, answer.headers.get('content-length'));
+        if (read === null) return errorAnswer(502, 'suki_upstream_too_large', 'The shop’s answer was too large to show.');
+        text = read.toString('utf8');
+      }
     } catch {
       return errorAnswer(504, 'suki_upstream_timeout', 'The shop stopped answering part-way. Please try again.');
     }

@@ -14,6 +14,7 @@ import { mediaType, requestOrigin } from '../lib/request.js';
 import { setPageInput } from '../pages.js';
 import { readTrackingForm, type TrackingAnswer } from '../routes/order-tracking.js';
 import type { Forwarder } from './forward.js';
+import { accountSummaryFromCookies } from './my-account.js';
 
 const NONCE = /name="woocommerce-order-tracking-nonce"\s+value="([0-9a-f]{6,20})"/;
 const ORDER_INFO = /<p class="order-info"(?:\s[^>]*)?>([\s\S]*?)<\/p>/g;
@@ -99,7 +100,7 @@ export function upstreamOrderTracking(forward: Forwarder, render: (c: Context) =
       const html = upstream.ok ? await upstream.text() : '';
       answer = upstream.ok ? { status: 200, tracking: blankTracking(NONCE.exec(html)?.[1] ?? '') } : { status: upstream.status >= 500 ? upstream.status : 502, tracking: { ...blankTracking(''), outcome: 'unavailable' } };
     }
-    setPageInput(c, { orderTracking: answer });
+    setPageInput(c, { orderTracking: answer, accountSummary: accountSummaryFromCookies(cookie) });
     const response = await render(c);
     // The stock shop's session cookies (its nonce is bound to them), already rewritten for our host.
     for (const line of upstream?.headers.getSetCookie() ?? []) response.headers.append('set-cookie', line);

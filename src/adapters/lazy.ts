@@ -1,7 +1,8 @@
 /**
  * The browser's ports, none of whose code is in the initial JS. The cart's path (the HTTP client,
- * the cart adapter and its schemas: `cart-path.ts`) is fetched once the page has settled or as soon
- * as the shopper reaches for a control (`preloadCart`), so it is in by the time a click lands; a
+ * the cart adapter and its schemas: `cart-path.ts`) is fetched on the shopper's first sign of life
+ * (pointer, touch, scroll, key) or once the page has settled (`preloadCart`, called by the entry),
+ * so it is in by the time a click lands; a
  * change made before it arrives is still painted at once by the cart module and sent when it
  * lands. The catalogue and blog adapters, which only filters, search, variations and comments
  * need, load on first use (or on `preload`).

@@ -93,6 +93,11 @@ interface SignedIn {
 
 export interface AccountDashboardView extends SignedIn {
   readonly view: 'dashboard';
+  /**
+   * Upstream mode, on a part of the account the stock shop keeps as forms of its own (addresses,
+   * account details, downloads): that page of the stock shop, to link to. Absent otherwise.
+   */
+  readonly externalUrl?: string;
 }
 
 export interface AccountOrdersView extends SignedIn {

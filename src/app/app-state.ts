@@ -158,7 +158,12 @@ export interface AppState {
   /** Store snapshots by store name (runtime.serialize()). */
   readonly stores: Readonly<Record<string, unknown>>;
   /** Enabled plugins with their validated options. */
-  readonly plugins: ReadonlyArray<{ readonly name: string; readonly options: unknown }>;
+  readonly plugins: ReadonlyArray<{
+    readonly name: string;
+    readonly options: unknown;
+    /** Its code is fetched only once the shopper consents (`waitsForConsent`); not preloaded. */
+    readonly afterConsent?: true;
+  }>;
   /** Store API nonce for the non-JS remove links. */
   readonly cartNonce: string;
   /** Whether the shopper is signed in (the header's `My account` link); absent means a guest. */

@@ -133,3 +133,102 @@ describe('consent gate', () => {
     expect(gated).toEqual(['late']);
   });
 });
+
+describe('plugins whose code waits for consent', () => {
+  /** A runtime whose gated recorder is loaded only through `consentedPlugins`, after a tick. */
+  const bootDeferred = async (initial: ConsentState, options: { stored?: 'granted' | 'denied'; fail?: boolean } = {}) => {
+    const gated: string[] = [];
+    let loads = 0;
+    const errors: string[] = [];
+    const runtime = createRuntime({
+      ports: stubPorts(),
+      plugins: [],
+      consentedPlugins: async () => {
+        loads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (options.fail) throw new Error('offline');
+        return [{ plugin: recorder(gated) }];
+      },
+      consent: { default: initial, ...(options.stored ? { stored: options.stored } : {}) },
+      logger: { ...silentLogger(), error: (message: string) => errors.push(message) },
+    });
+    await runtime.start();
+    const say = (message: string) => runtime.emit('notice.failed', { message, source: 'test' });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    return { runtime, gated, say, settle, loads: () => loads, errors };
+  };
+
+  it('are not loaded while consent is asked for or denied', async () => {
+    for (const initial of ['ask', 'denied'] as const) {
+      const { gated, say, settle, loads } = await bootDeferred(initial);
+      say('a');
+      await settle();
+      expect(loads()).toBe(0);
+      expect(gated).toEqual([]);
+    }
+  });
+
+  it('start with the others when consent was already given', async () => {
+    const { gated, say, loads } = await bootDeferred('ask', { stored: 'granted' });
+    expect(loads()).toBe(1);
+    say('a');
+    expect(gated).toEqual(['a']);
+  });
+
+  it('load at the first grant and hear, in order, what was held and what came while they loaded', async () => {
+    const { runtime, gated, say, settle, loads } = await bootDeferred('ask');
+    say('a');
+    await runtime.execute('consent.set', { state: 'granted' });
+    say('b');
+    expect(gated).toEqual([]);
+    await settle();
+    expect(loads()).toBe(1);
+    expect(gated).toEqual(['a', 'b']);
+    say('c');
+    expect(gated).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a failed load is logged and the page goes on; nothing is held for good', async () => {
+    const { runtime, gated, say, settle, errors } = await bootDeferred('ask', { fail: true });
+    say('a');
+    await runtime.execute('consent.set', { state: 'granted' });
+    await settle();
+    say('b');
+    expect(gated).toEqual([]);
+    expect(errors.some((m) => m.includes('could not start'))).toBe(true);
+    expect(runtime.stores.consent.getSnapshot().state).toBe('granted');
+  });
+
+  it('property: a deferred destination ends up hearing exactly what a loaded one would, once, in order', async () => {
+    type Step = { readonly kind: 'emit' } | { readonly kind: 'set'; readonly state: 'granted' | 'denied' } | { readonly kind: 'wait' };
+    const step = fc.oneof(
+      { weight: 3, arbitrary: fc.constant<Step>({ kind: 'emit' }) },
+      { weight: 2, arbitrary: fc.constantFrom<'granted' | 'denied'>('granted', 'denied').map((state): Step => ({ kind: 'set', state })) },
+      { weight: 1, arbitrary: fc.constant<Step>({ kind: 'wait' }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<ConsentState>('ask', 'denied'), fc.array(step, { maxLength: 40 }), async (initial, steps) => {
+        const deferred = await bootDeferred(initial);
+        const loaded = await boot(initial);
+        let n = 0;
+        for (const s of steps) {
+          if (s.kind === 'emit') {
+            const message = `m${n++}`;
+            deferred.say(message);
+            loaded.say(message);
+          } else if (s.kind === 'set') {
+            await deferred.runtime.execute('consent.set', { state: s.state });
+            await loaded.runtime.execute('consent.set', { state: s.state });
+          } else await deferred.settle();
+        }
+        await deferred.settle();
+        // Whatever the timing of the load, the same events, in the same order, once.
+        expect(deferred.gated).toEqual(loaded.gated);
+        expect(deferred.loads()).toBe(loaded.gated.length > 0 || steps.some((s) => s.kind === 'set' && s.state === 'granted') ? 1 : 0);
+        await deferred.runtime.stop();
+        await loaded.runtime.stop();
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -49,34 +49,72 @@ export const createConsentModule = (options: {
   readonly gated: EventBus;
   readonly emit: BoundEmit;
   readonly owner: StreamOwner;
+  /**
+   * Runs once, at the first grant, before the gate lets anything through (the runtime starts the
+   * plugins whose code waited for consent). Events go on being held, in order, until it settles.
+   */
+  readonly beforeOpen?: () => Promise<void>;
 }): ConsentModule => {
   const bufferSize = Math.max(0, Math.floor(options.consent.bufferSize ?? DEFAULT_CONSENT_BUFFER));
   let gateState: ConsentState = initialConsent(options.consent);
   let requested: ConsentState = gateState;
   let held: DomainEvent[] = [];
   const store = createStore<ConsentSnapshot>({ state: gateState });
+  // Whether the plugins that waited for consent have started (`beforeOpen` settled); until then a
+  // grant holds events as asking does.
+  let opened = options.beforeOpen === undefined;
+  let opening: Promise<void> | null = null;
+  // How many of the held events a grant covered before it was withdrawn while the plugins loaded.
+  let covered = 0;
+  let disposed = false;
+
+  const hold = (event: DomainEvent): void => {
+    if (bufferSize === 0) return;
+    if (held.length >= bufferSize) held.shift();
+    held.push(event);
+  };
+  const release = (): void => {
+    const replay = held;
+    held = [];
+    for (const heldEvent of replay) options.gated.dispatch(heldEvent);
+  };
 
   const onEvent = (event: DomainEvent): void => {
     if (event.type === 'consent.changed') {
       const next = event.payload.state;
+      const was = gateState;
       store.update((snapshot) => ({ ...snapshot, state: next }));
-      if (next === 'granted') {
-        const replay = held;
-        held = [];
-        gateState = 'granted';
-        for (const heldEvent of replay) options.gated.dispatch(heldEvent);
-        options.gated.dispatch(event);
+      gateState = next;
+      if (next !== 'granted') {
+        // Withdrawn while the waiting plugins load: what the grant covered is still theirs.
+        if (!opened && was === 'granted') covered = held.length;
+        if (next === 'denied') held = held.slice(0, covered);
         return;
       }
-      if (next === 'denied') held = [];
-      gateState = next;
+      held.push(event);
+      if (opened) {
+        release();
+        return;
+      }
+      opening ??= (options.beforeOpen?.() ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => {
+          opened = true;
+          if (disposed) return;
+          if (gateState === 'granted') release();
+          else {
+            // Only what a grant covered; anything held since waits for the next grant.
+            const rest = held.slice(covered);
+            held = held.slice(0, covered);
+            release();
+            held = rest;
+          }
+          covered = 0;
+        });
       return;
     }
-    if (gateState === 'granted') options.gated.dispatch(event);
-    else if (gateState === 'ask' && bufferSize > 0) {
-      if (held.length >= bufferSize) held.shift();
-      held.push(event);
-    }
+    if (gateState === 'granted' && opened) options.gated.dispatch(event);
+    else if (gateState !== 'denied') hold(event);
   };
 
   const subscription = subscribeFor(options.owner, options.source.streams(options.owner).events$, onEvent);
@@ -92,6 +130,7 @@ export const createConsentModule = (options: {
     },
     heldCount: () => held.length,
     dispose() {
+      disposed = true;
       subscription.unsubscribe();
       held = [];
     },

@@ -3,7 +3,7 @@ import { createEventBus, subscribeFor, type BoundEmit, type Emit, type EventStre
 import { createCartModule, type CartState } from './cart/cart-module.js';
 import { createCommandBus, DuplicateHandlerError, type CommandHandler, type Execute } from './command-bus.js';
 import type { CommandType } from './commands.js';
-import { createConsentModule, type ConsentOptions, type ConsentSnapshot } from './consent.js';
+import { createConsentModule, initialConsent, type ConsentOptions, type ConsentSnapshot } from './consent.js';
 import type { DomainEvent, DomainEventMap, DomainEventType } from './events.js';
 import { createIdGenerator } from './ids.js';
 import { consoleLogger, messageOf, prefixLogger, type Logger } from './logger.js';
@@ -40,6 +40,12 @@ export interface RuntimeOptions {
   readonly renderOnly?: boolean;
   /** Consent for tracking destinations. */
   readonly consent: ConsentOptions;
+  /**
+   * Consent-requiring plugins whose code is fetched only once the shopper consents (the browser's
+   * tracking destinations): called at the first grant, or by `start()` when consent is already
+   * granted. The consent gate holds events until they have started, then replays them in order.
+   */
+  readonly consentedPlugins?: () => Promise<readonly PluginEntry[]>;
   /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
   readonly initialState?: Readonly<Record<string, unknown>>;
   /** @default the console */
@@ -122,12 +128,16 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     (type, payload) =>
       bus.emit(type, payload, source);
 
+  // Plugins that wait for consent start after the others, once consent is granted.
+  const consentedPlugins = options.consentedPlugins;
+  const grantedAtStart = initialConsent(options.consent) === 'granted';
   const consent = createConsentModule({
     consent: options.consent,
     source: bus,
     gated: gatedBus,
     emit: bindEmit('consent'),
     owner: ownerFor(prefixLogger(logger, 'consent')),
+    ...(consentedPlugins && !grantedAtStart ? { beforeOpen: () => startConsented(consentedPlugins) } : {}),
   });
   const cartLogger = prefixLogger(logger, 'cart');
   const cart = createCartModule({
@@ -178,13 +188,14 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     for (const subscription of [...plugin.subscriptions]) subscription.unsubscribe();
   };
 
-  const startPlugins = async (): Promise<void> => {
-    const entries = options.pluginOptionsValidated ? (options.plugins ?? []) : await resolveConfigSchemas(options.plugins ?? []);
-    const plan = planPlugins(entries, { trusted: options.pluginOptionsValidated ?? false });
-    if (!plan.ok) throw new Error(`Suki could not start; fix these plugin settings:\n${plan.problems.join('\n')}`);
+  /** Plans plugins: checks their options, orders them, makes their stores and their views' contexts. */
+  const plan = async (entries: readonly PluginEntry[]) => {
+    const checked = options.pluginOptionsValidated ? entries : await resolveConfigSchemas(entries);
+    const planned = planPlugins(checked, { trusted: options.pluginOptionsValidated ?? false });
+    if (!planned.ok) throw new Error(`Suki could not start; fix these plugin settings:\n${planned.problems.join('\n')}`);
     // Every plugin's state and its views' context exist before any setup runs (and without one).
     const pluginStores = new Map(
-      plan.order.map(({ plugin, config }) => {
+      planned.order.map(({ plugin, config }) => {
         const name = plugin.name;
         if (stores.has(name)) throw new Error(`Suki could not start: the plugin "${name}" has the name of a built-in store.`);
         // The snapshot was serialized from this plugin's store by the server.
@@ -194,10 +205,14 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
         return [name, store] as const;
       }),
     );
-    if (options.renderOnly) return;
+    return { order: planned.order, pluginStores };
+  };
+
+  /** Runs planned plugins' setups in order; returns the messages that must stop the runtime. */
+  const launch = async ({ order, pluginStores }: Awaited<ReturnType<typeof plan>>): Promise<string[]> => {
     const failed = new Set<string>();
     const fatal: string[] = [];
-    for (const { plugin, config } of plan.order) {
+    for (const { plugin, config } of order) {
       const log = prefixLogger(logger, plugin.name);
       const blockedBy = (plugin.dependsOn ?? []).filter((dependency) => failed.has(dependency));
       if (blockedBy.length > 0) {
@@ -251,9 +266,30 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
         else log.error(`setup failed; the plugin is off: ${messageOf(error)}`, error);
       }
     }
+    return fatal;
+  };
+
+  const startPlugins = async (): Promise<void> => {
+    const consented = consentedPlugins && grantedAtStart && !options.renderOnly ? await consentedPlugins() : [];
+    const planned = await plan([...(options.plugins ?? []), ...consented]);
+    if (options.renderOnly) return;
+    const fatal = await launch(planned);
     if (fatal.length > 0) {
       await stopPlugins();
       throw new Error(`Suki could not start:\n${fatal.join('\n')}`);
+    }
+  };
+
+  /** Loads and starts the plugins that waited for consent, once the others have started; never rejects. */
+  const startConsented = async (load: () => Promise<readonly PluginEntry[]>): Promise<void> => {
+    try {
+      if (startPromise) await startPromise;
+      const entries = await load();
+      if (phase !== 'running' && phase !== 'starting') return;
+      const fatal = await launch(await plan(entries));
+      for (const message of fatal) logger.error(message);
+    } catch (error) {
+      logger.error(`the plugins waiting for consent could not start: ${messageOf(error)}`, error);
     }
   };
 

@@ -127,3 +127,11 @@ export const loadPlugins = async (sources: PluginSources, wanted: readonly Plugi
 
 /** Whether a plugin works on a kind of page (plugins that name no pages work everywhere). */
 export const pluginLoadsOn = (plugin: Pick<AnyPlugin, 'pages'>, pageType: PageType): boolean => plugin.pages === undefined || plugin.pages.includes(pageType);
+
+/**
+ * Whether the browser fetches a plugin's code only once the shopper consents: a tracking destination
+ * that requires consent and has no views (nothing of it is on the page), such as gtag or the pixel.
+ * Until then the consent gate holds the events it would hear, and replays them once it has started.
+ */
+export const waitsForConsent = (loaded: Pick<LoadedPlugin, 'plugin' | 'views'>): boolean =>
+  loaded.plugin.kind === 'destination' && loaded.plugin.requiresConsent === true && loaded.views === undefined;
