@@ -13,7 +13,8 @@ if (!run(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed-orders.ts'], { 
 if (!buildServer()) process.exit(1);
 const child = spawn(process.execPath, [SERVER_ENTRY], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', SUKI_DATA_DIR: dataDir, HOST: '127.0.0.1' },
+  // Every browser test comes from 127.0.0.1: the account limits (per client) are raised for them.
+  env: { SUKI_ACCOUNT_LIMIT_SCALE: '50', ...process.env, NODE_ENV: 'production', SUKI_DATA_DIR: dataDir, HOST: '127.0.0.1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 1));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CACHE_CHECK_MS, DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_QUEUE, DEFAULT_RENDER_CACHE_MB, listenOrigin, loadServerConfig } from './config.js';
 
 /** The load-shedding and render-cache settings when none are given. */
-const tuning = { maxConcurrent: DEFAULT_MAX_CONCURRENT, maxQueue: DEFAULT_MAX_QUEUE, renderCacheBytes: DEFAULT_RENDER_CACHE_MB * 1024 * 1024, cacheCheckMs: DEFAULT_CACHE_CHECK_MS, mailFrom: 'Suki <shop@suki.example.ph>' };
+const tuning = { maxConcurrent: DEFAULT_MAX_CONCURRENT, maxQueue: DEFAULT_MAX_QUEUE, renderCacheBytes: DEFAULT_RENDER_CACHE_MB * 1024 * 1024, cacheCheckMs: DEFAULT_CACHE_CHECK_MS, mailFrom: 'Suki <shop@suki.example.ph>', accountLimitScale: 1 };
 
 describe('loadServerConfig', () => {
   it('uses the defaults for an empty environment', () => {
@@ -92,5 +92,13 @@ describe('SUKI_PUBLIC_URL and SUKI_TRUST_PROXY', () => {
     expect(listenOrigin('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
     expect(listenOrigin('::1', 8080)).toBe('http://[::1]:8080');
     expect(listenOrigin('0.0.0.0', 3000)).toBe('http://localhost:3000');
+  });
+});
+
+describe('account limit scale', () => {
+  it('reads a whole number from 1 to 1000 and refuses others', () => {
+    expect(loadServerConfig({ SUKI_ACCOUNT_LIMIT_SCALE: '50' }).accountLimitScale).toBe(50);
+    expect(() => loadServerConfig({ SUKI_ACCOUNT_LIMIT_SCALE: '0' })).toThrow(/SUKI_ACCOUNT_LIMIT_SCALE/);
+    expect(() => loadServerConfig({ SUKI_ACCOUNT_LIMIT_SCALE: 'lots' })).toThrow(/SUKI_ACCOUNT_LIMIT_SCALE/);
   });
 });

@@ -36,6 +36,11 @@ export interface ServerConfig {
   readonly smtpUrl?: string;
   /** `SUKI_MAIL_FROM`: the sender of the shop's emails. @default 'Suki <shop@suki.example.ph>' */
   readonly mailFrom: string;
+  /**
+   * Multiplies every account limit (login, registration, reset attempts): for test servers whose
+   * clients all share one address (`SUKI_ACCOUNT_LIMIT_SCALE`). @default 1
+   */
+  readonly accountLimitScale: number;
 }
 
 /** Requests handled at once by default: enough to overlap database waits, few enough to keep each fast. */
@@ -140,6 +145,7 @@ const envSchema = z.object({
   SUKI_MAX_QUEUE: wholeNumber(0, 100_000, DEFAULT_MAX_QUEUE),
   SUKI_RENDER_CACHE_MB: wholeNumber(0, 4096, DEFAULT_RENDER_CACHE_MB),
   SUKI_CACHE_CHECK_MS: wholeNumber(0, 60_000, DEFAULT_CACHE_CHECK_MS),
+  SUKI_ACCOUNT_LIMIT_SCALE: wholeNumber(1, 1000, 1),
   SUKI_SMTP_URL: z.preprocess(
     blankToUndefined,
     z
@@ -184,6 +190,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     renderCacheBytes: parsed.data.SUKI_RENDER_CACHE_MB * 1024 * 1024,
     cacheCheckMs: parsed.data.SUKI_CACHE_CHECK_MS,
     mailFrom: parsed.data.SUKI_MAIL_FROM,
+    accountLimitScale: parsed.data.SUKI_ACCOUNT_LIMIT_SCALE,
     ...(SUKI_SMTP_URL === undefined ? {} : { smtpUrl: SUKI_SMTP_URL }),
     ...(DATABASE_URL === undefined ? {} : { databaseUrl: DATABASE_URL }),
     ...(SUKI_SECRET === undefined ? {} : { secret: SUKI_SECRET }),

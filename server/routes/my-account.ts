@@ -99,6 +99,8 @@ export interface AccountSettings {
   readonly passwordMinLength?: number;
   /** Whether shoppers may register on `/my-account/`. @default true */
   readonly registration?: boolean;
+  /** Multiplies every limit's attempts (test servers whose clients share one address). @default 1 */
+  readonly limitScale?: number;
 }
 
 /** One limit: attempts per window. */
@@ -311,7 +313,8 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
   const app = new Hono();
   const minLength = settings.passwordMinLength ?? DEFAULT_PASSWORD_MIN_LENGTH;
   const registrationEnabled = settings.registration ?? true;
-  const limit = (name: string, spec: LimitSpec): RateLimit => dbRateLimit(deps.db, { name, ...spec });
+  const scale = Math.max(1, Math.floor(settings.limitScale ?? 1));
+  const limit = (name: string, spec: LimitSpec): RateLimit => dbRateLimit(deps.db, { name, max: spec.max * scale, windowMs: spec.windowMs });
   const limits = {
     loginClient: limit('account-login-client', ACCOUNT_LIMITS.loginPerClient),
     loginAccount: limit('account-login-account', ACCOUNT_LIMITS.loginPerAccount),
