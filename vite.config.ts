@@ -10,10 +10,12 @@ const outDir = 'dist/client';
 const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
-  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage|AccountPages)\.tsx$/,
+  // What the checkout and the My Account pages share (the order's details, the address fields), and the account views.
+  /[\\/]src[\\/]ui[\\/]components[\\/](OrderDetails\.tsx|address-fields\.ts$|account[\\/])/,
   /[\\/]src[\\/]checkout-client\.ts$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
-  /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters)\.ts$/,
+  /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters|account|account-forms)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,
   // Checkout's rules and the province list load with the checkout page only.
   /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,

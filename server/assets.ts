@@ -49,6 +49,8 @@ export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
 
 /** Source of the order-tracking page's own chunk. */
 export const ORDER_TRACKING_SOURCE = 'src/ui/pages/OrderTrackingPage.tsx';
+/** Source of the My Account pages' own chunk. */
+export const ACCOUNT_PAGES_SOURCE = 'src/ui/pages/AccountPages.tsx';
 /** Source of the checkout pages' own chunk (the pages and their Store API adapter). */
 export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
 
@@ -59,7 +61,7 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
   // Plugins that wait for consent are fetched by the browser once it is given, never preloaded.
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking') =>
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account') =>
     enabledPlugins.filter((loaded) => pluginLoadsOn(loaded.plugin, pageType) && !waitsForConsent(loaded));
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
@@ -68,6 +70,8 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   const checkout = await manifestAssets(clientDir, on('checkout'), CHECKOUT_SOURCES);
   // The order-tracking page: its chunk, and the plugins of every page (none is scoped to it).
   const tracking = await manifestAssets(clientDir, on('order-tracking'), [ORDER_TRACKING_SOURCE]);
+  // The My Account pages: their chunk, and the plugins of those pages (the newsletter capture).
+  const account = await manifestAssets(clientDir, on('account'), [ACCOUNT_PAGES_SOURCE]);
   return (url) =>
     url.pathname.startsWith('/product/')
       ? product
@@ -77,5 +81,7 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
           ? checkout
           : url.pathname === '/order-tracking/'
             ? tracking
-            : other;
+            : url.pathname === '/my-account/' || url.pathname.startsWith('/my-account/')
+              ? account
+              : other;
 };

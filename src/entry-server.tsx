@@ -22,6 +22,7 @@ import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
 import { createCheckoutAdapter } from './adapters/checkout.js';
 import { submitCheckout } from './app/checkout-submit.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
+import { AccountPage } from './ui/pages/AccountPages.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -158,7 +159,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage } }}>
         <App />
       </RuntimeProvider>,
     );

@@ -81,6 +81,11 @@ export interface FormRequest<T> {
    * lookup is such a POST). `fields` must then be empty.
    */
   readonly noBody?: boolean;
+  /**
+   * Lets the request outlive the page (`fetch`'s `keepalive`): a call made as the shopper sends a
+   * native form, whose navigation would otherwise cancel it. Small bodies only (64 KiB in all).
+   */
+  readonly keepalive?: boolean;
 }
 
 /** A validated answer. */
@@ -151,6 +156,7 @@ interface SendInit {
   readonly method: 'GET' | 'POST';
   readonly headers: Record<string, string>;
   readonly body?: string;
+  readonly keepalive?: boolean;
 }
 
 class BodyTimeout extends Error {}
@@ -315,6 +321,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           credentials: 'include',
           signal: controller.signal,
           ...(init.body === undefined ? {} : { body: init.body }),
+          ...(init.keepalive ? { keepalive: true } : {}),
         }),
         deadline,
       ]);
@@ -442,7 +449,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers: Record<string, string> = { Accept: ACCEPT_JSON, 'Content-Type': request.noBody ? 'application/json' : FORM_TYPE };
     if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
     const body = request.noBody ? undefined : new URLSearchParams(request.fields.map(([name, value]) => [name, value])).toString();
-    const raw = await send(`${baseUrl}${request.path}`, { method: 'POST', headers, ...(body === undefined ? {} : { body }) });
+    const raw = await send(`${baseUrl}${request.path}`, { method: 'POST', headers, ...(body === undefined ? {} : { body }), ...(request.keepalive ? { keepalive: true } : {}) });
     if (!raw.ok) return raw;
     const decoded = decode(raw.value);
     return decoded.ok ? validate(request.schema, decoded.value) : decoded;

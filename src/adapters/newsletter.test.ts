@@ -29,6 +29,12 @@ describe('newsletter adapter (Mailchimp for WooCommerce capture calls)', () => {
     expect(requests[0]?.body).toBe('email=maria%2Bshop%40example.com&mc_language=en&subscribed=1');
   });
 
+  it('set user: the request outlives the page (`keepalive`), so a login or registration form posted at once does not cancel it', async () => {
+    const { port, requests } = setup(inOrder(() => json({ success: true })));
+    await port.setUser({ email: 'ana@example.ph', language: 'en', subscribed: false });
+    expect(requests[0]?.keepalive).toBe(true);
+  });
+
   it('set user: an unticked opt-in is `subscribed=0`', async () => {
     const { port, requests } = setup(inOrder(() => json({ success: true, email: 'juan@example.ph', previous: null, cart: [] })));
     await port.setUser({ email: 'juan@example.ph', language: 'tl', subscribed: false });

@@ -8,7 +8,8 @@
  *   `mc_language`, `subscribed` (`1` or `0`); the answer's `success` says whether it was taken.
  *
  * One difference, on purpose: the address is form-encoded, so a `+` arrives as a `+` (the
- * provider's script sent it raw and the server read a space).
+ * provider's script sent it raw and the server read a space). The set-user call is `keepalive`:
+ * at login and registration it leaves as the form posts and the page goes away.
  */
 import * as v from 'valibot';
 import type { NewsletterPort, NewsletterUser, PortFailure } from '../core/ports.js';
@@ -47,6 +48,8 @@ export function createNewsletterAdapter(http: HttpClient, ajaxPath: string = ADM
           ['mc_language', user.language],
           ['subscribed', user.subscribed ? '1' : '0'],
         ],
+        // Sent as a login or registration form posts: the page's navigation must not cancel it.
+        keepalive: true,
         schema: setUserSchema,
       });
       if (!reply.ok) return reply;

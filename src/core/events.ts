@@ -88,6 +88,13 @@ export interface DomainEventMap {
    * unchecked. The newsletter plugin captures it under its own rules.
    */
   'checkout.email': { readonly email: string };
+  /**
+   * The shopper entered or left the login form's username field or the registration form's email
+   * field, or sent either form (the account pages emit it then, as the newsletter provider listens
+   * on the stock `#username` and `#reg_email` fields); `email` is the field's value as typed,
+   * unchecked, so a username that is no address is captured by no one.
+   */
+  'account.email': { readonly email: string; readonly source: 'login' | 'register' };
   /** The shopper pressed Place order with a valid form (GA `add_payment_info`). */
   'checkout.submitted': { readonly paymentMethod: string; readonly cart: Cart };
   /** The server placed the order; `cart` is the cart that was bought. */

@@ -76,6 +76,8 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
     ['search results', '/?s=tee&post_type=product'],
     ['blog list', '/blog/'],
     ['order tracking', '/order-tracking/'],
+    ['My Account guest panel', '/my-account/'],
+    ['lost password', '/my-account/lost-password/'],
   ];
   for (const [what, path] of pages) {
     test(`${what}: ${path}`, async ({ page }) => {
@@ -127,6 +129,55 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
     await expect(page.getByRole('group', { name: 'Billing details' }).getByLabel('Email address')).toBeFocused();
     await page.getByRole('checkbox', { name: 'Ship to a different address?' }).check();
     await page.getByRole('button', { name: 'Add a coupon' }).click();
+    await expectAccessible(page);
+  });
+
+  test('My Account: the registration form with its errors, the strength meter and a shown password; a refused login', async ({ page }) => {
+    await page.goto('/my-account/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByRole('textbox', { name: 'Email address' }).fill('not-an-address');
+    await form.getByLabel('Password', { exact: true }).fill('abc');
+    await form.getByRole('button', { name: 'Show password' }).click();
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(form.getByRole('textbox', { name: 'Email address' })).toBeFocused();
+    await expect(form.getByRole('meter', { name: 'Password strength' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByRole('textbox', { name: 'Username or email address' }).fill('nobody.here');
+    await login.getByLabel('Password', { exact: true }).fill('wrong password');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await hydrated(page);
+    await expectAccessible(page);
+  });
+
+  test('My Account signed in: the dashboard, the account details form with errors, a billing address form', async ({ page }) => {
+    await page.goto('/my-account/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByRole('textbox', { name: 'Email address' }).fill(`a11y.${Date.now().toString(36)}@example.ph`);
+    await form.getByLabel('Password', { exact: true }).fill('Tr0ub4dor&3-horse');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    await hydrated(page);
+    await expectAccessible(page);
+
+    await page.goto('/my-account/edit-account/');
+    await hydrated(page);
+    const details = page.getByRole('form', { name: 'Account details' });
+    await details.getByRole('textbox', { name: 'First name' }).fill('');
+    await details.getByLabel('New password (leave blank to leave unchanged)').fill('Another-Pass-42');
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await expect(details.getByRole('textbox', { name: 'First name' })).toBeFocused();
+    await expectAccessible(page);
+
+    await page.goto('/my-account/edit-address/billing/');
+    await hydrated(page);
     await expectAccessible(page);
   });
 

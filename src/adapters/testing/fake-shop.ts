@@ -56,6 +56,8 @@ export interface SeenRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
   readonly credentials: RequestCredentials;
+  /** Whether the request may outlive the page (`fetch`'s `keepalive`). */
+  readonly keepalive: boolean;
   /** Form fields when the body is form-encoded, in order. */
   readonly form: ReadonlyArray<readonly [string, string]>;
 }
@@ -76,7 +78,7 @@ export function fakeShop(answer: Answer): { readonly fetch: typeof globalThis.fe
     const form = (headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
       ? [...new URLSearchParams(body).entries()]
       : [];
-    const seen: SeenRequest = { url: request.url, method: request.method, headers, body, form, credentials: request.credentials };
+    const seen: SeenRequest = { url: request.url, method: request.method, headers, body, form, credentials: request.credentials, keepalive: request.keepalive };
     requests.push(seen);
     return answer(seen, requests.length - 1);
   };

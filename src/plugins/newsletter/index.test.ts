@@ -83,6 +83,37 @@ describe('newsletter plugin', () => {
     expect(provider.sent).toEqual([{ email: 'maria+shop@example.com', language: 'tl', subscribed: false }]);
   });
 
+  it('captures the address typed at login or registration as at checkout; a plain username captures nothing', async () => {
+    const provider = fakeProvider();
+    const { runtime } = await boot(provider);
+    const account = async (email: string, source: 'login' | 'register') => {
+      runtime.emit('account.email', { email, source }, 'account');
+      await flush();
+    };
+    await account('ana.buyer', 'login');
+    expect(provider.sent).toEqual([]);
+    await account('ana.buyer@example.com', 'login');
+    await account('ana.buyer@example.com', 'register');
+    expect(provider.sent).toEqual([{ email: 'ana.buyer@example.com', language: 'en', subscribed: false }]);
+    await account('rico@example.ph', 'register');
+    expect(provider.sent.map((u) => u.email)).toEqual(['ana.buyer@example.com', 'rico@example.ph']);
+  });
+
+  it('waits for consent at login and registration too', async () => {
+    const provider = fakeProvider();
+    const { runtime } = await boot(provider, {}, 'ask');
+    runtime.emit('account.email', { email: 'ana.buyer@example.com', source: 'register' }, 'account');
+    await flush();
+    expect(provider.sent).toEqual([]);
+    await runtime.execute('consent.set', { state: 'granted' });
+    await flush();
+    expect(provider.sent.map((u) => u.email)).toEqual(['ana.buyer@example.com']);
+  });
+
+  it('loads on the checkout and the My Account pages only', () => {
+    expect(newsletter.pages).toEqual(['checkout', 'account']);
+  });
+
   it('sends again with the new choice when the opt-in changes, and not when it is told the same choice', async () => {
     const provider = fakeProvider();
     const { typed, optIn } = await boot(provider);

@@ -1,6 +1,8 @@
 /**
  * The newsletter capture (Mailchimp for WooCommerce's, `wire-protocol.md` §5): it watches the
- * checkout's email field (`checkout.email`, emitted by the checkout page on focus and blur) and the
+ * checkout's email field (`checkout.email`, emitted by the checkout page on focus and blur), the
+ * login and registration forms of My Account (`account.email`, on their address field's focus and
+ * blur and as they are sent) and the
  * `Subscribe to our newsletter` checkbox it puts in the checkout form (`checkout.fields`), and hands
  * the address and the choice to the provider through the newsletter port, under the rules of
  * `capture.ts`: only a valid address, never the same one twice, again when the choice changes.
@@ -42,8 +44,8 @@ const newsletter = definePlugin({
   config: { load: () => import('./options.js').then((m) => m.newsletterOptions) },
   // Events (the address typed, the opt-in) reach it only once the shopper has consented.
   requiresConsent: true,
-  // The email field and the opt-in are on the checkout page only.
-  pages: ['checkout'],
+  // The checkout's email field and opt-in; the login and registration forms of My Account.
+  pages: ['checkout', 'account'],
   setup({ config, ports, subscribe, ofType, emit, logger, signal }) {
     const settings: CaptureSettings = { cookiesAllowed: config.allowCookies && cookiesEnabled(), cartsDisabled: config.disableCarts, consentGranted: true };
     if (!settings.cookiesAllowed || settings.cartsDisabled) {
@@ -74,6 +76,9 @@ const newsletter = definePlugin({
     };
 
     subscribe(ofType('checkout.email'), ({ payload }) => step({ type: 'emailSeen', email: payload.email }));
+    // Login and registration (the provider's `#username` and `#reg_email`): the same rules, so a
+    // username that is no address is never sent.
+    subscribe(ofType('account.email'), ({ payload }) => step({ type: 'emailSeen', email: payload.email }));
     subscribe(ofType('newsletter.optInChanged'), ({ payload }) => step({ type: 'optInChanged', subscribed: payload.subscribed }));
 
     const hash = cartHashInAddress();

@@ -44,12 +44,33 @@ export function Header() {
         <SiteMenu />
         <SearchModal />
         <SlotFills name="header.actions" props={{}} />
+        <AccountLink />
         <MiniCartButton />
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>
       </header>
     </>
+  );
+}
+
+/**
+ * `My account`, and once signed in the shopper's name after it in the link's name (not shown: the
+ * header stays short). The name starts with the words shown (WCAG 2.5.3).
+ */
+function AccountLink() {
+  const { state } = useUi();
+  const account = state.account;
+  const named = account?.signedIn === true && account.displayName !== '';
+  return (
+    <a
+      className="site-header__account"
+      href="/my-account/"
+      aria-label={named ? `My account: ${account.displayName}` : undefined}
+      aria-current={state.path === '/my-account/' ? 'page' : state.pageType === 'account' ? 'true' : undefined}
+    >
+      My account
+    </a>
   );
 }
 

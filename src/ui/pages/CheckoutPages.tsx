@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import type { PageData } from '../../app/app-state.js';
 import { createCheckoutSession, type CheckoutSession, type CheckoutSessionState } from '../../core/checkout/checkout-session.js';
-import type { Address, CheckoutCart, ReceivedOrder } from '../../core/domain/checkout.js';
+import type { CheckoutCart, ReceivedOrder } from '../../core/domain/checkout.js';
 import { PAYMENT_METHOD_TITLES } from '../../core/domain/checkout.js';
 import type { Currency } from '../../core/domain/money.js';
 import { PH_PROVINCES, provinceByCode } from '../../core/domain/ph-provinces.js';
@@ -27,6 +27,8 @@ import { includedVat } from '../../core/rules/coupons.js';
 import { formatMoney } from '../../core/rules/money.js';
 import { useUi } from '../runtime-context.js';
 import { SlotFills } from '../slots.js';
+import { ADDRESS_FIELDS } from '../components/address-fields.js';
+import { OrderAddresses, OrderLinesTable, orderDate } from '../components/OrderDetails.js';
 
 type CheckoutPageData = Extract<PageData, { type: 'checkout' }>;
 type OrderReceivedData = Extract<PageData, { type: 'order-received' }>;
@@ -36,19 +38,6 @@ export const DRAFT_STORAGE_KEY = 'suki-checkout-draft';
 
 /** Payment methods in the order the page offers them. */
 const PAYMENT_ORDER = ['cod', 'bacs'];
-
-type AddressPart = 'first_name' | 'last_name' | 'address_1' | 'address_2' | 'city' | 'state' | 'postcode';
-
-/** The address fields in form order, with their labels. */
-const ADDRESS_FIELDS: ReadonlyArray<{ readonly part: AddressPart; readonly label: string; readonly optional?: boolean; readonly autoComplete: string }> = [
-  { part: 'first_name', label: 'First name', autoComplete: 'given-name' },
-  { part: 'last_name', label: 'Last name', autoComplete: 'family-name' },
-  { part: 'address_1', label: 'Street address', autoComplete: 'address-line1' },
-  { part: 'address_2', label: 'Barangay', optional: true, autoComplete: 'address-line2' },
-  { part: 'city', label: 'City / Municipality', autoComplete: 'address-level2' },
-  { part: 'state', label: 'Province', autoComplete: 'address-level1' },
-  { part: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
-];
 
 /** Form values the shop already holds for this session (a returning shopper). */
 const valuesFromShop = (checkout: CheckoutCart): Partial<Record<CheckoutField, string>> => {
@@ -556,24 +545,6 @@ function Coupons({ session, view, currency, id, announce }: { session: CheckoutS
   );
 }
 
-/** An address as lines of text. */
-const addressLines = (address: Address): string[] =>
-  [
-    `${address.first_name} ${address.last_name}`.trim(),
-    address.address_1,
-    address.address_2,
-    [address.city, provinceByCode(address.state)?.name ?? address.state, address.postcode].filter((p) => p !== '').join(', '),
-    address.phone,
-  ].filter((line) => line.trim() !== '');
-
-const ORDER_DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' });
-
-const orderDate = (iso: string | null): string => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : ORDER_DATE.format(date);
-};
-
 /** The order-received page: the order with its key, or a message that shows nothing of it. */
 export function OrderReceivedPage({ page }: { page: OrderReceivedData }) {
   const { state } = useUi();
@@ -654,95 +625,8 @@ function OrderDetails({ order, bankDetails }: { order: ReceivedOrder; bankDetail
           )}
         </section>
       )}
-      <section aria-labelledby="order-details">
-        <h2 id="order-details">Order details</h2>
-        <table className="checkout-lines">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line, i) => (
-              <tr key={i}>
-                <td>
-                  {line.name} <span className="checkout-lines__qty">× {line.quantity}</span>
-                  {line.variation.length > 0 && <span className="checkout-lines__variation">{line.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</span>}
-                </td>
-                <td>{money(line.lineSubtotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Subtotal</th>
-              <td>{money(order.totals.subtotal)}</td>
-            </tr>
-            {order.totals.discount > 0 && (
-              <tr>
-                <th scope="row">Discount{order.coupons.length > 0 ? ` (${order.coupons.map((c) => c.code).join(', ')})` : ''}</th>
-                <td>−{money(order.totals.discount)}</td>
-              </tr>
-            )}
-            {order.needsShipping && (
-              <tr>
-                <th scope="row">Shipping</th>
-                <td>
-                  {order.totals.shipping === 0 ? 'Free' : money(order.totals.shipping)}
-                  {order.shippingMethodTitle && <span className="checkout-lines__vat">via {order.shippingMethodTitle}</span>}
-                </td>
-              </tr>
-            )}
-            {order.customerNote !== '' && (
-              <tr>
-                <th scope="row">Note</th>
-                <td>{order.customerNote}</td>
-              </tr>
-            )}
-            {method && (
-              <tr>
-                <th scope="row">Payment method</th>
-                <td>{method}</td>
-              </tr>
-            )}
-            <tr className="checkout-lines__total">
-              <th scope="row">Total</th>
-              <td>
-                <strong>{money(order.totals.total)}</strong>
-                <span className="checkout-lines__vat">(includes {money(includedVat(order.totals.total))} VAT 12%)</span>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
-      <div className="order-received__addresses">
-        <section aria-labelledby="billing-address">
-          <h2 id="billing-address">Billing address</h2>
-          <address>
-            {addressLines(order.billing).map((line) => (
-              <span key={line}>
-                {line}
-                <br />
-              </span>
-            ))}
-            {order.billing.email}
-          </address>
-        </section>
-        {order.needsShipping && (
-          <section aria-labelledby="shipping-address">
-            <h2 id="shipping-address">Shipping address</h2>
-            <address>
-              {addressLines(order.shipping).map((line) => (
-                <span key={line}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </address>
-          </section>
-        )}
-      </div>
+      <OrderLinesTable order={order} />
+      <OrderAddresses order={order} />
       <p>
         <a href="/shop/">Continue shopping</a>
       </p>
