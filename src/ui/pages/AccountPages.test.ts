@@ -150,6 +150,12 @@ describe('signed in', () => {
     expect(orders).toContain('<a href="/my-account/">Dashboard</a>');
   });
 
+  it('upstream: a part the stock shop keeps to itself links to its page there; our own shop shows no such link', () => {
+    const upstream = render({ ...signedIn, view: 'dashboard', externalUrl: 'https://shop.example/my-account/edit-address/' }, '/my-account/edit-address/');
+    expect(upstream).toContain('href="https://shop.example/my-account/edit-address/">Continue on the shop’s site</a>');
+    expect(render({ ...signedIn, view: 'dashboard' })).not.toContain('Continue on the shop’s site');
+  });
+
   it('orders: the table with a `View order #N` link per order, pages, the empty state and the shop’s own page', () => {
     const row = { id: 57, number: '#57', dateCreated: '2026-11-24T03:39:43+00:00', status: 'Processing', total: '₱849.00 for 2 items', viewUrl: '/my-account/view-order/57/' };
     const html = render({ ...signedIn, view: 'orders', orders: [row], page: 2, totalPages: 3, externalUrl: null }, '/my-account/orders/2/');

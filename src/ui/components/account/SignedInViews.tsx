@@ -18,6 +18,13 @@ export function Dashboard({ view }: { readonly view: AccountDashboardView }) {
         From your account dashboard you can view your <a href="/my-account/orders/">recent orders</a>, manage your{' '}
         <a href="/my-account/edit-address/">shipping and billing addresses</a>, and <a href="/my-account/edit-account/">edit your password and account details</a>.
       </p>
+      {view.externalUrl ? (
+        <p>
+          <a className="button button--primary" href={view.externalUrl}>
+            Continue on the shop’s site
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }
