@@ -33,6 +33,12 @@ export default defineShopConfig({
     /** Send the shopper to the cart page after a successful add. @default false */
     redirectAfterAdd: false,
   },
+  accounts: {
+    /** The shortest password a shopper may choose on /my-account/ (8 to 128). @default 8 */
+    passwordMinLength: 8,
+    /** Whether shoppers may register on /my-account/. @default true */
+    registration: true,
+  },
   plugins: {
     'analytics-gtag': {
       enabled: true,

@@ -12,6 +12,7 @@ import http from 'node:http';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseShopConfig } from '../src/app/shop-config.js';
 import { DEFAULT_SHIPPING } from '../src/core/rules/shipping.js';
 import { accountTokens, cartItems, customers, orders, products, sessions } from './db/schema.js';
 import { ACCOUNT_LIMITS, ACCOUNT_TEXT } from './routes/my-account.js';
@@ -157,6 +158,39 @@ describe('registration', () => {
     expect(answer.status).toBe(403);
     expect(answer.view?.notices).toEqual([{ kind: 'error', text: ACCOUNT_TEXT.badNonce }]);
     expect(b.session).toBe(session);
+  });
+});
+
+describe('the shop’s account settings (plugins.config.ts `accounts`)', () => {
+  it('a longer minimum is shown and enforced, and closed registration refuses a post', async () => {
+    const strict = await startAccountShop({ accounts: { passwordMinLength: 20 } });
+    const closed = await startAccountShop({ accounts: { registration: false } });
+    try {
+      const b = new Browser(strict.url, '198.51.100.251');
+      const page = await b.get('/my-account/');
+      expect(page.view).toMatchObject({ view: 'login', passwordMinLength: 20, registrationEnabled: true });
+      const { register } = await b.loginNonces();
+      // Long enough for the default minimum, too short for this shop's.
+      const refused = await b.post('/my-account/', { email: 'strict.1@example.com', password: PASSWORD, 'woocommerce-register-nonce': register, register: 'Register' });
+      expect(refused.status).toBe(400);
+      expect(await strict.ctx.db.select().from(customers)).toHaveLength(0);
+      const c = new Browser(closed.url, '198.51.100.252');
+      expect((await c.get('/my-account/')).view).toMatchObject({ view: 'login', registrationEnabled: false });
+      const nonces = await c.loginNonces();
+      const post = await c.post('/my-account/', { email: 'closed.1@example.com', password: PASSWORD, 'woocommerce-register-nonce': nonces.register, register: 'Register' });
+      expect(post.status).toBeGreaterThanOrEqual(400);
+      expect(await closed.ctx.db.select().from(customers)).toHaveLength(0);
+    } finally {
+      await strict.close();
+      await closed.close();
+    }
+  });
+
+  it('plugins.config.ts: the minimum is checked at start-up (8 to 128)', () => {
+    const base = { shop: { name: 'S', tagline: '', storeNotice: null }, consent: { default: 'ask' }, cart: { redirectAfterAdd: false }, plugins: {} };
+    expect(parseShopConfig({ ...base, accounts: { passwordMinLength: 12, registration: false } }).accounts).toEqual({ passwordMinLength: 12, registration: false });
+    expect(() => parseShopConfig({ ...base, accounts: { passwordMinLength: 4 } })).toThrow(/accounts\.passwordMinLength/);
+    expect(() => parseShopConfig({ ...base, accounts: { passwordMinLength: 'long' } })).toThrow(/accounts\.passwordMinLength/);
   });
 });
 

@@ -54,6 +54,9 @@ async function main(): Promise<void> {
     listenUrl: () => listenOrigin(serverConfig.host, serverConfig.port),
     pagePolicy: { sources: externalSourcesOf(plugins), dev: true },
     newsletter: newsletterSettingsOf(plugins),
+    checkout: config.checkout,
+    shopName: config.shop.name,
+    ...(config.accounts ? { accounts: config.accounts } : {}),
   });
   api.app = app;
   const honoListener = getRequestListener(app.fetch);

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     mail,
     checkout: config.checkout,
     shopName: config.shop.name,
-    accounts: { limitScale: serverConfig.accountLimitScale },
+    accounts: { ...config.accounts, limitScale: serverConfig.accountLimitScale },
     // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
     newsletter: newsletterSettingsOf(plugins),
     staticDir: clientDir,

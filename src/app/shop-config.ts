@@ -59,7 +59,16 @@ export interface ShopConfigInput {
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
   readonly checkout?: CheckoutConfig;
+  readonly accounts?: AccountsConfig;
   readonly plugins: PluginsConfigInput;
+}
+
+/** Shopper accounts on `/my-account/` (our own shop; a stock shop decides for itself upstream). */
+export interface AccountsConfig {
+  /** The shortest password a shopper may choose (8 to 128). @default 8 */
+  readonly passwordMinLength?: number;
+  /** Whether shoppers may register on `/my-account/`. @default true */
+  readonly registration?: boolean;
 }
 
 /**
@@ -72,6 +81,7 @@ export interface ShopConfig {
   readonly cart: { readonly redirectAfterAdd: boolean };
   /** Absent: {@link DEFAULT_CHECKOUT}. */
   readonly checkout?: CheckoutConfig;
+  readonly accounts?: AccountsConfig;
   readonly plugins: Readonly<Record<string, { readonly enabled: boolean; readonly options?: unknown }>>;
 }
 
@@ -102,6 +112,12 @@ const shopConfigSchema = z.object({
       }),
       bankDetails: z.array(z.string().check(z.maxLength(200))),
       ordersEmail: z.string().check(z.regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/)),
+    }),
+  ),
+  accounts: z.optional(
+    z.object({
+      passwordMinLength: z.optional(z.int().check(z.minimum(8), z.maximum(128))),
+      registration: z.optional(z.boolean()),
     }),
   ),
   plugins: z.record(z.string(), z.object({ enabled: z.boolean(), options: z.optional(z.unknown()) })),
