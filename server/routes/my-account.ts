@@ -22,9 +22,10 @@
  * a signed, short-lived cookie; a refusal is the page again with its notices and a 4xx.
  */
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { storeOrderSchema, toReceivedOrder } from '../../src/adapters/checkout.js';
 import type { AccountCustomer, AccountFieldErrors, AccountNotice, AccountOrderRow, AccountSummary, AccountView } from '../../src/app/account-page.js';
 import type { BillingAddress, ReceivedOrder } from '../../src/core/domain/checkout.js';
 import { PHP } from '../../src/core/domain/money.js';
@@ -44,13 +45,14 @@ import { formatMoney } from '../../src/core/rules/money.js';
 import { countOf } from '../../src/core/rules/plural.js';
 import { normalisePhone } from '../../src/core/rules/ph-contact.js';
 import { containsMarkup } from '../../src/core/rules/text.js';
-import { coupons, couponUses } from '../db/schema.js';
 import { clientAddress } from '../lib/address.js';
 import { createNonce, verifyNonce, type Keys } from '../lib/crypto.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
 import { passwordResetMail, verifyEmailMail, welcomeMail } from '../mail/account-emails.js';
 import { queueMail } from '../mail/outbox.js';
 import { setPageInput } from '../pages.js';
+import type { ShopUrls } from '../views/store-product.js';
+import { storeOrderAnswer } from './store-checkout.js';
 import {
   accountCustomer,
   checkCredentials,
@@ -80,7 +82,7 @@ import { dbRateLimit, type RateLimit } from '../services/rate-limit.js';
 import { accountCartId } from '../services/session-store.js';
 import { getOrCreateSession, readSessionId, rotateSession } from '../session.js';
 import { STATUS_LABELS } from './order-tracking.js';
-import { cartCookies, type ShopDeps } from './shared.js';
+import { cartCookies, shopUrls, type ShopDeps } from './shared.js';
 
 /** The stock nonce actions of the My Account forms. */
 export const ACCOUNT_ACTIONS = {
@@ -205,61 +207,14 @@ const safeRedirect = (value: string | null): string => {
 
 const STATE_NAMES = new Set(PH_PROVINCES.map((p) => p.code));
 
-/** An order as the view-order page shows it (the domain's received order). */
-async function receivedOrder(deps: ShopDeps, full: FullOrder): Promise<ReceivedOrder> {
-  const { order, items } = full;
-  const uses = await deps.db
-    .select({ code: couponUses.code, discount: couponUses.discount })
-    .from(couponUses)
-    .innerJoin(coupons, eq(coupons.code, couponUses.code))
-    .where(eq(couponUses.orderId, order.id));
-  const parse = (json: string): Record<string, string> => {
-    try {
-      const value = JSON.parse(json) as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    } catch {
-      return {};
-    }
-  };
-  const address = (json: string) => {
-    const a = parse(json);
-    return {
-      first_name: a['first_name'] ?? '',
-      last_name: a['last_name'] ?? '',
-      company: a['company'] ?? '',
-      address_1: a['address_1'] ?? '',
-      address_2: a['address_2'] ?? '',
-      city: a['city'] ?? '',
-      state: a['state'] ?? '',
-      postcode: a['postcode'] ?? '',
-      country: a['country'] ?? 'PH',
-      phone: a['phone'] ?? '',
-    };
-  };
-  const variation = (json: string): Array<{ attribute: string; value: string }> => {
-    try {
-      const value = JSON.parse(json) as unknown;
-      return Array.isArray(value) ? value.filter((v): v is { attribute: string; value: string } => typeof v?.attribute === 'string' && typeof v?.value === 'string') : [];
-    } catch {
-      return [];
-    }
-  };
-  const method = order.paymentMethod === 'bacs' ? 'bacs' : 'cod';
-  return {
-    id: order.id,
-    status: order.status,
-    lines: items.map((i) => ({ name: i.name, sku: i.sku, quantity: i.quantity, variation: variation(i.variation), lineSubtotal: i.unitPrice * i.quantity, lineTotal: i.lineTotal })),
-    coupons: uses.map((u) => ({ code: u.code, discount: u.discount })),
-    totals: { subtotal: order.subtotal, discount: order.discountTotal, shipping: order.shippingTotal, tax: order.totalTax, total: order.total, currency: PHP },
-    billing: { ...address(order.billing), email: order.billingEmail },
-    shipping: address(order.shipping),
-    needsShipping: true,
-    paymentMethod: method,
-    dateCreated: new Date(order.createdAt).toISOString(),
-    shippingMethodTitle: order.shippingTitle,
-    customerNote: order.customerNote,
-    bankDetails: method === 'bacs' ? deps.checkout.bankDetails : [],
-  };
+/**
+ * An order as the view-order page shows it: the Store API's answer for it, read through the
+ * adapter's own mapping (the same the order-received page and upstream mode use), with the billing
+ * email the account matched it by (stored normalised) rather than as it was typed.
+ */
+async function receivedOrder(deps: ShopDeps, urls: ShopUrls, full: FullOrder): Promise<ReceivedOrder> {
+  const order = toReceivedOrder(v.parse(storeOrderSchema, await storeOrderAnswer(deps, urls, full)));
+  return { ...order, billing: { ...order.billing, email: full.order.billingEmail } };
 }
 
 const ADDRESS_FIELDS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode'] as const;
@@ -680,7 +635,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     if (!full || full.order.customerId !== customer.id) {
       return page(c, 404, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, customer, [error(ACCOUNT_TEXT.invalidOrder)]) }, summaryOf(customer));
     }
-    return page(c, 200, `Order #${full.order.id}`, { view: 'view-order', ...signedInBase(keys, session.id, customer, []), order: await receivedOrder(deps, full) }, summaryOf(customer));
+    return page(c, 200, `Order #${full.order.id}`, { view: 'view-order', ...signedInBase(keys, session.id, customer, []), order: await receivedOrder(deps, shopUrls(c), full) }, summaryOf(customer));
   });
 
   const addressView = (keys: Keys, sessionId: string, customer: CustomerRow, editing: 'billing' | 'shipping' | null, notices: readonly AccountNotice[], over: { billing?: BillingAddress; shipping?: CartAddress; fieldErrors?: AccountFieldErrors } = {}): AccountView => {

@@ -17,6 +17,7 @@ import { loadOrder, orderByKey, type FullOrder } from '../services/order-read.js
 import { placeOrder } from '../services/orders.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCheckoutDraft, storeCheckoutResult, storeOrder, type OrderItemProduct } from '../views/store-order.js';
+import type { ShopUrls } from '../views/store-product.js';
 import { readCheckoutBody } from './checkout-input.js';
 import { cartCookies, cartOwnerId, parseJsonBody, rawBody, readerSession, requireNonce, sendJson, shopUrls, writerSession, type ShopDeps } from './shared.js';
 
@@ -45,6 +46,19 @@ async function itemProducts(deps: ShopDeps, full: FullOrder): Promise<Map<number
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 1)))
     .where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, { slug: r.slug, shortDescription: r.shortDescription ?? '', description: r.description ?? '', imageId: r.imageId, imageAlt: r.imageAlt ?? '' }]));
+}
+
+/**
+ * A stored order as the Store API's `order/{id}` answers it, with our extras: the order route sends
+ * it, and the My Account view-order page reads it through the adapter's mapping, as upstream does.
+ */
+export async function storeOrderAnswer(deps: ShopDeps, urls: ShopUrls, full: FullOrder) {
+  const uses = await deps.db
+    .select({ code: couponUses.code, discount: couponUses.discount, discountType: coupons.discountType })
+    .from(couponUses)
+    .innerJoin(coupons, eq(coupons.code, couponUses.code))
+    .where(eq(couponUses.orderId, full.order.id));
+  return { ...storeOrder(urls, full, uses, await itemProducts(deps, full)), extensions: orderExtensions(deps, full) };
 }
 
 /** The order id from the path: 1 to 2^31−1, else the stock "invalid order" answer. */
@@ -121,13 +135,7 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
       if (access.reason === 'invalid_order') throw new ApiError(401, 'woocommerce_rest_invalid_order', 'Invalid order ID or key provided.');
       throw new ApiError(401, 'woocommerce_rest_invalid_billing_email', 'Invalid billing email provided.');
     }
-    const full = access.value;
-    const uses = await deps.db
-      .select({ code: couponUses.code, discount: couponUses.discount, discountType: coupons.discountType })
-      .from(couponUses)
-      .innerJoin(coupons, eq(coupons.code, couponUses.code))
-      .where(eq(couponUses.orderId, id));
-    return sendJson(c, { ...storeOrder(shopUrls(c), full, uses, await itemProducts(deps, full)), extensions: orderExtensions(deps, full) });
+    return sendJson(c, await storeOrderAnswer(deps, shopUrls(c), access.value));
   });
 
   return api;
