@@ -7,6 +7,7 @@ import type { Currency } from '../core/domain/money.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { AccountSummary, AccountView } from './account-page.js';
+import type { WishlistPageView } from './wishlist-page.js';
 import type { OrderTracking } from './order-tracking.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
@@ -131,6 +132,13 @@ export type PageData =
       readonly description: string;
       /** Which My Account page and its forms (`account-page.ts`). */
       readonly account: AccountView;
+    }
+  | {
+      readonly type: 'wishlist';
+      readonly title: string;
+      readonly description: string;
+      /** The list shown and the viewer's lists (`wishlist-page.ts`); the `wishlist` plugin's page view lays it out. */
+      readonly wishlist: WishlistPageView;
     }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 

@@ -1,4 +1,5 @@
 import type { AccountView } from './account-page.js';
+import type { WishlistPageView } from './wishlist-page.js';
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { ReceivedOrder } from '../core/domain/checkout.js';
@@ -135,6 +136,12 @@ export interface LoadPageOptions {
    * (`server/routes/my-account.ts`, or the upstream one); absent, those addresses are not found.
    */
   readonly account?: { readonly status: number; readonly title: string; readonly view: AccountView };
+  /**
+   * A wishlist page (`/wishlist/`, `/wishlist/view/{token}/`): its state and status, from the route
+   * that answered it (`server/routes/wishlist.ts`, or the upstream one); absent (the `wishlist`
+   * plugin is off), those addresses are not found.
+   */
+  readonly wishlist?: { readonly status: number; readonly title: string; readonly view: WishlistPageView };
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -385,6 +392,16 @@ export const loadPage = async (
       status: given.status,
       pageType: 'account',
       page: { type: 'account', title: given.title, description: 'Your account at the shop.', account: given.view },
+    };
+  }
+
+  if (path === '/wishlist/' || path.startsWith('/wishlist/')) {
+    const given = options.wishlist;
+    if (!given) return notFound();
+    return {
+      status: given.status,
+      pageType: 'wishlist',
+      page: { type: 'wishlist', title: given.title, description: 'Products saved for later.', wishlist: given.view },
     };
   }
 

@@ -106,6 +106,20 @@ export interface DomainEventMap {
     readonly coupon: string;
     readonly cart: Cart;
   };
+  /**
+   * The shopper's wishlists changed, as the server confirmed it (the `wishlist` plugin emits it).
+   * `added` is GA4's `add_to_wishlist` (`item`: the product's facts, its variation's once chosen;
+   * `result` says whether it was new or already there); `count` is every item of every list after
+   * the change (the header's `Wishlist ({n} items)`).
+   */
+  'wishlist.changed': {
+    readonly change: 'added' | 'removed' | 'moved' | 'quantity' | 'sorted' | 'list-created' | 'list-renamed' | 'list-privacy' | 'list-deleted' | 'merged';
+    readonly wishlistId: number;
+    readonly item: ItemFacts | null;
+    readonly quantity: number;
+    readonly result: 'true' | 'exists' | null;
+    readonly count: number;
+  };
   /** A page was shown to the shopper. */
   'page.viewed': { readonly path: string; readonly title: string; readonly pageType: PageType };
   /** The shopper answered the consent question, or consent was changed at run time. */
@@ -115,7 +129,7 @@ export interface DomainEventMap {
 }
 
 /** Kinds of server-rendered page. */
-export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'not-found' | 'error';
+export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'wishlist' | 'not-found' | 'error';
 
 /** Any event name. */
 export type DomainEventType = keyof DomainEventMap;

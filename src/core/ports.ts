@@ -2,6 +2,7 @@ import type { Result } from './result.js';
 import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
 import type { BlogComment, BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
+import type { NewWishlist, WishlistAddAnswer, WishlistAddRequest, WishlistDetails, WishlistPrivacy, WishlistState } from './domain/wishlist.js';
 import type { Address, BillingAddress, CheckoutCart, CheckoutDraft, PlacedOrder, ReceivedOrder, PlaceOrderRequest } from './domain/checkout.js';
 
 /**
@@ -124,11 +125,33 @@ export interface NewsletterPort {
   setUser(user: NewsletterUser): Promise<Result<void, PortFailure>>;
 }
 
-/** Every port the runtime hands to plugins. Later issues add wishlist, reviews and so on. */
+/**
+ * The shopper's wishlists (Suki's JSON route `/wp-json/suki/v1/wishlist…`, `src/app/wishlist-page.ts`):
+ * every write answers the whole new state, so one change is one round trip.
+ */
+export interface WishlistPort {
+  read(): Promise<Result<WishlistState, PortFailure>>;
+  add(request: WishlistAddRequest): Promise<Result<WishlistAddAnswer, PortFailure>>;
+  removeItem(rowId: number): Promise<Result<WishlistState, PortFailure>>;
+  setQuantity(rowId: number, quantity: number): Promise<Result<WishlistState, PortFailure>>;
+  moveItem(rowId: number, to: number | 'new', newList?: NewWishlist): Promise<Result<WishlistState, PortFailure>>;
+  createList(list: NewWishlist): Promise<Result<WishlistState, PortFailure>>;
+  /** The viewer's own list with its items (the page after a change it cannot apply locally). */
+  getList(id: number): Promise<Result<WishlistDetails, PortFailure>>;
+  updateList(id: number, change: { readonly name?: string; readonly privacy?: WishlistPrivacy }): Promise<Result<WishlistState, PortFailure>>;
+  deleteList(id: number): Promise<Result<WishlistState, PortFailure>>;
+  /** Saves a list's order: every row id of the list, in the new order. */
+  sortItems(id: number, rowIds: readonly number[]): Promise<Result<WishlistState, PortFailure>>;
+  askEstimate(id: number, request: { readonly email: string; readonly message: string }): Promise<Result<{ readonly message: string }, PortFailure>>;
+}
+
+/** Every port the runtime hands to plugins. Later issues add reviews and so on. */
 export interface Ports {
   readonly catalog: CatalogPort;
   readonly cart: CartPort;
   readonly blog: BlogPort;
   /** The newsletter provider; absent where no page uses it (server rendering, tests). */
   readonly newsletter?: NewsletterPort;
+  /** The shopper's wishlists; absent where no page uses it (server rendering, tests). */
+  readonly wishlist?: WishlistPort;
 }

@@ -4,6 +4,7 @@ import { Announcer, CartError } from './components/Notices.js';
 import { CartPage } from './pages/CartPage.js';
 import { ListingPage } from './pages/ListingPage.js';
 import { useUi } from './runtime-context.js';
+import { Slot } from './slots.js';
 
 /** The whole page: chrome around the page body chosen by the server. */
 export function App() {
@@ -62,6 +63,10 @@ export function App() {
       body = <AccountPage page={page} />;
       break;
     }
+    case 'wishlist':
+      // The `wishlist` plugin's page view; the route answers only while the plugin is on.
+      body = <Slot name="page.wishlist" props={{ page }} fallback={null} />;
+      break;
     default:
       body = (
         <div className="page-message">

@@ -16,7 +16,7 @@ import type { Cart, CartLine } from '../core/domain/cart.js';
 import type { ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { AnyPlugin, PluginViewContext, ViewContextOf } from '../core/plugin.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
-import type { ProductSection } from '../app/app-state.js';
+import type { PageData, ProductSection } from '../app/app-state.js';
 import { useUi } from './runtime-context.js';
 
 /** Props of the attribute picker of a variable product's form. */
@@ -48,6 +48,11 @@ export interface ReplacingSlots {
   'product.attributePicker': AttributePickerProps;
   /** Replaces a listing section (filter lists, loading in place, load-more). */
   'listing.section': ListingSectionProps;
+  /**
+   * The body of `/wishlist/` and `/wishlist/view/{token}/` (the `wishlist` plugin). The plugin keeps
+   * the page's code in its own chunk, loaded before hydration only on those pages.
+   */
+  'page.wishlist': { readonly page: Extract<PageData, { type: 'wishlist' }> };
 }
 
 /** Slots every enabled plugin may add to, in plugin order. */
