@@ -8,10 +8,7 @@ import {
   applyOrder,
   checkTitle,
   controlsFor,
-  cookiesUsable,
-  countFromCookie,
   dragRow,
-  headerText,
   isInLists,
   moveRow,
   nextDue,
@@ -24,6 +21,7 @@ import {
   type QuantityEvent,
   type QuantitySchedule,
 } from './rules.js';
+import { cookiesUsable, countFromCookie, headerText } from './basics.js';
 
 const FEATURES: WishlistFeatures = { multipleLists: true, moveItems: true, sortItems: true, quantities: true, estimates: true, renameLists: true, changePrivacy: true };
 const EMPTY: WishlistState = { lists: [], entries: [], defaultListId: null, features: FEATURES };

@@ -1,15 +1,12 @@
 /**
  * The wishlist's rules, as pure functions (properties in `rules.test.ts`): what an add's answer
  * means for the button, list titles, privacy values, quantities and their 1000 ms debounce, the
- * order of a list after a move or a drag, what a viewer may do with a list, the header's count,
- * and the cookie test the stock plugin runs before every add.
+ * order of a list after a move or a drag, what a viewer may do with a list, the count. The few the
+ * first-load code needs (the count cookie, the header's text, the cookie test) are in `basics.ts`.
  */
 import type { PortFailure } from '../../core/ports.js';
 import type { Result } from '../../core/result.js';
 import type { WishlistAddAnswer, WishlistEntry, WishlistFeatures, WishlistPrivacy, WishlistState } from '../../core/domain/wishlist.js';
-
-/** The stock plugin's alert when cookies are off (`labels.cookie_disabled`). */
-export const COOKIE_DISABLED_TEXT = 'We are sorry, but this feature is available only if cookies on your browser are enabled.';
 
 /** Notices and popups close after this long by default (`popup_timeout`). */
 export const POPUP_TIMEOUT_MS = 3000;
@@ -226,30 +223,6 @@ export const isInLists = (entries: readonly WishlistEntry[], productId: number):
 
 /** Every item of every list (the header's count). */
 export const itemCount = (state: Pick<WishlistState, 'entries'>): number => state.entries.length;
-
-/** The readable count cookie (`suki_wishlist_count`), or null when absent or not a count. */
-export const COUNT_COOKIE = 'suki_wishlist_count';
-export const countFromCookie = (cookieHeader: string): number | null => {
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.split('=');
-    if (name?.trim() !== COUNT_COOKIE) continue;
-    const value = rest.join('=').trim();
-    return /^\d{1,9}$/.test(value) ? Number(value) : null;
-  }
-  return null;
-};
-
-/** The header link's text. */
-export const headerText = (count: number | null): string => (count === null ? 'Wishlist' : `Wishlist (${count} ${count === 1 ? 'item' : 'items'})`);
-
-// ---------------------------------------------------------------------------------------------
-// Cookies (the stock plugin's test before an add)
-
-/**
- * Whether cookies can be used: the browser says so, or a test cookie written can be read back
- * (`navigator.cookieEnabled` is false in some browsers that still keep cookies).
- */
-export const cookiesUsable = (cookieEnabled: boolean, writeAndReadBack: () => boolean): boolean => cookieEnabled || writeAndReadBack();
 
 // ---------------------------------------------------------------------------------------------
 // Notices
