@@ -93,16 +93,17 @@ export const retryingLoader = <T>(load: () => Promise<T>): (() => Promise<Result
 };
 
 /** A port whose every method loads the port first and answers the load's failure when it cannot. */
-const lazyPort = <P extends object>(load: () => Promise<Result<P, PortFailure>>, methods: ReadonlyArray<keyof P & string>): P =>
-  Object.fromEntries(
-    methods.map((name) => [
-      name,
-      async (...args: unknown[]) => {
-        const port = await load();
-        return port.ok ? (port.value[name] as (...a: unknown[]) => unknown)(...args) : port;
-      },
-    ]),
-  ) as P;
+const lazyPort = <P extends object>(load: () => Promise<Result<P, PortFailure>>): P =>
+  new Proxy({} as P, {
+    // Not a promise (`then` is no method of a port), so the port itself can be awaited or returned safely.
+    get: (_target, name) =>
+      name === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            const port = await load();
+            return port.ok ? (port.value[name as keyof P] as (...a: unknown[]) => unknown)(...args) : port;
+          },
+  });
 
 /** The browser's `online` event; nothing where there is no window (server rendering, tests). */
 const windowOnline = (listener: () => void): (() => void) => {
@@ -188,7 +189,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     if (!base.ok) throw new Error(base.error.message);
     return module.createWishlistAdapter(base.value.http);
   });
-  const wishlist = lazyPort<WishlistPort>(loadWishlist, ['read', 'add', 'removeItem', 'setQuantity', 'moveItem', 'createList', 'getList', 'updateList', 'deleteList', 'sortItems', 'askEstimate']);
+  const wishlist = lazyPort<WishlistPort>(loadWishlist);
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ListedProduct, Product, ProductVariation } from '../../../core/domain/catalog.js';
 import { itemFactsOf, type ItemFacts } from '../../../core/events.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { countFromCookie, headerText } from '../basics.js';
-import { later, type default as wishlist } from '../index.js';
+import type wishlist from '../index.js';
+import { AddNotice as Notice, ListChooser as Chooser } from './AddExtras.js';
+export { start } from '../later.js';
 
 type Ctx = ViewContextOf<typeof wishlist>;
 
-// What shows after an add (the notice) and the list chooser: in the plugin's later chunk, fetched with the first add.
-const Notice = lazy(() => later().then((m) => ({ default: m.AddNotice })));
-const Chooser = lazy(() => later().then((m) => ({ default: m.ListChooser })));
 
 interface ButtonProps {
   readonly plugin: Ctx;
@@ -46,6 +45,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   return (
     <div className={`wishlist-add${wide ? ' wishlist-add--wide' : ''}`}>
       <form
+        className="wishlist-add__form"
         method="post"
         action="/wishlist/"
         onSubmit={(e) => {
@@ -81,10 +81,8 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
           Browse wishlist
         </a>
       )}
-      <Suspense fallback={null}>
-        {notice && <Notice plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
-        {choosing && <Chooser plugin={plugin} name={name} onChoose={add} onClose={() => setChoosing(false)} />}
-      </Suspense>
+      {notice && <Notice plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
+      {choosing && <Chooser plugin={plugin} name={name} onChoose={add} onClose={() => setChoosing(false)} />}
     </div>
   );
 }
