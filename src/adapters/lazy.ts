@@ -169,27 +169,17 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     cartHash: viaCart((c) => c.cartHash()),
     onReconnect: hooks.onReconnect ?? windowOnline,
   };
-  const loadNewsletter = retryingLoader(async () => {
-    const [base, module] = await Promise.all([loadPath(), import('./newsletter.js')]);
-    if (!base.ok) throw new Error(base.error.message);
-    return module.createNewsletterAdapter(base.value.http);
-  });
-  const newsletter: NewsletterPort = {
-    lookUpByHash: async (hash) => {
-      const port = await loadNewsletter();
-      return port.ok ? port.value.lookUpByHash(hash) : port;
-    },
-    setUser: async (user) => {
-      const port = await loadNewsletter();
-      return port.ok ? port.value.setUser(user) : port;
-    },
-  };
-  const loadWishlist = retryingLoader(async () => {
-    const [base, module] = await Promise.all([loadPath(), import('./wishlist.js')]);
-    if (!base.ok) throw new Error(base.error.message);
-    return module.createWishlistAdapter(base.value.http);
-  });
-  const wishlist = lazyPort<WishlistPort>(loadWishlist);
+  /** A port over the shared HTTP client whose adapter's code is imported on its first call. */
+  const portOver = <P extends object>(importer: () => Promise<(client: HttpClient) => P>): P =>
+    lazyPort(
+      retryingLoader(async () => {
+        const [base, create] = await Promise.all([loadPath(), importer()]);
+        if (!base.ok) throw new Error(base.error.message);
+        return create(base.value.http);
+      }),
+    );
+  const newsletter = portOver<NewsletterPort>(() => import('./newsletter.js').then((m) => m.createNewsletterAdapter));
+  const wishlist = portOver<WishlistPort>(() => import('./wishlist.js').then((m) => m.createWishlistAdapter));
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;

@@ -8,6 +8,9 @@ import type wishlist from '../index.js';
 import { AddNotice as Notice, ListChooser as Chooser } from './AddExtras.js';
 export { start } from '../later.js';
 
+/** The list page's view (its own chunk; `deferred.ts` loads it through this one on the wishlist pages). */
+export const loadPage = () => import('./WishlistPage.js').then((m) => m.WishlistPage);
+
 type Ctx = ViewContextOf<typeof wishlist>;
 
 

@@ -84,7 +84,7 @@ export const WishlistPageSlot = (props: object) => (page ? createElement(page, p
 export const beforeRender = async (pageType: PageType): Promise<void> => {
   const wanted: Array<Promise<unknown>> = [];
   if (typeof document === 'undefined' || pageType === 'wishlist') wanted.push(loadButtons());
-  if (pageType === 'wishlist' && !page) wanted.push(import('./WishlistPage.js').then((m) => (page = m.WishlistPage as PageView)));
+  if (pageType === 'wishlist' && !page) wanted.push(loadButtons().then(async (m) => (page = (await m.loadPage()) as PageView)));
   await Promise.all(wanted);
 };
 
