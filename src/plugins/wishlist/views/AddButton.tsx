@@ -37,7 +37,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   const url = useSelector(plugin.store, (s) => (entry && s.state?.lists.find((l) => l.id === entry.wishlistId)?.url) || '/wishlist/');
   const adding = useSelector(plugin.store, (s) => s.adding.includes(productId));
   const notice = useSelector(plugin.store, (s) => s.notices[productId] ?? null);
-  const multiple = useSelector(plugin.store, (s) => plugin.options.multipleLists && s.state?.features.multipleLists === true && s.state.lists.length > 0);
+  const multiple = useSelector(plugin.store, (s) => plugin.options.multipleLists && s.state?.features.multipleLists === true && s.state.lists.length > 1);
   const [choosing, setChoosing] = useState(false);
   const reasonId = useId();
   const text = `Add “${name}” to wishlist`;
@@ -84,7 +84,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
           Browse wishlist
         </a>
       )}
-      {notice && <Notice plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
+      {notice && <Notice key={notice.at} plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
       {choosing && <Chooser plugin={plugin} name={name} onChoose={add} onClose={() => setChoosing(false)} />}
     </div>
   );
