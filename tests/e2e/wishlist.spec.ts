@@ -44,6 +44,8 @@ async function addFromProductPage(page: Page, product: StoreProduct): Promise<vo
   const button = addButton(page, product.name);
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
+  // Painted at once; the notice shows once the shop has answered.
+  await expect(page.getByTestId('wishlist-notice')).toContainText(/added|already/i);
 }
 
 async function openWishlist(page: Page, address = '/wishlist/'): Promise<void> {
@@ -300,10 +302,10 @@ test.describe('wishlist: several lists (path 3)', () => {
 
 test.describe('wishlist: sharing (path 4)', () => {
   test('a public list has its address and Copy link (announced); a visitor sees it read-only and can add to the cart; a private list is 404 to others', async ({ page, browser }) => {
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const [product] = await simpleProducts(page);
     await addFromProductPage(page, product!);
     await openWishlist(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(announcer(page)).toContainText('Link copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
