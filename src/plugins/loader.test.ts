@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enabledPlugins, loadPlugins, pluginSources } from './loader.js';
+import { enabledPlugins, loadPlugins, pluginSources, prepareViews } from './loader.js';
 
 const fakePlugin = (name: string) => ({ default: { name, kind: 'destination', config: {}, setup: () => undefined } });
 
@@ -56,6 +56,25 @@ describe('loadPlugins', () => {
     const failed: string[] = [];
     const loaded = await loadPlugins(sources, [{ name: 'broken' }, { name: 'pixel' }], { onError: (name) => failed.push(name) });
     expect(loaded.map((p) => p.name)).toEqual(['pixel']);
+    expect(failed).toEqual(['broken']);
+  });
+
+  it('keeps a module’s beforeRender, and prepareViews runs each for the page type, reporting a failure without stopping the others', async () => {
+    const seen: string[] = [];
+    const withHook = pluginSources({
+      'src/plugins/pixel/index.ts': async () => ({ ...fakePlugin('pixel'), beforeRender: async (type: string) => void seen.push(`pixel ${type}`) }),
+      'src/plugins/broken/index.ts': async () => ({
+        ...fakePlugin('broken'),
+        beforeRender: async () => {
+          throw new Error('chunk failed');
+        },
+      }),
+    });
+    const loaded = await loadPlugins(withHook, [{ name: 'pixel' }, { name: 'broken' }]);
+    expect(typeof loaded[0]?.beforeRender).toBe('function');
+    const failed: string[] = [];
+    await prepareViews(loaded, 'wishlist', (name) => failed.push(name));
+    expect(seen).toEqual(['pixel wishlist']);
     expect(failed).toEqual(['broken']);
   });
 
