@@ -33,8 +33,11 @@ export type WishlistChange =
 
 declare module '../../core/commands.js' {
   interface CommandMap {
-    /** The header is on screen: `count` is the count cookie's (null without one); above 0, the lists are read. */
-    'wishlist.wake': { input: { readonly count: number | null }; output: void; failure: never };
+    /**
+     * The header is on screen: `count` is the count cookie's (null without one); above 0, the lists
+     * are read (and waited for with `wait`).
+     */
+    'wishlist.wake': { input: { readonly count: number | null; readonly wait?: boolean }; output: void; failure: never };
     /** An add button was pressed (the cookie test first: with cookies off nothing is sent). */
     'wishlist.add': { input: AddInput; output: AddOutcome; failure: never };
     /** A change from the list page. */
