@@ -59,7 +59,7 @@ async function boot(): Promise<void> {
     { onError },
   );
   // What the plugins' views need on this page before hydrating (the wishlist's list page chunk).
-  await prepareViews(plugins, state.pageType, onError);
+  await prepareViews(plugins, state.pageType);
   // Tracking destinations: their code is fetched once the shopper consents (at once if they have).
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));

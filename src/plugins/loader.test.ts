@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { enabledPlugins, loadPlugins, pluginSources, prepareViews } from './loader.js';
 
 const fakePlugin = (name: string) => ({ default: { name, kind: 'destination', config: {}, setup: () => undefined } });
@@ -59,23 +59,25 @@ describe('loadPlugins', () => {
     expect(failed).toEqual(['broken']);
   });
 
-  it('keeps a module’s beforeRender, and prepareViews runs each for the page type, reporting a failure without stopping the others', async () => {
+  it('prepareViews runs each plugin’s views’ beforeRender for the page type, logging a failure without stopping the others', async () => {
     const seen: string[] = [];
     const withHook = pluginSources({
-      'src/plugins/pixel/index.ts': async () => ({ ...fakePlugin('pixel'), beforeRender: async (type: string) => void seen.push(`pixel ${type}`) }),
+      'src/plugins/pixel/index.ts': async () => ({ ...fakePlugin('pixel'), views: { beforeRender: async (type: string) => void seen.push(`pixel ${type}`) } }),
       'src/plugins/broken/index.ts': async () => ({
         ...fakePlugin('broken'),
-        beforeRender: async () => {
-          throw new Error('chunk failed');
+        views: {
+          beforeRender: async () => {
+            throw new Error('chunk failed');
+          },
         },
       }),
     });
     const loaded = await loadPlugins(withHook, [{ name: 'pixel' }, { name: 'broken' }]);
-    expect(typeof loaded[0]?.beforeRender).toBe('function');
-    const failed: string[] = [];
-    await prepareViews(loaded, 'wishlist', (name) => failed.push(name));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await prepareViews(loaded, 'wishlist');
     expect(seen).toEqual(['pixel wishlist']);
-    expect(failed).toEqual(['broken']);
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual(['[broken] could not prepare its views']);
+    logged.mockRestore();
   });
 
 });

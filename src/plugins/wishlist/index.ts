@@ -67,11 +67,12 @@ const wishlist = definePlugin({
 
 export default wishlist;
 
-/** Loads the buttons (server) and the list page's chunk (wishlist pages) before rendering or hydrating. */
-export { beforeRender };
-
-/** Views: the add buttons, the header link and the list page (each loaded as `views/deferred.ts` says). */
+/**
+ * Views: the add buttons, the header link and the list page (each loaded as `views/deferred.ts`
+ * says); `beforeRender` loads the buttons (server) and the list page's chunk (wishlist pages).
+ */
 export const views = defineViews(wishlist, {
+  beforeRender,
   'product.tileActions': DeferredTile,
   'product.summary': DeferredSummary,
   'header.actions': DeferredHeader,

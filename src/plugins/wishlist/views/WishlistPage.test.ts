@@ -16,7 +16,8 @@ import { App } from '../../../ui/App.js';
 import { RuntimeProvider } from '../../../ui/runtime-context.js';
 import { createUiSignals } from '../../../ui/signals.js';
 import { createViewRegistry } from '../../../ui/slots.js';
-import wishlist, { beforeRender, views } from '../index.js';
+import wishlist, { views } from '../index.js';
+import { beforeRender } from './deferred.js';
 import { wishlistOptions } from '../options.js';
 
 const options = wishlistOptions.parse({});
