@@ -96,9 +96,10 @@ export interface ProductTabView<Ctx> {
 
 /**
  * A plugin's views: components for slots, product page tabs, and `beforeRender`, which loads what
- * the views need on a kind of page before it is rendered (server) or hydrated (browser), such as a
- * page body kept in its own chunk (the wishlist's list page). Both entries call it
- * (`prepareViews` in `src/plugins/loader.ts`).
+ * the views need on a kind of page before the server renders it (`prepareViews` in
+ * `src/plugins/loader.ts`, called by `src/entry-server.tsx`), such as a page body kept in its own
+ * chunk (the wishlist's list page). In the browser a plugin does the same in its `setup`, which
+ * runs before hydration.
  */
 export type PluginViews<Ctx> = { readonly [K in SlotName]?: SlotView<K, Ctx> } & {
   readonly productTabs?: ReadonlyArray<ProductTabView<Ctx>>;

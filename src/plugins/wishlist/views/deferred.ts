@@ -12,7 +12,8 @@
  *   React give that HTML up.
  * - An add pressed before the chunk is in is held (the form is not posted) and pressed again once it
  *   is, so it goes through the plugin like any other.
- * - On the wishlist pages the chunk is loaded before hydration with the list page's.
+ * - On the wishlist pages the plugin's setup, which the browser runs before hydrating, loads that
+ *   chunk and the list page's (the server calls `beforeRender`).
  */
 import { createElement, lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { PageType } from '../../../core/events.js';
@@ -35,11 +36,13 @@ export const loadButtons = (): Promise<ButtonViews> =>
     return m;
   }));
 
-/** The plugin's setup: keeps the context (and starts at once when the chunk is already in); holds early adds. */
-export const attach = (ctx: WishlistContext): void => {
+/** The plugin's setup (browser only): keeps the context for the buttons' chunk, holds early adds, loads the wishlist pages' views. */
+export const attach = async (ctx: WishlistContext): Promise<void> => {
+  // Nothing loads the buttons' chunk before this in the browser; once it is in, it starts with this context.
   context = ctx;
-  if (loaded) loaded.start(ctx);
   holdEarlyAdds();
+  // The browser runs setups before hydrating: on the wishlist pages, what they render comes first.
+  if (location.pathname.startsWith('/wishlist/')) await beforeRender('wishlist');
 };
 
 /** Resolves on the shopper's first sign of life (pointer, touch, focus, keys, wheel), or once the page has settled (browser only). */
