@@ -678,10 +678,10 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
         const owner = ownerOf(viewer);
         const id = formInt(form, 'remove_from_wishlist');
         if (id !== null) {
+          const list = await namedList(viewer, form);
           const removed = await tx.transaction(async (t) => {
             if (await removeItem(t, owner, id)) return true;
             // The free plugin's rows carry the product id: remove that product from the named list.
-            const list = await namedList(viewer, form);
             return list !== null && (await removeProduct(t, owner, id, list.id)) > 0;
           });
           await ownerCount(c, viewer, removed);
