@@ -157,20 +157,26 @@ export async function ownerItemCount(db: ShopDatabase, ownerKey: string | null):
   return Number(row?.n ?? 0);
 }
 
+/** Guests' lists live on once their expiry is this much older than a fresh one. */
+const RENEW_AFTER_MS = 3_600_000;
+
 /**
- * Before a guest's write: lists that expired go (with their items), and the others live on for
- * another `guestDays` from now. An account's lists do not expire.
+ * Before a guest's write: their live lists live on for another `guestDays` from now (once the
+ * expiry is an hour old, so a burst of writes does not rewrite them each time). Expired lists are
+ * left to the periodic purge; every read skips them. An account's lists do not expire.
  */
 export async function touchOwner(tx: ShopDatabase, owner: WishlistOwner): Promise<void> {
   if (owner.guestExpiresAt === null) return;
-  await tx.delete(wishlists).where(and(eq(wishlists.ownerKey, owner.key), lte(wishlists.expiresAt, nowIso())));
-  // Moved forward once it is an hour old, so a burst of writes does not rewrite the lists each time.
-  const stale = new Date(Date.parse(owner.guestExpiresAt) - 3_600_000).toISOString();
+  const stale = new Date(Date.parse(owner.guestExpiresAt) - RENEW_AFTER_MS).toISOString();
   await tx
     .update(wishlists)
     .set({ expiresAt: owner.guestExpiresAt })
-    .where(and(eq(wishlists.ownerKey, owner.key), lte(wishlists.expiresAt, stale)));
+    .where(and(eq(wishlists.ownerKey, owner.key), lte(wishlists.expiresAt, stale), gt(wishlists.expiresAt, nowIso())));
 }
+
+/** True when the list's expiry is old enough to move forward (see {@link touchOwner}). */
+const needsTouch = (owner: WishlistOwner, list: WishlistRow): boolean =>
+  owner.guestExpiresAt !== null && list.expiresAt !== null && Date.parse(list.expiresAt) <= Date.parse(owner.guestExpiresAt) - RENEW_AFTER_MS;
 
 /** Makes a list for the owner. The first list an owner has is their default one. */
 export async function createList(tx: ShopDatabase, owner: WishlistOwner, list: NewWishlist): Promise<WishlistRow> {
@@ -204,19 +210,22 @@ export async function createList(tx: ShopDatabase, owner: WishlistOwner, list: N
 }
 
 /**
- * The owner's default list, made when missing. Parallel first adds insert at once; the partial
- * unique index lets one win and the others find it.
+ * The owner's default list, made when missing, locked for the rest of the transaction (parallel
+ * item writes to it wait). Parallel first adds insert at once; the partial unique index lets one
+ * win and the others find it. An expired default list (a guest who came back late) goes first.
  */
 export async function ensureDefaultList(tx: ShopDatabase, owner: WishlistOwner): Promise<WishlistRow> {
   const find = async () => {
     const [row] = await tx
       .select()
       .from(wishlists)
-      .where(and(eq(wishlists.ownerKey, owner.key), eq(wishlists.isDefault, true)));
+      .where(and(eq(wishlists.ownerKey, owner.key), eq(wishlists.isDefault, true)))
+      .for('update');
     return row ?? null;
   };
   const found = await find();
-  if (found) return found;
+  if (found && (found.expiresAt === null || Date.parse(found.expiresAt) > Date.now())) return found;
+  if (found) await tx.delete(wishlists).where(eq(wishlists.id, found.id));
   const token = newWishlistToken();
   await tx
     .insert(wishlists)
@@ -271,14 +280,14 @@ async function productFor(tx: ShopDatabase, id: number) {
 export async function addItem(tx: ShopDatabase, owner: WishlistOwner, productId: number, target: AddTarget): Promise<AddOutcome> {
   const product = await productFor(tx, productId);
   if (!product) return { result: 'error', message: WISHLIST_TEXT.error, listId: null, rowId: null };
-  await touchOwner(tx, owner);
   let list: WishlistRow | null;
   if (target.kind === 'default') list = await ensureDefaultList(tx, owner);
   else if (target.kind === 'new') list = await createList(tx, owner, target.list);
-  else list = await ownerList(tx, owner.key, target.id);
+  else list = await ownerList(tx, owner.key, target.id, true);
   if (!list) return { result: 'missing', message: WISHLIST_TEXT.notAllowed, listId: null, rowId: null };
-  await lockList(tx, list.id);
+  if (needsTouch(owner, list)) await touchOwner(tx, owner);
   const price = product.type === 'variable' ? (product.minPrice > 0 ? product.minPrice : null) : activePrice(product);
+  // The list row is locked, so the next position is this transaction's to take.
   const [made] = await tx
     .insert(wishlistItems)
     .values({
@@ -287,7 +296,7 @@ export async function addItem(tx: ShopDatabase, owner: WishlistOwner, productId:
       productId: product.id,
       parentId: product.type === 'variation' ? product.parentId : product.id,
       quantity: 1,
-      position: await nextPosition(tx, list.id),
+      position: sql`(SELECT coalesce(max(${wishlistItems.position}) + 1, 0) FROM ${wishlistItems} WHERE ${wishlistItems.wishlistId} = ${list.id})`,
       priceWhenAdded: price,
     })
     .onConflictDoNothing()
