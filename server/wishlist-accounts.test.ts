@@ -110,6 +110,7 @@ describe('asking for an estimate', () => {
     const browser = new WishlistBrowser(shop.url, '203.0.113.61');
     const added = await add(browser, idOf('kapeng-barako-ground-coffee'));
     const list = added.body.state.defaultListId ?? 0;
+    await browser.json('PATCH', `${WISHLIST}/lists/${list}`, { name: '<i>Office</i> & co' });
     const path = `${WISHLIST}/lists/${list}/estimate`;
     const cases: Array<[unknown, string]> = [
       [{ message: 'hi' }, 'email'],
@@ -134,6 +135,9 @@ describe('asking for an estimate', () => {
     const mail = shop.mail.sent.at(-1);
     expect(mail?.to).toBe('orders@suki.example.ph');
     expect(mail?.html).toContain('&lt;b&gt;Bulk&lt;/b&gt; price for 20?');
+    expect(mail?.html).toContain('&lt;i&gt;Office&lt;/i&gt; &amp; co');
+    expect(mail?.html).not.toMatch(/<[bi]>/);
+    expect(mail?.subject).toContain('<i>Office</i> & co');
     expect(mail?.text).toContain('ana@example.ph');
     // The limit per client: five in ten minutes, counted with the stock action's.
     let last = 0;

@@ -237,6 +237,24 @@ describe('the stock actions', () => {
     expect((await alice.state()).body).toEqual(before);
   });
 
+  it('takes a line added to the cart from the list off it (stock client fields), only for its owner', async () => {
+    const owner = new WishlistBrowser(shop.url, '203.0.113.44');
+    const s = await settingsOf(owner);
+    const coffee = idOf('kapeng-barako-ground-coffee');
+    await owner.form(AJAX, { action: 'add_to_wishlist', nonce: s.nonce['add_to_wishlist_nonce'] ?? '', context: 'frontend', add_to_wishlist: String(coffee), product_type: 'simple' });
+    const state = (await owner.state()).body;
+    const row = String(state.entries[0]?.rowId);
+    const list = String(state.lists[0]?.id);
+    const other = new WishlistBrowser(shop.url, '203.0.113.45');
+    const theirs = await other.form<{ fragments?: unknown }>('/?wc-ajax=add_to_cart', { product_id: String(coffee), quantity: '1', remove_from_wishlist_after_add_to_cart: row, wishlist_id: list });
+    expect(theirs.body.fragments).toBeDefined();
+    expect((await owner.state()).body.entries).toHaveLength(1);
+    const mine = await owner.form<{ fragments?: unknown }>('/?wc-ajax=add_to_cart', { product_id: String(coffee), quantity: '1', remove_from_wishlist_after_add_to_cart: row, wishlist_id: list });
+    expect(mine.body.fragments).toBeDefined();
+    expect((await owner.state()).body.entries).toEqual([]);
+    expect(owner.cookies.has('suki_wishlist_count')).toBe(false);
+  });
+
   it('asks for an estimate and mails the shop, HTML as text', async () => {
     const browser = new WishlistBrowser(shop.url, '203.0.113.43');
     const s = await settingsOf(browser);

@@ -207,6 +207,12 @@ export interface WishlistDoors {
   readonly afterSignIn: (c: Context, customerId: number) => Promise<void>;
   /** At sign-out: the count cookie goes. */
   readonly afterSignOut: (c: Context) => void;
+  /**
+   * After `?wc-ajax=add_to_cart` succeeded: a line added from a list's row (the stock client's
+   * `remove_from_wishlist_after_add_to_cart` row id and `wishlist_id`) leaves the list, when the shop
+   * says so and the viewer owns it.
+   */
+  readonly afterAddToCart: (c: Context, form: URLSearchParams) => Promise<void>;
 }
 
 /** Builds the wishlist's routes. */
@@ -1027,6 +1033,19 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     c.header('Set-Cookie', `${WISHLIST_COUNT_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieFlags(c)}`, { append: true });
   };
 
-  return { api, pages, stockAction, afterSignIn, afterSignOut };
+  const afterAddToCart = async (c: Context, form: URLSearchParams): Promise<void> => {
+    if (!settings.removeAfterAddToCart) return;
+    const rowId = formInt(form, 'remove_from_wishlist_after_add_to_cart');
+    if (rowId === null) return;
+    const viewer = await viewerOf(c, false);
+    if (!viewer.owner) return;
+    const owner = viewer.owner;
+    const row = await ownerItem(deps.db, owner.key, rowId);
+    const listId = formInt(form, 'wishlist_id');
+    if (!row || (listId !== null && row.item.wishlistId !== listId)) return;
+    if (await deps.db.transaction((t) => removeItem(t, owner, row.item.id))) await ownerCount(c, viewer, true);
+  };
+
+  return { api, pages, stockAction, afterSignIn, afterSignOut, afterAddToCart };
 }
 
