@@ -202,6 +202,18 @@ describe('the JSON route', () => {
     expect(deleted.body.defaultListId).toBe(deleted.body.lists.find((l) => l.isDefault)?.id);
   });
 
+  it('takes PATCH and DELETE as POST with X-HTTP-Method-Override, as the storefront sends them', async () => {
+    const browser = new WishlistBrowser(shop.url);
+    const added = await add(browser, idOf(COFFEE));
+    const row = added.body.state.entries[0]?.rowId ?? 0;
+    const patched = await browser.json<WishlistState>('POST', `${WISHLIST}/items/${row}?_locale=user`, { quantity: 7 }, { 'x-http-method-override': 'PATCH' });
+    expect(patched.status).toBe(200);
+    expect(patched.body.entries[0]?.quantity).toBe(7);
+    const deleted = await browser.json<WishlistState>('POST', `${WISHLIST}/items/${row}?_locale=user`, undefined, { 'x-http-method-override': 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.entries).toEqual([]);
+  });
+
   it('is gone when the plugin is off', async () => {
     const off = await startWishlistShop({ wishlist: false, db: shop.db });
     try {
