@@ -3,6 +3,7 @@
  * headers, cookies), ownership (someone else's ids and tokens answer like missing ones and change
  * nothing), the pages' data and no-script links, and the plugin switched off.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WishlistAddAnswer, WishlistDetails, WishlistState } from '../src/core/domain/wishlist.js';
 import { STORE, type StoreCartJson, type StoreProductJson } from './test/harness.js';
@@ -200,6 +201,20 @@ describe('the JSON route', () => {
     expect(deleted.body.lists.some((l) => l.id === defaultId)).toBe(false);
     expect(deleted.body.lists.filter((l) => l.isDefault)).toHaveLength(1);
     expect(deleted.body.defaultListId).toBe(deleted.body.lists.find((l) => l.isDefault)?.id);
+  });
+
+  it('forgets a guest’s lists once their time is up, and starts a new default list', async () => {
+    const browser = new WishlistBrowser(shop.url);
+    const first = await add(browser, idOf(COFFEE));
+    const old = first.body.state.defaultListId ?? 0;
+    await shop.db.database.db.execute(sql`UPDATE suki_wishlists SET expires_at = now() - interval '1 minute' WHERE id = ${old}`);
+    expect((await browser.state()).body.lists).toEqual([]);
+    expect((await browser.json('GET', `${WISHLIST}/lists/${old}`)).status).toBe(404);
+    const again = await add(browser, idOf(MUG));
+    expect(again.body.result).toBe('true');
+    expect(again.body.state.lists).toHaveLength(1);
+    expect(again.body.state.defaultListId).not.toBe(old);
+    expect(again.body.state.entries.map((e) => e.productId)).toEqual([idOf(MUG)]);
   });
 
   it('takes PATCH and DELETE as POST with X-HTTP-Method-Override, as the storefront sends them', async () => {
