@@ -420,7 +420,7 @@ export async function deleteList(tx: ShopDatabase, owner: WishlistOwner, id: num
     const [heir] = await tx
       .select({ id: wishlists.id })
       .from(wishlists)
-      .where(eq(wishlists.ownerKey, owner.key))
+      .where(and(eq(wishlists.ownerKey, owner.key), live(nowIso())))
       .orderBy(asc(wishlists.createdAt), asc(wishlists.id))
       .limit(1);
     if (heir) await tx.update(wishlists).set({ isDefault: true }).where(eq(wishlists.id, heir.id));
