@@ -123,20 +123,27 @@ const toRef = (row: WishlistRow, itemCount: number): WishlistRef => ({
   url: listUrl(row),
 });
 
-/** Everything the owner's lists hold (empty for a viewer with no owner yet). */
+/** Everything the owner's lists hold (empty for a viewer with no owner yet), in one query. */
 export async function wishlistState(db: ShopDatabase, ownerKey: string | null, features: WishlistFeatures): Promise<WishlistState> {
   if (ownerKey === null) return { lists: [], entries: [], defaultListId: null, features };
-  const lists = await ownerLists(db, ownerKey);
-  const items = await itemRows(
-    db,
-    lists.map((l) => l.id),
-  );
+  const rows = await db
+    .select({ list: wishlists, item: { id: wishlistItems.id, productId: wishlistItems.productId, parentId: wishlistItems.parentId, quantity: wishlistItems.quantity } })
+    .from(wishlists)
+    .leftJoin(wishlistItems, eq(wishlistItems.wishlistId, wishlists.id))
+    .where(and(eq(wishlists.ownerKey, ownerKey), live(nowIso())))
+    .orderBy(desc(wishlists.isDefault), asc(wishlists.createdAt), asc(wishlists.id), asc(wishlistItems.position), asc(wishlistItems.dateAdded), asc(wishlistItems.id));
+  const lists: WishlistRow[] = [];
   const counts = new Map<number, number>();
   const entries: WishlistEntry[] = [];
-  for (const item of items) {
-    const position = counts.get(item.wishlistId) ?? 0;
-    counts.set(item.wishlistId, position + 1);
-    entries.push({ rowId: item.id, wishlistId: item.wishlistId, productId: item.productId, parentId: item.parentId, quantity: item.quantity, position });
+  for (const { list, item } of rows) {
+    if (!counts.has(list.id)) {
+      counts.set(list.id, 0);
+      lists.push(list);
+    }
+    if (item === null) continue;
+    const position = counts.get(list.id) ?? 0;
+    counts.set(list.id, position + 1);
+    entries.push({ rowId: item.id, wishlistId: list.id, productId: item.productId, parentId: item.parentId, quantity: item.quantity, position });
   }
   return {
     lists: lists.map((l) => toRef(l, counts.get(l.id) ?? 0)),
