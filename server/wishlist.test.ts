@@ -169,6 +169,13 @@ describe('the JSON route', () => {
 
     const moved = await browser.json<WishlistState>('PATCH', `${WISHLIST}/items/${mugRow}`, { moveTo: id });
     expect(moved.body.entries.find((e) => e.rowId === mugRow)).toMatchObject({ wishlistId: id, position: 0 });
+    // Moving into a list that already has the product merges the two rows: the larger quantity stays.
+    const coffeeInGifts = (await add(browser, idOf(COFFEE), { wishlistId: id })).body.state.entries.find((e) => e.wishlistId === id && e.productId === idOf(COFFEE))?.rowId ?? 0;
+    const merged = await browser.json<WishlistState>('PATCH', `${WISHLIST}/items/${coffeeRow}`, { moveTo: id });
+    expect(merged.body.entries.filter((e) => e.productId === idOf(COFFEE))).toEqual([expect.objectContaining({ rowId: coffeeInGifts, wishlistId: id, quantity: 3 })]);
+    await browser.json('PATCH', `${WISHLIST}/items/${coffeeInGifts}`, { moveTo: merged.body.defaultListId });
+    const back = (await browser.state()).body.entries.find((e) => e.rowId === coffeeInGifts);
+    expect(back).toMatchObject({ wishlistId: merged.body.defaultListId, quantity: 3 });
     const toNew = await browser.json<WishlistState>('PATCH', `${WISHLIST}/items/${mugRow}`, { moveTo: 'new', newList: { name: 'Later', privacy: 0 } });
     expect(toNew.body.lists).toHaveLength(3);
     const later = toNew.body.lists.find((l) => l.title === 'Later');
@@ -192,9 +199,9 @@ describe('the JSON route', () => {
     }
     expect((await browser.state()).body.entries.filter((e) => e.wishlistId === defaultId).map((e) => e.rowId)).toEqual(reversed);
 
-    const removed = await browser.json<WishlistState>('DELETE', `${WISHLIST}/items/${coffeeRow}`);
-    expect(removed.body.entries.some((e) => e.rowId === coffeeRow)).toBe(false);
-    expect((await browser.json('DELETE', `${WISHLIST}/items/${coffeeRow}`)).status).toBe(404);
+    const removed = await browser.json<WishlistState>('DELETE', `${WISHLIST}/items/${coffeeInGifts}`);
+    expect(removed.body.entries.some((e) => e.rowId === coffeeInGifts)).toBe(false);
+    expect((await browser.json('DELETE', `${WISHLIST}/items/${coffeeInGifts}`)).status).toBe(404);
 
     // Deleting the default list hands the role on.
     const deleted = await browser.json<WishlistState>('DELETE', `${WISHLIST}/lists/${defaultId}`);
