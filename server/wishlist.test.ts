@@ -333,7 +333,10 @@ describe('the pages', () => {
     expect(shared.rendered?.wishlist?.view.viewer).toBe('visitor');
     expect(shared.rendered?.wishlist?.view.lists).toEqual([]);
     await owner.json('PATCH', `${WISHLIST}/lists/${list.id}`, { privacy: 2 });
-    expect((await visitor.page(`/wishlist/view/${list.token}/`)).status).toBe(404);
+    const hidden = await visitor.page(`/wishlist/view/${list.token}/`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('cache-control')).toBe('no-store, private');
+    expect(hidden.rendered?.wishlist).toBeUndefined();
     expect((await visitor.page(`/wishlist/view/${'A'.repeat(32)}/`)).status).toBe(404);
     expect((await visitor.page(`/wishlist/?wishlist_id=${list.id}`)).status).toBe(404);
     const own = await owner.page(`/wishlist/view/${list.token}/`);

@@ -842,6 +842,15 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     return response;
   };
 
+  /** The ordinary not-found page (no wishlist input), still `no-store, private`. */
+  const notFoundPage = async (c: Context): Promise<Response> => {
+    const rendered = await render(c);
+    const response = new Response(rendered.body, rendered);
+    response.headers.set('Cache-Control', 'no-store, private');
+    response.headers.set('Vary', 'Cookie');
+    return response;
+  };
+
   /** The page of a list for this viewer (owner or visitor), or the not-found page. */
   const listPage = async (c: Context, viewer: Viewer, list: WishlistRow | null, notices: readonly WishlistNotice[]): Promise<Response> => {
     const owns = list !== null && viewer.owner !== null && list.ownerKey === viewer.owner.key;
@@ -849,7 +858,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     if (list !== null && !owns && list.privacy === 2) list = null;
     const lists = viewer.owner ? (await wishlistState(deps.db, viewer.owner.key, features)).lists : [];
     setCount(c, lists.reduce((n, l) => n + l.itemCount, 0), false);
-    if (list === null) return render(c);
+    if (list === null) return notFoundPage(c);
     const details = await listDetails(deps.db, list, shopUrls(c));
     const title = details.title !== '' ? details.title : owns ? 'My wishlist' : 'Wishlist';
     return page(c, 200, title, {
@@ -943,7 +952,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
       list = viewer.owner ? await ownerList(deps.db, viewer.owner.key, id) : null;
       if (!list) {
         setCount(c, await ownerItemCount(deps.db, viewer.owner?.key ?? null), false);
-        return render(c);
+        return notFoundPage(c);
       }
     } else if (viewer.owner) {
       list = (await ownerLists(deps.db, viewer.owner.key)).find((l) => l.isDefault) ?? null;
@@ -1004,7 +1013,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
   pages.post('/wishlist/create/', async (c) => {
     const form = await readPageForm(c);
     const viewer = await viewerOf(c, true);
-    if (!settings.multipleLists) return render(c);
+    if (!settings.multipleLists) return notFoundPage(c);
     const name = form.get('wishlist_name') ?? '';
     const problem = titleProblem(name);
     const privacyRaw = (form.get('wishlist_visibility') ?? '0').trim();
