@@ -52,6 +52,8 @@ export interface RenderInput {
   readonly account?: LoadPageOptions['account'];
   /** The header's account link: signed in or not (absent: a guest). */
   readonly accountSummary?: AccountSummary;
+  /** A wishlist page's state, from the route that answered it (`server/routes/wishlist.ts`, or the upstream one). */
+  readonly wishlist?: LoadPageOptions['wishlist'];
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -133,6 +135,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(posted ? { submission: posted.submission } : {}),
       ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
       ...(input.account ? { account: input.account } : {}),
+      ...(input.wishlist ? { wishlist: input.wishlist } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
