@@ -125,6 +125,9 @@ async function clickRounds(browser: Browser, base: string): Promise<Array<{ add:
     await page.goto(`${base}/shop/`);
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
+    // The buttons' code comes on the first sign of life: a pointer move, then wait until it is live.
+    await page.mouse.move(1, 1);
+    await page.locator('html[data-wishlist="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     for (let add = 0; add < ADDS; add++) {
       await page.evaluate(ARM(0));

@@ -207,6 +207,9 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
 
     await page.goto('/shop/');
     await hydrated(page);
+    // The wishlist's buttons come live on the first sign of life.
+    await page.mouse.move(1, 1);
+    await page.locator('html[data-wishlist="ready"]').waitFor({ state: 'attached' });
     const tile = page.getByRole('article').first();
     const name = (await tile.getByRole('heading').innerText()).trim();
     await page.getByRole('button', { name: `Add “${name}” to wishlist` }).click();

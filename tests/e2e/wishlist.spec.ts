@@ -31,11 +31,21 @@ const header = (page: Page) => page.getByRole('banner');
 const wishlistLink = (page: Page) => header(page).getByRole('link', { name: /^Wishlist/ });
 const announcer = (page: Page) => page.getByTestId('announcer');
 
-/** Opens a product's page and waits for hydration. */
+/**
+ * Waits until the wishlist's buttons are live: their code comes on the shopper's first sign of life
+ * (here a pointer move) or once the page has settled; a press before that is the no-script form post.
+ */
+async function wishlistReady(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.mouse.move(1, 1);
+  await page.locator('html[data-wishlist="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
+/** Opens a product's page and waits until its wishlist button is live. */
 async function openProduct(page: Page, product: StoreProduct): Promise<void> {
   const found = (await (await page.request.get(`/wp-json/wc/store/v1/products/${product.id}`)).json()) as { permalink: string };
   await page.goto(new URL(found.permalink).pathname);
-  await hydrated(page);
+  await wishlistReady(page);
 }
 
 /** Adds a product to the wishlist from its page (default list). */
@@ -50,7 +60,7 @@ async function addFromProductPage(page: Page, product: StoreProduct): Promise<vo
 
 async function openWishlist(page: Page, address = '/wishlist/'): Promise<void> {
   await page.goto(address);
-  await hydrated(page);
+  await wishlistReady(page);
 }
 
 async function register(page: Page, email: string): Promise<void> {
@@ -81,6 +91,7 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
     await page.goto('/shop/');
     await hydrated(page);
     await expect(wishlistLink(page)).toHaveText('Wishlist');
+    await wishlistReady(page);
     const tile = page.getByRole('article').first();
     const name = (await tile.getByRole('heading').innerText()).trim();
     const button = addButton(page, name);
@@ -108,14 +119,14 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
 
     // The count survives a new page (the cookie), and the button's state comes back.
     await page.reload();
-    await hydrated(page);
+    await wishlistReady(page);
     await expect(wishlistLink(page)).toHaveText('Wishlist (1 item)');
     await expect(addButton(page, name)).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('on a variable product the button is disabled with its reason until a variation is chosen, then follows it', async ({ page }) => {
     await page.goto('/product/suki-logo-tee/');
-    await hydrated(page);
+    await wishlistReady(page);
     const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
     const button = addButton(page, name);
     await expect(button).toHaveAttribute('aria-disabled', 'true');
@@ -398,7 +409,7 @@ test.describe('wishlist: guest lists survive (path 6)', () => {
       if (r.url().includes('/suki/v1/wishlist') && r.method() !== 'GET') sent.push(r.url());
     });
     await page.goto('/shop/');
-    await hydrated(page);
+    await wishlistReady(page);
     const tile = page.getByRole('article').first();
     const name = (await tile.getByRole('heading').innerText()).trim();
     await addButton(page, name).click();

@@ -6,12 +6,14 @@
  * - The server loads that chunk before rendering (`beforeRender`), so the buttons and the header
  *   link are in the HTML and work without scripts (the add button is a form posted to `/wishlist/`).
  * - The browser hydrates around them: each wrapper is a Suspense boundary whose content waits for
- *   the chunk, which is fetched on the shopper's first sign of life (pointer, touch, scroll, key,
- *   focus) or once the page has settled, like the cart's code. Until then React keeps the server's
+ *   the chunk, which is fetched on the shopper's first sign of life (pointer, touch, wheel, key,
+ *   focus) or once the page has settled, like the cart's code; once live, the header link marks the
+ *   page `data-wishlist="ready"`. Until then React keeps the server's
  *   HTML; the wrappers are memoised so an unrelated re-render (the header on scroll) does not make
  *   React give that HTML up.
- * - An add pressed before the chunk is in is held (the form is not posted) and pressed again once it
- *   is, so it goes through the plugin like any other.
+ * - An add pressed before the chunk is in (a first tap on a slow connection) is the no-script form
+ *   post: the shop adds the product and shows the list. Holding it instead cost 76 bytes of
+ *   first-load JS the budget does not have.
  * - On the wishlist pages the plugin's setup, which the browser runs before hydrating, loads that
  *   chunk and the list page's (the server calls `beforeRender`).
  */
@@ -36,11 +38,10 @@ export const loadButtons = (): Promise<ButtonViews> =>
     return m;
   }));
 
-/** The plugin's setup (browser only): keeps the context for the buttons' chunk, holds early adds, loads the wishlist pages' views. */
+/** The plugin's setup (browser only): keeps the context for the buttons' chunk and loads the wishlist pages' views. */
 export const attach = async (ctx: WishlistContext): Promise<void> => {
   // Nothing loads the buttons' chunk before this in the browser; once it is in, it starts with this context.
   context = ctx;
-  holdEarlyAdds();
   // The browser runs setups before hydrating: on the wishlist pages, what they render comes first.
   if (location.pathname.startsWith('/wishlist/')) await beforeRender('wishlist');
 };
@@ -69,26 +70,11 @@ let page: PageView | null = null;
 export const WishlistPageSlot = (props: object) => (page ? createElement(page, props) : null);
 
 /**
- * Before the page renders (server) or hydrates (browser): the server loads the buttons for every
- * page; both load the list page's chunk (and the buttons) on the wishlist pages.
+ * Before a page renders: the buttons' chunk, and on the wishlist pages the list page's. The server
+ * calls it for every page; the browser's setup only on the wishlist pages (elsewhere the buttons
+ * wait for the shopper, above).
  */
 export const beforeRender = async (pageType: PageType): Promise<void> => {
-  if (typeof document === 'undefined' || pageType === 'wishlist') await loadButtons();
-  if (pageType === 'wishlist') page ??= (await loaded!.loadPage()) as PageView;
+  const buttons = await loadButtons();
+  if (pageType === 'wishlist') page ??= (await buttons.loadPage()) as PageView;
 };
-
-/**
- * Holds an add pressed before the buttons' code is in: the form is not posted; the code is fetched
- * and the form sent again once it is (React then handles it). Browser only.
- */
-const holdEarlyAdds = (): void =>
-  document.addEventListener(
-    'submit',
-    (event) => {
-      const form = event.target as HTMLFormElement;
-      if (loaded || !form.classList.contains('wishlist-add__form')) return;
-      event.preventDefault();
-      void loadButtons().then(() => requestAnimationFrame(() => form.requestSubmit()));
-    },
-    true,
-  );
