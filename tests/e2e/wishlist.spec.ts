@@ -144,6 +144,23 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
   });
 });
 
+test.describe('wishlist: without scripts', () => {
+  test('the add button is a form: the shop adds the product and shows the list, which works before scripts', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/shop/');
+      const tile = page.getByRole('article').first();
+      const name = (await tile.getByRole('heading').innerText()).trim();
+      await addButton(page, name).click();
+      await expect(page).toHaveURL(/\/wishlist\//);
+      await expect(page.getByRole('table').getByRole('link', { name, exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 test.describe('wishlist: the list page (path 2)', () => {
   test('a table of the items: picture, name, price, stock, date; quantity sent 1 s after the last change, Enter ignored; add to cart removes the line; remove; bulk', async ({ page }) => {
     const products = (await simpleProducts(page)).slice(0, 4);
