@@ -50,6 +50,8 @@ export interface RenderInput {
   readonly orderTracking?: LoadPageOptions['orderTracking'];
   /** A My Account page's state, from the route that answered it (embedded or upstream). */
   readonly account?: LoadPageOptions['account'];
+  /** A wishlist page's state, from the route that answered it (embedded or upstream). */
+  readonly wishlist?: LoadPageOptions['wishlist'];
   /** The header's account link: signed in or not (absent: a guest). */
   readonly accountSummary?: AccountSummary;
 }
@@ -133,6 +135,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(posted ? { submission: posted.submission } : {}),
       ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
       ...(input.account ? { account: input.account } : {}),
+      ...(input.wishlist ? { wishlist: input.wishlist } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));

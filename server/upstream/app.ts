@@ -14,6 +14,7 @@ import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../s
 import { createForwarder, type Forwarder } from './forward.js';
 import { accountSummaryFromCookies, upstreamMyAccount } from './my-account.js';
 import { upstreamOrderTracking } from './order-tracking.js';
+import { upstreamWishlist } from './wishlist.js';
 import { setPageInput } from '../pages.js';
 
 /** Options of {@link createUpstreamApp}. */
@@ -77,6 +78,14 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     }
     await next();
   });
+
+  // The wishlist: Suki's JSON route translated to the stock YITH actions, and the stock pages read.
+  const wishlist = upstreamWishlist({
+    forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES),
+    render: async (c) => (policed ? policed(c) : noPages(c)),
+  });
+  app.route('/wp-json/suki/v1', wishlist.api);
+  app.on(['GET', 'POST'], ['/wishlist/', '/wishlist/view/:token/'], wishlist.page);
 
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
