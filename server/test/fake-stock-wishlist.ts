@@ -61,8 +61,8 @@ export interface StockWishlistControls {
 export interface StockWishlistShopOptions {
   /** The stand-in's own origin (the recorded one is replaced by it), known once it listens. */
   readonly origin: () => string;
-  /** A product's facts (Store API shape); defaults to the recorded peer-2 catalogue. */
-  readonly product?: (id: number) => Promise<StoreProductFacts | null>;
+  /** A product's facts (Store API shape); `undefined` falls back to the recorded peer-2 catalogue. */
+  readonly product?: (id: number) => Promise<StoreProductFacts | null | undefined>;
 }
 
 const recordedProducts = (): Map<number, StoreProductFacts> => {
@@ -77,10 +77,13 @@ const money = (minor: number, unit: number): string => {
   return unit > 0 ? `${whole}.${String(minor % 10 ** unit).padStart(unit, '0')}` : whole;
 };
 
+/** A recorded body without the recorder's `[body cut …]` / `[… excerpt …]` lines, which the shop never sent. */
+export const withoutMarkers = (body: string): string => body.replace(/^\[(?:body cut|… excerpt|… nothing)[^\n]*\n?/gm, '');
+
 /** The recorded form cut into its head, its rows by product id, and its tail. */
 const cutForm = (name: string) => {
-  const body = httpRecording(name).body;
-  const form = body.slice(body.indexOf('<form'), body.indexOf('</form>') + '</form>'.length);
+  const body = withoutMarkers(httpRecording(name).body);
+  const form = body.slice(body.search(/<form\s+id="yith-wcwl-form"/), body.lastIndexOf('</form>') + '</form>'.length);
   const open = form.indexOf('<tbody class="wishlist-items-wrapper">') + '<tbody class="wishlist-items-wrapper">'.length;
   const close = form.indexOf('</tbody>');
   const rows = new Map<number, string>();
@@ -94,7 +97,7 @@ export function stockWishlistShop(options: StockWishlistShopOptions): { readonly
   const visitor = cutForm('peer-2/wishlist-page-by-token-other-visitor.http');
   const l10nLine = /var yith_wcwl_l10n = .*?;\n/.exec(httpRecording('peer-2/wishlist-product-page.http').body)?.[0] ?? '';
   const known = recordedProducts();
-  const productOf = options.product ?? (async (id: number) => known.get(id) ?? null);
+  const productOf = async (id: number): Promise<StoreProductFacts | null> => (await options.product?.(id)) ?? known.get(id) ?? null;
   const controls: StockWishlistControls = { nonces: { ...RECORDED_NONCES }, refuseNonces: false, refuseNext: 0, brokenAjax: null, brokenPage: null, seen: [], lists: new Map() };
   let nextListId = 6;
 
@@ -252,7 +255,7 @@ export function stockWishlistShop(options: StockWishlistShopOptions): { readonly
       const recording = httpRecording('peer-2/wishlist-add-to-cart-link.http');
       const headers = new Headers();
       for (const [key, value] of recording.headers) if (!/^(transfer-encoding|connection)$/i.test(key)) headers.append(key, value);
-      return new Response(here(recording.body), { status: recording.status, headers });
+      return new Response(here(withoutMarkers(recording.body)), { status: recording.status, headers });
     }
     return null;
   };

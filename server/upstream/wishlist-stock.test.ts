@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { httpRecording, SHOP } from '../../src/adapters/testing/fake-shop.js';
+import { withoutMarkers } from '../test/fake-stock-wishlist.js';
 import {
   attribute,
   parseStockAmount,
@@ -21,7 +22,7 @@ import { readStoreCurrency, stockWishlistState, stockWishlistView } from './wish
 
 const OURS = 'http://suki.test';
 /** A recorded page as our forwarder hands it on: the stock origin already made ours. */
-const page = (name: string) => httpRecording(`peer-2/${name}.http`).body.split(SHOP).join(OURS).split(SHOP.replace(/\//g, '\\/')).join(OURS.replace(/\//g, '\\/'));
+const page = (name: string) => withoutMarkers(httpRecording(`peer-2/${name}.http`).body).split(SHOP).join(OURS).split(SHOP.replace(/\//g, '\\/')).join(OURS.replace(/\//g, '\\/'));
 const json = (name: string): unknown => JSON.parse(httpRecording(`peer-2/${name}.http`).body);
 const PHP: StockCurrency = { code: 'PHP', minorUnit: 2, decimalSeparator: '.', thousandSeparator: ',' };
 
@@ -134,7 +135,7 @@ describe('the stock wishlist page', () => {
     const rows = readStockWishlistPage(html, OURS, '/wishlist/')?.rows ?? [];
     expect(rows.map((r) => [r.rowId, r.productId, r.parentId, r.productType, r.purchasable, r.addToCartUrl, r.stock.status])).toEqual([
       [40, 40, 36, 'variation', true, '/wishlist/?add-to-cart=36&variation_id=40&attribute_pa_color=red&attribute_pa_size=m', 'instock'],
-      [20, 20, 20, 'variable', false, '/product/peer-socks/', 'outofstock'],
+      [20, 20, 20, 'simple', false, '/product/peer-socks/', 'outofstock'],
       [36, 36, 36, 'variable', false, '/product/peer-hoodie/', 'instock'],
     ]);
     expect(rows[0]?.attributes).toEqual([

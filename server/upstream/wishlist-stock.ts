@@ -265,7 +265,8 @@ function readRow(open: string, row: string, ourOrigin: string, pagePath: string)
   const cartHref = cartLink ? (attribute(cartLink, 'href') ?? '') : '';
   const cartUrl = cartHref ? new URL(cartHref, `${ourOrigin}${pagePath}`) : null;
   const addsDirectly = cartUrl !== null && cartUrl.searchParams.has('add-to-cart');
-  const productType = /\bproduct_type_([a-z0-9_-]{1,40})\b/.exec(cartLink ?? '')?.[1] ?? (addsDirectly ? 'simple' : 'variable');
+  // No cart link (out of stock): nothing says it is more than a simple product.
+  const productType = /\bproduct_type_([a-z0-9_-]{1,40})\b/.exec(cartLink ?? '')?.[1] ?? (cartLink === null || addsDirectly ? 'simple' : 'variable');
   const variationId = positiveId(cartUrl?.searchParams.get('variation_id'));
   const addToCartId = positiveId(cartUrl?.searchParams.get('add-to-cart'));
   const parentId = variationId === rowId && addToCartId !== null ? addToCartId : rowId;
