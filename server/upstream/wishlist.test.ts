@@ -8,6 +8,7 @@
  *
  * The pages are drawn by a stand-in renderer that serializes what the route handed it.
  */
+import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import shopConfig from '../../plugins.config.js';
@@ -486,5 +487,97 @@ describe('the wishlist pages, read from the stock HTML', () => {
       expect(view?.list).toBeNull();
       expect(view?.notices).toEqual([{ kind: 'error', text: 'We could not show the shop’s wishlist right now. Please try again in a moment.' }]);
     }
+  });
+});
+
+describe('any sequence of adds and removals, with nonces going stale or refused on the way', () => {
+  /** What the shopper's list should be: product ids, newest first. */
+  interface Model {
+    items: number[];
+  }
+  interface Real {
+    readonly jar: Jar;
+  }
+  const PRODUCTS = [14, 16, 18, 22, 24] as const;
+
+  class Add implements fc.AsyncCommand<Model, Real> {
+    constructor(readonly id: number) {}
+    check = () => true;
+    async run(model: Model, real: Real) {
+      const { response, body } = await addItem(real.jar, this.id);
+      expect(response.status).toBe(200);
+      expect(body.result).toBe(model.items.includes(this.id) ? 'exists' : 'true');
+      if (!model.items.includes(this.id)) model.items.unshift(this.id);
+      expect(body.state.entries.map((e) => e.productId)).toEqual(model.items);
+      expect(real.jar.count).toBe(String(model.items.length));
+    }
+    toString = () => `add(${this.id})`;
+  }
+  class Remove implements fc.AsyncCommand<Model, Real> {
+    constructor(readonly id: number) {}
+    check = () => true;
+    async run(model: Model, real: Real) {
+      const response = await call(real.jar, 'DELETE', `${API}/wishlist/items/${this.id}`);
+      if (!model.items.includes(this.id)) {
+        expect(response.status).toBe(404);
+        return;
+      }
+      expect(response.status).toBe(200);
+      model.items = model.items.filter((id) => id !== this.id);
+      expect(((await response.json()) as WishlistState).entries.map((e) => e.productId)).toEqual(model.items);
+      expect(real.jar.count).toBe(model.items.length === 0 ? undefined : String(model.items.length));
+    }
+    toString = () => `remove(${this.id})`;
+  }
+  /** The stock shop's nonces change (a new day): the kept one goes stale. */
+  class Rotate implements fc.AsyncCommand<Model, Real> {
+    constructor(readonly seed: number) {}
+    check = () => true;
+    async run() {
+      const hex = (n: number) => n.toString(16).padStart(10, '0').slice(-10);
+      controls.nonces = { add: hex(this.seed * 7 + 1), remove: hex(this.seed * 13 + 2) };
+    }
+    toString = () => `rotate(${this.seed})`;
+  }
+  /** The stock shop refuses the next nonce once (a stale page somewhere): the retry gets through. */
+  class RefuseOnce implements fc.AsyncCommand<Model, Real> {
+    check = () => true;
+    async run() {
+      controls.refuseNext = 1;
+    }
+    toString = () => 'refuse-once';
+  }
+  /** A read in between says the same. */
+  class Read implements fc.AsyncCommand<Model, Real> {
+    check = () => true;
+    async run(model: Model, real: Real) {
+      controls.refuseNext = 0;
+      expect((await readState(real.jar)).entries.map((e) => e.productId)).toEqual(model.items);
+    }
+    toString = () => 'read';
+  }
+
+  it('the list always matches the model, and every answer says so', async () => {
+    const product = fc.constantFrom(...PRODUCTS);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.commands(
+          [
+            product.map((id) => new Add(id)),
+            product.map((id) => new Remove(id)),
+            fc.integer({ min: 1, max: 1_000_000 }).map((seed) => new Rotate(seed)),
+            fc.constant(new RefuseOnce()),
+            fc.constant(new Read()),
+          ],
+          { maxCommands: 12 },
+        ),
+        async (commands) => {
+          controls.nonces = { add: '1d9e84516c', remove: '60a6d22694' };
+          controls.refuseNext = 0;
+          await fc.asyncModelRun(() => ({ model: { items: [] }, real: { jar: Jar.withSession() } }), commands);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
