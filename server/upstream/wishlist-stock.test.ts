@@ -146,6 +146,28 @@ describe('the stock wishlist page', () => {
   });
 });
 
+describe('reading whatever a page holds', () => {
+  it('a recorded page cut, spliced or stuffed anywhere reads without throwing, and what it reads is well-formed', () => {
+    const base = page('wishlist-page');
+    const junk = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('<', '>', '"', '</td>', '<tr data-row-id="-1">', '</tbody>', '<td class="product-name">', '&#99999999;', 'data-row-id="9007199254740993"'));
+    fc.assert(
+      fc.property(fc.nat(base.length), fc.nat(base.length), junk, (at, cut, inserted) => {
+        const html = `${base.slice(0, at)}${inserted}${base.slice(Math.min(base.length, at + (cut % 200)))}`;
+        const read = readStockWishlistPage(html, OURS, '/wishlist/');
+        for (const row of read?.rows ?? []) {
+          expect(Number.isSafeInteger(row.rowId) && row.rowId > 0).toBe(true);
+          expect(row.name).not.toBe('');
+          expect(row.name.length).toBeLessThanOrEqual(300);
+          for (const link of [row.permalink, row.addToCartUrl, row.image?.src ?? '']) expect(link).toMatch(/^(?:$|\/|https?:)/);
+          const item = stockItemView(row, 0, PHP);
+          expect(item.price === null || Number.isSafeInteger(item.price)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('the stock settings and answers', () => {
   it('the product page’s yith_wcwl_l10n gives the per-action nonces and the options', () => {
     expect(readStockL10n(page('wishlist-product-page'))).toEqual({
