@@ -69,6 +69,13 @@ export default defineShopConfig({
         colors: COLOURS,
       },
     },
+    // Wishlists (YITH WooCommerce Wishlist's behaviour): an add button on every tile and product
+    // page, `Wishlist (n items)` in the header, and the list pages /wishlist/ and
+    // /wishlist/view/{token}/. Switched off, none of its code is sent and those addresses are not found.
+    wishlist: {
+      enabled: process.env['SUKI_WISHLIST'] !== 'off',
+      options: { removeAfterAddToCart: true, redirectToCart: false, layout: 'table', multipleLists: true, estimates: true, popupTimeout: 3000, guestDays: 30 },
+    },
     // Swatches in place of the attribute selects; switched off, the product page shows plain selects.
     swatches: {
       enabled: process.env['SUKI_SWATCHES'] !== 'off',

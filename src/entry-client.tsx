@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime } from './core/index.js';
 import { itemFactsOf } from './core/events.js';
-import { loadPlugins, pluginSources } from './plugins/loader.js';
+import { loadPlugins, pluginSources, prepareViews } from './plugins/loader.js';
 import type { AppState } from './app/app-state.js';
 import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
@@ -58,11 +58,13 @@ async function boot(): Promise<void> {
     state.plugins.filter((p) => !p.afterConsent),
     { onError },
   );
+  // What the plugins' views need on this page before hydrating (the wishlist's list page chunk).
+  await prepareViews(plugins, state.pageType, onError);
   // Tracking destinations: their code is fetched once the shopper consents (at once if they have).
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter },
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter, wishlist: adapters.wishlist },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     ...(afterConsent.length > 0 ? { consentedPlugins } : {}),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },

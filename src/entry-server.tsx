@@ -13,7 +13,7 @@ import { RuntimeProvider } from './ui/runtime-context.js';
 import { DEFAULT_CHECKOUT, type ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
-import { pluginLoadsOn, waitsForConsent, type LoadedPlugin } from './plugins/loader.js';
+import { pluginLoadsOn, prepareViews, waitsForConsent, type LoadedPlugin } from './plugins/loader.js';
 import { productStructuredData, serializeJsonLd } from './ui/structured-data.js';
 import { documentTitle, pageSeo } from './ui/seo.js';
 import { ProductPage } from './ui/pages/ProductPage.js';
@@ -138,6 +138,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.wishlist ? { wishlist: input.wishlist } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
+    await prepareViews(pagePlugins, loaded.pageType, (name, error) => console.error(`[${name}] could not prepare its views`, error));
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
     const stores = Object.fromEntries(Object.entries(runtime.serialize()).filter(([name]) => !offPage.has(name)));
     const notice = config.shop.storeNotice;

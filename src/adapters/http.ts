@@ -370,7 +370,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (nonces.rest) headers['X-WP-Nonce'] = nonces.rest;
     if (method === 'GET') return headers;
     if (OVERRIDDEN.has(method)) headers['X-HTTP-Method-Override'] = method;
-    if (route.startsWith('wc/store/') && nonces.store) headers.Nonce = nonces.store;
+    // Store API writes and Suki's own routes (the wishlist) carry the Store API nonce.
+    if ((route.startsWith('wc/store/') || route.startsWith('suki/v1/')) && nonces.store) headers.Nonce = nonces.store;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     return headers;
   };

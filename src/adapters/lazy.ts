@@ -11,7 +11,7 @@
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
  * the next call tries to load the code again.
  */
-import type { BlogPort, CatalogPort, NewsletterPort, PortFailure } from '../core/ports.js';
+import type { BlogPort, CatalogPort, NewsletterPort, PortFailure, WishlistPort } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { CartAdapter } from './cart.js';
 import type { HttpClient, HttpClientOptions } from './http.js';
@@ -43,6 +43,8 @@ export interface LazyAdapters {
   readonly blog: BlogPort;
   /** The newsletter provider's calls; their code loads on the first call (only the newsletter plugin makes one). */
   readonly newsletter: NewsletterPort;
+  /** The wishlist's route; its code loads on the first call (only the wishlist plugin makes one). */
+  readonly wishlist: WishlistPort;
   /** The one HTTP client every port shares (so nonces and cookies stay consistent), once its code is in. */
   http(): Promise<Result<HttpClient, PortFailure>>;
   /** Seeds the Store API nonce the server rendered into the page (kept until the client's code is in). */
@@ -89,6 +91,18 @@ export const retryingLoader = <T>(load: () => Promise<T>): (() => Promise<Result
     return current;
   };
 };
+
+/** A port whose every method loads the port first and answers the load's failure when it cannot. */
+const lazyPort = <P extends object>(load: () => Promise<Result<P, PortFailure>>, methods: ReadonlyArray<keyof P & string>): P =>
+  Object.fromEntries(
+    methods.map((name) => [
+      name,
+      async (...args: unknown[]) => {
+        const port = await load();
+        return port.ok ? (port.value[name] as (...a: unknown[]) => unknown)(...args) : port;
+      },
+    ]),
+  ) as P;
 
 /** The browser's `online` event; nothing where there is no window (server rendering, tests). */
 const windowOnline = (listener: () => void): (() => void) => {
@@ -169,6 +183,12 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
       return port.ok ? port.value.setUser(user) : port;
     },
   };
+  const loadWishlist = retryingLoader(async () => {
+    const [base, module] = await Promise.all([loadPath(), import('./wishlist.js')]);
+    if (!base.ok) throw new Error(base.error.message);
+    return module.createWishlistAdapter(base.value.http);
+  });
+  const wishlist = lazyPort<WishlistPort>(loadWishlist, ['read', 'add', 'removeItem', 'setQuantity', 'moveItem', 'createList', 'getList', 'updateList', 'deleteList', 'sortItems', 'askEstimate']);
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;
@@ -178,6 +198,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     blog,
     cart,
     newsletter,
+    wishlist,
     http,
     setNonce: (value) => {
       nonce = value;

@@ -1,0 +1,344 @@
+/**
+ * Model-based test of the wishlist controller (`fc.commands`): adds, removals, quantity changes,
+ * sorts and reads are sent concurrently to a fake shop whose answers arrive in any order, fail
+ * (refused, network failure before or after the shop made the change) or succeed. At every step the
+ * shown state paints what is on its way; once everything has answered, the shown state is exactly
+ * what the shop has, whatever the order and the failures.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { WishlistAddAnswer, WishlistEntry, WishlistState } from '../../core/domain/wishlist.js';
+import type { DomainEvent } from '../../core/events.js';
+import type { PortFailure, WishlistPort } from '../../core/ports.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { createStore } from '../../core/store.js';
+import { createWishlistController, type WishlistController } from './controller.js';
+import { isInLists, rowIdsOf } from './rules.js';
+import { INITIAL_VIEW, type WishlistView } from './state.js';
+
+type Outcome = 'ok' | 'refused' | 'network' | 'lost';
+
+const FEATURES: WishlistState['features'] = { multipleLists: true, moveItems: true, sortItems: true, quantities: true, estimates: true, renameLists: true, changePrivacy: true };
+const LIST = 1;
+
+/** The shop: one list, rows with ids it hands out. */
+class FakeShop {
+  entries: WishlistEntry[] = [];
+  /** Bumped by every change the shop makes; answers carry it as the list's title. */
+  version = 0;
+  private nextRow = 1000;
+  /** Requests the shop has not handled yet. */
+  readonly waiting: Array<{ readonly handle: (outcome: Outcome) => void }> = [];
+  /** Answers on their way back (handled, not yet arrived): they arrive in any order. */
+  readonly inTransit: Array<() => void> = [];
+
+  state(): WishlistState {
+    return {
+      lists: [{ id: LIST, token: 't'.repeat(32), title: `v${this.version}`, privacy: 0, isDefault: true, itemCount: this.entries.length, url: '/wishlist/' }],
+      entries: this.entries.map((e) => ({ ...e })),
+      defaultListId: LIST,
+      features: FEATURES,
+    };
+  }
+
+  private renumber(): void {
+    const order = rowIdsOf(this.entries, LIST);
+    this.entries = this.entries.map((e) => ({ ...e, position: order.indexOf(e.rowId) }));
+  }
+
+  /** A request: held until handled (made or not, as the outcome says); its answer then travels back. */
+  private request<T>(make: () => Result<T, PortFailure>): Promise<Result<T, PortFailure>> {
+    return new Promise((resolve) => {
+      this.waiting.push({
+        handle: (outcome) => {
+          let answer: Result<T, PortFailure>;
+          if (outcome === 'refused') answer = err({ kind: 'http', status: 400, code: 'suki_wishlist_invalid', message: 'Refused.' });
+          else if (outcome === 'network') answer = err({ kind: 'network', message: 'offline' });
+          else {
+            const made = make();
+            answer = outcome === 'lost' ? err({ kind: 'timeout', message: 'slow' }) : made;
+          }
+          this.inTransit.push(() => resolve(answer));
+        },
+      });
+    });
+  }
+
+  port(): WishlistPort {
+    const unsupported = () => Promise.resolve(err<PortFailure>({ kind: 'http', status: 501, code: 'suki_wishlist_unsupported', message: 'No.' }));
+    return {
+      read: () => this.request(() => ok(this.state())),
+      add: (request) =>
+        this.request((): Result<WishlistAddAnswer, PortFailure> => {
+          if (this.entries.some((e) => e.productId === request.productId)) return ok({ result: 'exists', message: '', state: this.state() });
+          this.version += 1;
+          this.entries.push({ rowId: (this.nextRow += 7), wishlistId: LIST, productId: request.productId, parentId: request.productId, quantity: 1, position: this.entries.length });
+          return ok({ result: 'true', message: '', state: this.state() });
+        }),
+      removeItem: (rowId) =>
+        this.request(() => {
+          if (!this.entries.some((e) => e.rowId === rowId)) return err<PortFailure>({ kind: 'not-found', message: 'Gone.' });
+          this.version += 1;
+          this.entries = this.entries.filter((e) => e.rowId !== rowId);
+          this.renumber();
+          return ok(this.state());
+        }),
+      setQuantity: (rowId, quantity) =>
+        this.request(() => {
+          if (!this.entries.some((e) => e.rowId === rowId)) return err<PortFailure>({ kind: 'not-found', message: 'Gone.' });
+          this.version += 1;
+          this.entries = this.entries.map((e) => (e.rowId === rowId ? { ...e, quantity } : e));
+          return ok(this.state());
+        }),
+      sortItems: (_id, rowIds) =>
+        this.request(() => {
+          const mine = rowIdsOf(this.entries, LIST);
+          if (mine.length !== rowIds.length || !mine.every((id) => rowIds.includes(id))) return err<PortFailure>({ kind: 'http', status: 400, code: 'suki_wishlist_invalid', message: 'Positions.' });
+          this.version += 1;
+          this.entries = this.entries.map((e) => ({ ...e, position: rowIds.indexOf(e.rowId) }));
+          return ok(this.state());
+        }),
+      moveItem: unsupported,
+      createList: unsupported,
+      getList: unsupported,
+      updateList: unsupported,
+      deleteList: unsupported,
+      askEstimate: unsupported,
+    };
+  }
+}
+
+interface Real {
+  readonly shop: FakeShop;
+  readonly controller: WishlistController;
+  readonly store: ReturnType<typeof createStore<WishlistView>>;
+  readonly events: DomainEvent[];
+  /** The newest shop version shown so far. */
+  seen: number;
+}
+type Model = { readonly sent: number };
+
+const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await new Promise((r) => setTimeout(r, 0));
+};
+const shown = (r: Real) => r.store.getSnapshot().state;
+const confirmedRows = (r: Real) => (shown(r)?.entries ?? []).filter((e) => e.rowId > 0);
+
+class Add implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly productId: number) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    void r.controller.add({ productId: this.productId, parentId: this.productId, productType: 'simple', name: `P${this.productId}`, item: null, wishlistId: null });
+    // Painted at once: the product shows as in the list while its add is on its way.
+    expect(isInLists(shown(r)?.entries ?? [], this.productId)).toBe(true);
+    expect(r.store.getSnapshot().adding).toContain(this.productId);
+  }
+  toString = () => `add(${this.productId})`;
+}
+
+class Remove implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    const rows = confirmedRows(r);
+    if (rows.length === 0) return;
+    const row = rows[this.pick % rows.length]!;
+    void r.controller.remove(row.rowId);
+    expect(shown(r)?.entries.some((e) => e.rowId === row.rowId)).toBe(false);
+  }
+  toString = () => `remove(#${this.pick})`;
+}
+
+class Quantity implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly quantity: number,
+  ) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    const rows = confirmedRows(r);
+    if (rows.length === 0) return;
+    const row = rows[this.pick % rows.length]!;
+    void r.controller.setQuantity(row.rowId, this.quantity);
+    expect(shown(r)?.entries.find((e) => e.rowId === row.rowId)?.quantity).toBe(this.quantity);
+  }
+  toString = () => `quantity(#${this.pick}, ${this.quantity})`;
+}
+
+class Sort implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly seed: number) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    const order = [...rowIdsOf(confirmedRows(r), LIST)];
+    if (order.length < 2) return;
+    order.push(order.splice(this.seed % order.length, 1)[0]!);
+    void r.controller.sort(LIST, order);
+    expect(rowIdsOf(shown(r)?.entries ?? [], LIST).filter((id) => id > 0)).toEqual(order);
+  }
+  toString = () => `sort(${this.seed})`;
+}
+
+class Load implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    void r.controller.load();
+  }
+  toString = () => 'load';
+}
+
+/** The shop handles one waiting request. */
+class Handle implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly outcome: Outcome,
+  ) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    const { waiting } = r.shop;
+    if (waiting.length === 0) return;
+    const [request] = waiting.splice(this.pick % waiting.length, 1);
+    request!.handle(this.outcome);
+  }
+  toString = () => `handle(${this.pick}, ${this.outcome})`;
+}
+
+/** One handled request's answer arrives. */
+class Arrive implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    const { inTransit } = r.shop;
+    if (inTransit.length === 0) return;
+    const [arrive] = inTransit.splice(this.pick % inTransit.length, 1);
+    arrive!();
+    await settle();
+    const view = r.store.getSnapshot();
+    // Latest answer wins: what is shown never goes back to an older state of the shop.
+    const version = Number(view.state?.lists[0]?.title.slice(1) ?? -1);
+    if (view.known) {
+      expect(version).toBeGreaterThanOrEqual(r.seen);
+      r.seen = version;
+    }
+    // The header's count is the shown state's once a server answer is in.
+    if (view.known && view.state) expect(view.count).toBe(view.state.entries.length);
+  }
+  toString = () => `arrive(${this.pick})`;
+}
+
+const outcome = fc.constantFrom<Outcome>('ok', 'ok', 'ok', 'refused', 'network', 'lost');
+const commands = fc.commands(
+  [
+    fc.integer({ min: 1, max: 6 }).map((p) => new Add(p)),
+    fc.nat().map((p) => new Remove(p)),
+    fc.tuple(fc.nat(), fc.integer({ min: 1, max: 9999 })).map(([p, q]) => new Quantity(p, q)),
+    fc.nat().map((s) => new Sort(s)),
+    fc.constant(new Load()),
+    fc.tuple(fc.nat(), outcome).map(([p, o]) => new Handle(p, o)),
+    fc.tuple(fc.nat(), outcome).map(([p, o]) => new Handle(p, o)),
+    fc.nat().map((p) => new Arrive(p)),
+    fc.nat().map((p) => new Arrive(p)),
+  ],
+  { maxCommands: 40 },
+);
+
+const comparable = (state: WishlistState | null) =>
+  (state?.entries ?? [])
+    .map((e) => ({ rowId: e.rowId, productId: e.productId, quantity: e.quantity, position: e.position }))
+    .sort((a, b) => a.rowId - b.rowId);
+
+describe('wishlist controller (model-based)', () => {
+  it('paints every change at once, and once every answer is in, shows exactly what the shop has', async () => {
+    await fc.assert(
+      fc.asyncProperty(commands, async (cmds) => {
+        const shop = new FakeShop();
+        const store = createStore<WishlistView>(INITIAL_VIEW);
+        const events: DomainEvent[] = [];
+        let clock = 0;
+        const controller = createWishlistController({
+          port: shop.port(),
+          store,
+          emit: ((type: string, payload: unknown) => events.push({ type, payload } as DomainEvent)) as never,
+          now: () => (clock += 1),
+        });
+        const real: Real = { shop, controller, store, events, seen: -1 };
+        await fc.asyncModelRun(() => ({ model: { sent: 0 }, real }), cmds);
+        // Let everything through (reads made after a dropped answer or a failure included).
+        for (let round = 0; round < 100 && (shop.waiting.length > 0 || shop.inTransit.length > 0 || controller.inFlight() > 0); round += 1) {
+          shop.waiting.shift()?.handle('ok');
+          shop.inTransit.shift()?.();
+          await settle();
+        }
+        expect(shop.waiting).toHaveLength(0);
+        expect(shop.inTransit).toHaveLength(0);
+        expect(controller.inFlight()).toBe(0);
+        const view = store.getSnapshot();
+        if (view.known) {
+          expect(comparable(view.state)).toEqual(comparable(shop.state()));
+          expect(view.count).toBe(shop.entries.length);
+        } else {
+          // Nothing ever answered: nothing may be shown as added either.
+          expect(view.state?.entries ?? []).toEqual([]);
+        }
+        expect(view.adding).toEqual([]);
+        // Only confirmed changes are emitted, each with the count of the state it came with.
+        for (const event of events) expect(event.type).toBe('wishlist.changed');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a failed add is undone with a visible message; a refused one (`error`) shows the shop’s words', async () => {
+    const shop = new FakeShop();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const controller = createWishlistController({ port: shop.port(), store, emit: (() => undefined) as never, now: () => 1 });
+    const pendingAdd = controller.add({ productId: 5, parentId: 5, productType: 'simple', name: 'Banig', item: null, wishlistId: null });
+    expect(isInLists(store.getSnapshot().state?.entries ?? [], 5)).toBe(true);
+    shop.waiting.shift()!.handle('network');
+    shop.inTransit.shift()!();
+    const outcome = await pendingAdd;
+    expect(outcome.kind).toBe('failed');
+    expect(outcome.message).toContain('“Banig”');
+    expect(isInLists(store.getSnapshot().state?.entries ?? [], 5)).toBe(false);
+    expect(store.getSnapshot().notices[5]).toMatchObject({ kind: 'failed' });
+  });
+
+  it('emits added with the result and the new count', async () => {
+    const shop = new FakeShop();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const controller = createWishlistController({ port: shop.port(), store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 1 });
+    const first = controller.add({ productId: 5, parentId: 5, productType: 'simple', name: 'Banig', item: null, wishlistId: null });
+    shop.waiting.shift()!.handle('ok');
+    shop.inTransit.shift()!();
+    expect(await first).toMatchObject({ kind: 'in-list', result: 'true' });
+    const again = controller.add({ productId: 5, parentId: 5, productType: 'simple', name: 'Banig', item: null, wishlistId: null });
+    shop.waiting.shift()!.handle('ok');
+    shop.inTransit.shift()!();
+    expect(await again).toMatchObject({ kind: 'in-list', result: 'exists' });
+    expect(events).toEqual([
+      { type: 'wishlist.changed', payload: { change: 'added', wishlistId: LIST, item: null, quantity: 1, result: 'true', count: 1 } },
+      { type: 'wishlist.changed', payload: { change: 'added', wishlistId: LIST, item: null, quantity: 1, result: 'exists', count: 1 } },
+    ]);
+    expect(store.getSnapshot().notices[5]).toMatchObject({ kind: 'in-list', url: '/wishlist/' });
+  });
+});
+
+describe('wishlist controller: answers out of order', () => {
+  it('an older answer arriving after a newer one is not applied', async () => {
+    const shop = new FakeShop();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const controller = createWishlistController({ port: shop.port(), store, emit: (() => undefined) as never, now: () => 1 });
+    void controller.add({ productId: 1, parentId: 1, productType: 'simple', name: 'A', item: null, wishlistId: null });
+    void controller.add({ productId: 2, parentId: 2, productType: 'simple', name: 'B', item: null, wishlistId: null });
+    shop.waiting.shift()!.handle('ok');
+    shop.waiting.shift()!.handle('ok');
+    // B's answer (the shop's v2, both products) arrives first, then A's (v1, only the first).
+    shop.inTransit.pop()!();
+    await settle();
+    expect(store.getSnapshot().state?.lists[0]?.title).toBe('v2');
+    shop.inTransit.pop()!();
+    await settle();
+    expect(store.getSnapshot().state?.lists[0]?.title).toBe('v2');
+    expect(store.getSnapshot().state?.entries.map((e) => e.productId)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,279 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { WishlistAddAnswer, WishlistEntry, WishlistFeatures, WishlistPrivacy, WishlistState } from '../../core/domain/wishlist.js';
+import type { PortFailure } from '../../core/ports.js';
+import { err, ok } from '../../core/result.js';
+import {
+  addOutcome,
+  applyOrder,
+  checkTitle,
+  controlsFor,
+  dragRow,
+  isInLists,
+  moveRow,
+  nextDue,
+  noticeCloses,
+  parsePrivacy,
+  parseQuantity,
+  quantityStep,
+  rowIdsOf,
+  TITLE_MAX,
+  type QuantityEvent,
+  type QuantitySchedule,
+} from './rules.js';
+import { cookiesUsable, countFromCookie, headerText } from './basics.js';
+
+const FEATURES: WishlistFeatures = { multipleLists: true, moveItems: true, sortItems: true, quantities: true, estimates: true, renameLists: true, changePrivacy: true };
+const EMPTY: WishlistState = { lists: [], entries: [], defaultListId: null, features: FEATURES };
+
+const failure = fc.oneof(
+  fc.constant<PortFailure>({ kind: 'network', message: '' }),
+  fc.constant<PortFailure>({ kind: 'timeout', message: '' }),
+  fc.constant<PortFailure>({ kind: 'invalid-response', message: 'bad' }),
+  fc.record({ kind: fc.constant('http' as const), status: fc.integer({ min: 400, max: 599 }), code: fc.string(), message: fc.string() }),
+);
+
+describe('add results', () => {
+  it('`true` and `exists` put the product in a list; `error` shows the message; a failure is never silent', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<'true' | 'exists' | 'error'>('true', 'exists', 'error'), fc.string(), fc.string(), (result, message, name) => {
+        const answer: WishlistAddAnswer = { result, message, state: EMPTY };
+        const outcome = addOutcome(ok(answer), name);
+        if (result === 'error') {
+          expect(outcome.kind).toBe('error');
+        } else {
+          expect(outcome).toMatchObject({ kind: 'in-list', result });
+        }
+        // A message is always shown, the shop's when it gave one.
+        expect(outcome.message.length).toBeGreaterThan(0);
+        if (message) expect(outcome.message).toBe(message);
+      }),
+    );
+    fc.assert(
+      fc.property(failure, fc.string(), (f, name) => {
+        const outcome = addOutcome(err(f), name);
+        expect(outcome.kind).toBe('failed');
+        expect(outcome.message.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe('titles', () => {
+  it('are required and at most 255 characters once trimmed', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300, unit: 'grapheme' }), (raw) => {
+        const check = checkTitle(raw);
+        const trimmed = raw.trim();
+        const length = [...trimmed].length;
+        expect(check.ok).toBe(length > 0 && length <= TITLE_MAX);
+        if (check.ok) expect(check.title).toBe(trimmed);
+        else expect(check.message.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+  it('white space alone is empty', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ \t\n\r]*$/), (raw) => {
+        expect(checkTitle(raw).ok).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('privacy', () => {
+  it('only 0, 1 and 2 are values, as numbers or digits', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null)), (raw) => {
+        const parsed = parsePrivacy(raw);
+        const expected = raw === 0 || raw === 1 || raw === 2 ? raw : typeof raw === 'string' && /^[012]$/.test(raw.trim()) ? Number(raw.trim()) : null;
+        expect(parsed).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('quantities', () => {
+  it('are whole numbers from 1 to 9999', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -20, max: 20_000 }).map(String), fc.string()), (raw) => {
+        const n = parseQuantity(raw);
+        const text = raw.trim();
+        const valid = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 9999;
+        expect(n).toBe(valid ? Number(text) : null);
+      }),
+    );
+  });
+
+  it('are sent once, with the latest value, 1000 ms after the last change of their row', () => {
+    const event = fc.oneof(
+      fc.record({ type: fc.constant('change' as const), rowId: fc.integer({ min: 1, max: 3 }), quantity: fc.integer({ min: 1, max: 9999 }), gap: fc.integer({ min: 0, max: 1500 }) }),
+      fc.record({ type: fc.constant('tick' as const), gap: fc.integer({ min: 0, max: 1500 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (steps) => {
+        let schedule: QuantitySchedule = {};
+        let at = 0;
+        const lastChange = new Map<number, { at: number; quantity: number }>();
+        const sent: Array<{ rowId: number; quantity: number; at: number }> = [];
+        const run = (e: QuantityEvent) => {
+          const next = quantityStep(schedule, e);
+          schedule = next.schedule;
+          for (const s of next.send) sent.push({ ...s, at: e.at });
+        };
+        for (const step of steps) {
+          at += step.gap;
+          if (step.type === 'change') {
+            lastChange.set(step.rowId, { at, quantity: step.quantity });
+            run({ type: 'change', rowId: step.rowId, quantity: step.quantity, at });
+          } else run({ type: 'tick', at });
+          // Nothing is sent before its row has been quiet for 1000 ms.
+          for (const s of sent.filter((x) => x.at === at)) {
+            const last = lastChange.get(s.rowId)!;
+            expect(at - last.at).toBeGreaterThanOrEqual(1000);
+            expect(s.quantity).toBe(last.quantity);
+          }
+        }
+        // Once everything is due, each changed row is sent exactly once after its last change.
+        run({ type: 'tick', at: at + 1000 });
+        expect(nextDue(schedule)).toBeNull();
+        for (const [rowId, last] of lastChange) {
+          const after = sent.filter((s) => s.rowId === rowId && s.at >= last.at);
+          expect(after).toHaveLength(1);
+          expect(after[0]!.quantity).toBe(last.quantity);
+        }
+      }),
+    );
+  });
+});
+
+describe('order of a list', () => {
+  const ids = fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 12 });
+  it('a drag or a move keeps the same rows and puts the moved one where asked', () => {
+    fc.assert(
+      fc.property(ids, fc.nat(), fc.integer({ min: -3, max: 15 }), (rowIds, fromSeed, to) => {
+        if (rowIds.length === 0) return;
+        const from = fromSeed % rowIds.length;
+        const next = dragRow(rowIds, from, to);
+        expect([...next].sort((a, b) => a - b)).toEqual([...rowIds].sort((a, b) => a - b));
+        expect(next.indexOf(rowIds[from]!)).toBe(Math.max(0, Math.min(rowIds.length - 1, to)));
+        // The others keep their relative order.
+        expect(next.filter((id) => id !== rowIds[from])).toEqual(rowIds.filter((id) => id !== rowIds[from]));
+      }),
+    );
+  });
+  it('up then down is where it started, except at the ends', () => {
+    fc.assert(
+      fc.property(ids, fc.nat(), (rowIds, seed) => {
+        if (rowIds.length === 0) return;
+        const id = rowIds[seed % rowIds.length]!;
+        const up = moveRow(rowIds, id, -1);
+        if (rowIds.indexOf(id) > 0) expect(moveRow(up, id, 1)).toEqual(rowIds);
+        else expect(up).toEqual(rowIds);
+      }),
+    );
+  });
+  it('positions are 0..n-1 in the new order and other lists are untouched', () => {
+    fc.assert(
+      fc.property(ids, fc.nat(), fc.integer({ min: 0, max: 12 }), (rowIds, fromSeed, to) => {
+        const entries: WishlistEntry[] = rowIds.map((rowId, i) => ({ rowId, wishlistId: i % 2 === 0 ? 1 : 2, productId: rowId, parentId: rowId, quantity: 1, position: i }));
+        const mine = rowIdsOf(entries, 1);
+        const order = mine.length === 0 ? mine : dragRow(mine, fromSeed % mine.length, to);
+        const next = applyOrder(entries, 1, order);
+        expect(rowIdsOf(next, 1)).toEqual(order);
+        expect(
+          next
+            .filter((e) => e.wishlistId === 1)
+            .map((e) => e.position)
+            .sort((a, b) => a - b),
+        ).toEqual(order.map((_, i) => i));
+        expect(next.filter((e) => e.wishlistId === 2)).toEqual(entries.filter((e) => e.wishlistId === 2));
+      }),
+    );
+  });
+});
+
+describe('who may do what', () => {
+  const features = fc.record({
+    multipleLists: fc.boolean(),
+    moveItems: fc.boolean(),
+    sortItems: fc.boolean(),
+    quantities: fc.boolean(),
+    estimates: fc.boolean(),
+    renameLists: fc.boolean(),
+    changePrivacy: fc.boolean(),
+  });
+  const privacy = fc.constantFrom<WishlistPrivacy>(0, 1, 2);
+  const options = fc.record({ multipleLists: fc.boolean(), estimates: fc.boolean() });
+  it('a visitor can only add to the cart (and copy a visible list’s link)', () => {
+    fc.assert(
+      fc.property(features, privacy, options, (f, p, o) => {
+        const c = controlsFor('visitor', f, p, o);
+        expect(c).toEqual({ remove: false, quantity: false, move: false, sort: false, rename: false, privacy: false, create: false, deleteList: false, estimate: false, share: p !== 2, addToCart: true });
+      }),
+    );
+  });
+  it('the owner never gets a control the shop cannot do', () => {
+    fc.assert(
+      fc.property(features, privacy, options, (f, p, o) => {
+        const c = controlsFor('owner', f, p, o);
+        expect(c.remove && c.addToCart).toBe(true);
+        if (c.quantity) expect(f.quantities).toBe(true);
+        if (c.sort) expect(f.sortItems).toBe(true);
+        if (c.move) expect(f.moveItems && f.multipleLists && o.multipleLists).toBe(true);
+        if (c.create || c.deleteList) expect(f.multipleLists && o.multipleLists).toBe(true);
+        if (c.estimate) expect(f.estimates && o.estimates).toBe(true);
+        if (c.rename) expect(f.renameLists).toBe(true);
+        if (c.privacy) expect(f.changePrivacy).toBe(true);
+        expect(c.share).toBe(p !== 2);
+      }),
+    );
+  });
+});
+
+describe('membership and count', () => {
+  it('a product is in a list when it or one of its variations is', () => {
+    const entry = fc.record({ rowId: fc.nat(), wishlistId: fc.nat(), productId: fc.integer({ min: 1, max: 20 }), parentId: fc.integer({ min: 1, max: 20 }), quantity: fc.constant(1), position: fc.nat() });
+    fc.assert(
+      fc.property(fc.array(entry), fc.integer({ min: 1, max: 20 }), (entries, id) => {
+        expect(isInLists(entries, id)).toBe(entries.some((e) => e.productId === id || e.parentId === id));
+      }),
+    );
+  });
+  it('the count cookie is read exactly and the header says it', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 100_000 }), fc.array(fc.stringMatching(/^[a-z_]{1,8}=[a-z0-9]{0,6}$/)), (n, others) => {
+        const cookie = [...others.filter((c) => !c.startsWith('suki_wishlist_count=')), `suki_wishlist_count=${n}`].join('; ');
+        expect(countFromCookie(cookie)).toBe(n);
+        expect(headerText(n)).toBe(`Wishlist (${n} ${n === 1 ? 'item' : 'items'})`);
+      }),
+    );
+    expect(countFromCookie('a=1')).toBeNull();
+    expect(countFromCookie('suki_wishlist_count=x')).toBeNull();
+    expect(headerText(null)).toBe('Wishlist');
+  });
+});
+
+describe('cookies and notices', () => {
+  it('cookies are usable when the browser says so or the test cookie comes back', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), (enabled, readBack) => {
+        let tried = false;
+        const usable = cookiesUsable(enabled, () => {
+          tried = true;
+          return readBack;
+        });
+        expect(usable).toBe(enabled || readBack);
+        // The test cookie is only written when the browser says cookies are off.
+        expect(tried).toBe(!enabled);
+      }),
+    );
+  });
+  it('a notice closes after its timeout, never while held', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat({ max: 10_000 }), fc.integer({ min: 1000, max: 60_000 }), fc.boolean(), (opened, elapsed, timeout, held) => {
+        expect(noticeCloses(opened, opened + elapsed, timeout, held)).toBe(!held && elapsed >= timeout);
+      }),
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import type { ListedProduct, Product, ProductVariation } from '../../../core/domain/catalog.js';
+import { itemFactsOf, type ItemFacts } from '../../../core/events.js';
+import type { ViewContextOf } from '../../../core/plugin.js';
+import { useSelector, useUi } from '../../../ui/runtime-context.js';
+import { countFromCookie, headerText } from '../basics.js';
+import { later, type default as wishlist } from '../index.js';
+
+type Ctx = ViewContextOf<typeof wishlist>;
+
+// What shows after an add (the notice) and the list chooser: in the plugin's later chunk, fetched with the first add.
+const Notice = lazy(() => later().then((m) => ({ default: m.AddNotice })));
+const Chooser = lazy(() => later().then((m) => ({ default: m.ListChooser })));
+
+interface ButtonProps {
+  readonly plugin: Ctx;
+  readonly productId: number;
+  readonly parentId: number;
+  readonly productType: string;
+  readonly name: string;
+  readonly item: ItemFacts;
+  /** The text is shown (product page), else only the heart (tiles; the text is for assistive technology). */
+  readonly wide?: boolean;
+  /** Why it cannot be pressed yet (a variable product without a chosen variation). */
+  readonly reason?: string;
+}
+
+/**
+ * `Add “{name}” to wishlist`: a form posted to `/wishlist/` without scripts; with them, an add
+ * through the plugin, pressed (`aria-pressed`) once the product is in a list, with `Browse
+ * wishlist` beside it. With several lists it first asks which one.
+ */
+function WishlistButton({ plugin, productId, parentId, productType, name, item, wide = false, reason }: ButtonProps) {
+  const entry = useSelector(plugin.store, (s) => s.state?.entries.find((e) => e.productId === productId || e.parentId === productId) ?? null);
+  const url = useSelector(plugin.store, (s) => (entry && s.state?.lists.find((l) => l.id === entry.wishlistId)?.url) || '/wishlist/');
+  const adding = useSelector(plugin.store, (s) => s.adding.includes(productId));
+  const notice = useSelector(plugin.store, (s) => s.notices[productId] ?? null);
+  const multiple = useSelector(plugin.store, (s) => plugin.options.multipleLists && s.state?.features.multipleLists === true && s.state.lists.length > 0);
+  const [choosing, setChoosing] = useState(false);
+  const reasonId = useId();
+  const text = `Add “${name}” to wishlist`;
+  const add = (wishlistId: number | 'new' | null, newList?: { readonly name: string; readonly privacy: 0 | 1 | 2 }) => {
+    setChoosing(false);
+    void plugin.execute('wishlist.add', { productId, parentId, productType, name, item, wishlistId, ...(newList ? { newList } : {}) });
+  };
+  return (
+    <div className={`wishlist-add${wide ? ' wishlist-add--wide' : ''}`}>
+      <form
+        method="post"
+        action="/wishlist/"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason || adding) return;
+          if (multiple) setChoosing(true);
+          else add(null);
+        }}
+      >
+        <input type="hidden" name="add_to_wishlist" value={productId} />
+        <button
+          type="submit"
+          className="wishlist-add__button"
+          aria-pressed={entry !== null}
+          aria-disabled={reason || adding ? true : undefined}
+          aria-busy={adding || undefined}
+          aria-describedby={reason ? reasonId : undefined}
+          title={wide ? undefined : 'Add to wishlist'}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path d="M12 21s-7.5-4.6-9.5-9.3C1 8 3.4 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.6 0 6 3.5 4.5 7.2C19.5 16.4 12 21 12 21z" />
+          </svg>
+          <span className={wide ? undefined : 'visually-hidden'}>{text}</span>
+        </button>
+      </form>
+      {reason && (
+        <p className="wishlist-add__reason" id={reasonId}>
+          {reason}
+        </p>
+      )}
+      {entry && (
+        <a className="wishlist-add__browse" href={url}>
+          Browse wishlist
+        </a>
+      )}
+      <Suspense fallback={null}>
+        {notice && <Notice plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
+        {choosing && <Chooser plugin={plugin} name={name} onChoose={add} onClose={() => setChoosing(false)} />}
+      </Suspense>
+    </div>
+  );
+}
+
+/** The add button under a listing tile's add to cart. */
+export function TileButton({ product, plugin }: { readonly product: ListedProduct; readonly listName: string; readonly plugin: Ctx }) {
+  return <WishlistButton plugin={plugin} productId={product.id} parentId={product.id} productType={product.type} name={product.name} item={itemFactsOf(product)} />;
+}
+
+/** The add button of the product page; on a variable product it follows the chosen variation. */
+export function SummaryButton({ product, variation, plugin }: { readonly product: Product; readonly variation: ProductVariation | null; readonly plugin: Ctx }) {
+  const variable = product.type === 'variable';
+  const facts = itemFactsOf(product);
+  return (
+    <WishlistButton
+      plugin={plugin}
+      productId={variation?.id ?? product.id}
+      parentId={product.id}
+      productType={variation ? 'variation' : product.type}
+      name={product.name}
+      item={variation ? { ...facts, id: variation.id, sku: variation.sku || facts.sku, price: variation.prices.price } : facts}
+      wide
+      {...(variable && !variation ? { reason: 'Choose the product’s options to add it to your wishlist.' } : {})}
+    />
+  );
+}
+
+/**
+ * `Wishlist`, and after hydration `Wishlist (n items)` from the count cookie (then from the lists
+ * once read): the server cannot know the count of a shared render, so it renders the plain word.
+ */
+export function HeaderLink({ plugin }: { readonly plugin: Ctx }) {
+  const { state } = useUi();
+  const stored = useSelector(plugin.store, (s) => s.count);
+  const [cookie, setCookie] = useState<number | null>(null);
+  useEffect(() => {
+    const count = countFromCookie(document.cookie);
+    setCookie(count);
+    void plugin.execute('wishlist.wake', { count });
+  }, [plugin]);
+  return (
+    <a className="site-header__wishlist" href="/wishlist/" aria-current={state.pageType === 'wishlist' ? 'page' : undefined}>
+      {headerText(stored ?? cookie)}
+    </a>
+  );
+}

@@ -1,0 +1,757 @@
+/**
+ * The body of `/wishlist/` and `/wishlist/view/{token}/` (the `page.wishlist` slot), its own chunk,
+ * loaded before hydration on those pages only. The server renders it from the page's data
+ * (`WishlistPageView`), so the list, its links and the stock no-script forms work before scripts.
+ * Once hydrated, the owner's changes go through the plugin's commands (optimistic, rolled back
+ * with a message when the shop refuses); the rows follow the plugin's state for this list (order,
+ * quantities, removals, moves), with each row's details from the page.
+ *
+ * A visitor (someone else's public or shared list) sees it read-only: no remove, no quantity, no
+ * list controls; adding to the cart works. Controls the shop cannot do (`features`, a stock shop
+ * with the free plugin) are not shown.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import type { WishlistDetails, WishlistItemView, WishlistPrivacy, WishlistRef, WishlistState } from '../../../core/domain/wishlist.js';
+import type { ItemFacts } from '../../../core/events.js';
+import type { ViewContextOf } from '../../../core/plugin.js';
+import { formatMoney } from '../../../core/rules/money.js';
+import type { PageData } from '../../../app/app-state.js';
+import { useSelector, useUi } from '../../../ui/runtime-context.js';
+import type wishlist from '../index.js';
+import {
+  checkTitle,
+  controlsFor,
+  dragRow,
+  ESTIMATE_CLOSE_MS,
+  failureText,
+  listTitle,
+  moveRow,
+  movedText,
+  nextDue,
+  parseQuantity,
+  PRIVACY_LABELS,
+  PRIVACY_VALUES,
+  quantityStep,
+  type ListControls,
+  type QuantitySchedule,
+} from '../rules.js';
+import { ErrorIcon, NewListFields, useDialog, useNewList } from './AddExtras.js';
+
+type Ctx = ViewContextOf<typeof wishlist>;
+type Page = Extract<PageData, { type: 'wishlist' }>;
+
+const dateText = (iso: string): string => {
+  const date = new Date(iso);
+  // One time zone on the server and in the browser, so the hydrated text is the rendered one.
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-PH', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' });
+};
+
+const money = (minor: number, item: WishlistItemView) => formatMoney(minor, { code: item.currency, minorUnit: item.currencyMinorUnit });
+
+const factsOf = (item: WishlistItemView): ItemFacts => ({
+  id: item.productId,
+  sku: '',
+  name: item.name,
+  categories: [],
+  price: item.price ?? 0,
+  currencyMinorUnit: item.currencyMinorUnit,
+  currencyCode: item.currency,
+});
+
+/** The state the page was rendered with, for the plugin to start from until it reads the lists. */
+const pageState = (page: Page['wishlist']): WishlistState => ({
+  lists: page.lists,
+  entries: (page.list?.items ?? []).map((i) => ({ rowId: i.rowId, wishlistId: page.list!.id, productId: i.productId, parentId: i.parentId, quantity: i.quantity, position: i.position })),
+  defaultListId: page.lists.find((l) => l.isDefault)?.id ?? page.list?.id ?? null,
+  features: page.features,
+});
+
+/** Announces a sentence in the page's polite live region. */
+const useAnnounce = () => {
+  const { signals } = useUi();
+  return (message: string) => signals.emit('announce', { message });
+};
+
+export function WishlistPage({ page, plugin }: { readonly page: Page; readonly plugin: Ctx }) {
+  const view = page.wishlist;
+  const owner = view.viewer === 'owner';
+  useEffect(() => {
+    if (owner) void plugin.execute('wishlist.seed', { state: pageState(view) });
+  }, [owner, plugin, view]);
+  const list = view.list;
+  const known = useSelector(plugin.store, (s) => (owner ? s.state : null));
+  const error = useSelector(plugin.store, (s) => s.error);
+  const lists = known?.lists ?? view.lists;
+  const current = list ? (lists.find((l) => l.id === list.id) ?? (known ? null : list)) : null;
+  const controls = controlsFor(view.viewer, known?.features ?? view.features, current?.privacy ?? 2, plugin.options);
+  return (
+    <div className="wishlist-page">
+      {view.notices.map((n, i) => (
+        <div key={i} className={`notice notice--${n.kind}`} role={n.kind === 'error' ? 'alert' : undefined}>
+          <p>{n.text}</p>
+        </div>
+      ))}
+      {error && (
+        <div className="notice notice--error" role="alert" key={error.at}>
+          <p>{error.message}</p>
+        </div>
+      )}
+      {list && current ? (
+        <ListView plugin={plugin} page={view} list={list} current={current} lists={lists} controls={controls} known={known} />
+      ) : list && known ? (
+        <p className="wishlist-empty">This wishlist has been deleted. <a href="/wishlist/">Go to your wishlist</a></p>
+      ) : (
+        <>
+          <h1>Wishlist</h1>
+          <p className="wishlist-empty">
+            Your wishlist is empty. <a href="/shop/">Go to the shop</a>
+          </p>
+        </>
+      )}
+      {owner && <ListsNav lists={lists} currentId={current?.id ?? null} plugin={plugin} canCreate={controls.create || (!list && plugin.options.multipleLists && view.features.multipleLists)} />}
+    </div>
+  );
+}
+
+/** The viewer's lists (links) and `Create a new wishlist`. */
+function ListsNav({ lists, currentId, plugin, canCreate }: { readonly lists: readonly WishlistRef[]; readonly currentId: number | null; readonly plugin: Ctx; readonly canCreate: boolean }) {
+  const [creating, setCreating] = useState(false);
+  if (lists.length < 2 && !canCreate) return null;
+  return (
+    <nav className="wishlist-lists" aria-label="Your wishlists">
+      {lists.length > 1 && (
+        <ul>
+          {lists.map((l) => (
+            <li key={l.id}>
+              <a href={l.url} aria-current={l.id === currentId ? 'page' : undefined}>
+                {listTitle(l.title)}
+              </a>{' '}
+              ({l.itemCount})
+            </li>
+          ))}
+        </ul>
+      )}
+      {canCreate && (
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          Create a new wishlist
+        </button>
+      )}
+      {creating && <CreateDialog plugin={plugin} onClose={() => setCreating(false)} />}
+    </nav>
+  );
+}
+
+function CreateDialog({ plugin, onClose }: { readonly plugin: Ctx; readonly onClose: () => void }) {
+  const { fields, check } = useNewList();
+  const { ref, onCancel } = useDialog(onClose);
+  const [failure, setFailure] = useState<string | null>(null);
+  const announce = useAnnounce();
+  const headingId = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const list = check();
+    if (!list) return;
+    const result = await plugin.execute('wishlist.change', { op: 'create', list });
+    if (result.ok) {
+      announce(`Wishlist “${list.name}” created.`);
+      onClose();
+    } else setFailure(result.error.kind === 'no-handler' || result.error.kind === 'handler-threw' ? result.error.message : failureText(result.error));
+  };
+  return (
+    <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <h2 id={headingId}>Create a new wishlist</h2>
+        <NewListFields {...fields} />
+        {failure && (
+          <div className="notice notice--error" role="alert">
+            <p>{failure}</p>
+          </div>
+        )}
+        <p className="wishlist-dialog__actions">
+          <button type="submit" className="button button--primary">
+            Create
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </p>
+      </form>
+    </dialog>
+  );
+}
+
+interface ListProps {
+  readonly plugin: Ctx;
+  readonly page: Page['wishlist'];
+  readonly list: WishlistDetails;
+  /** The list as the plugin's state has it now (title and privacy may have changed). */
+  readonly current: WishlistRef;
+  readonly lists: readonly WishlistRef[];
+  readonly controls: ListControls;
+  readonly known: WishlistState | null;
+}
+
+/** A sentence for a failed command. */
+const whyFailed = (error: { readonly kind: string; readonly message: string } & Partial<{ status: number }>): string =>
+  error.kind === 'no-handler' || error.kind === 'handler-threw' ? error.message : failureText(error as Parameters<typeof failureText>[0]);
+
+function ListView({ plugin, page, list, current, lists, controls, known }: ListProps) {
+  const { runtime } = useUi();
+  const announce = useAnnounce();
+  const owner = page.viewer === 'owner';
+  const details = useMemo(() => new Map(list.items.map((i) => [i.rowId, i])), [list.items]);
+  // The rows: the plugin's entries of this list once it has a state (order, quantities, removals), else the page's.
+  const rows = useMemo(() => {
+    if (!known) return list.items;
+    return known.entries
+      .filter((e) => e.wishlistId === list.id)
+      .sort((a, b) => a.position - b.position)
+      .flatMap((e) => {
+        const item = details.get(e.rowId);
+        return item ? [{ ...item, quantity: e.quantity, position: e.position }] : [];
+      });
+  }, [known, list, details]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [moving, setMoving] = useState<WishlistItemView | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [estimating, setEstimating] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const grid = page.settings.layout === 'grid';
+  const purchasable = rows.filter((r) => r.purchasable);
+
+  const addToCart = async (item: WishlistItemView): Promise<boolean> => {
+    const result = await runtime.execute('cart.add', { productId: item.productId, quantity: item.quantity, item: factsOf(item), productUrl: item.permalink });
+    if (!result.ok) return false;
+    if (page.settings.removeAfterAddToCart && owner) await plugin.execute('wishlist.change', { op: 'remove', rowId: item.rowId, item: factsOf(item) });
+    return true;
+  };
+  const afterCart = () => {
+    if (page.settings.redirectToCart) window.location.assign('/cart/');
+  };
+  const sort = (order: readonly number[], rowId: number) => {
+    const item = details.get(rowId);
+    void plugin.execute('wishlist.change', { op: 'sort', listId: list.id, rowIds: order });
+    if (item) announce(movedText(item.name, order.indexOf(rowId), order.length));
+  };
+  const order = rows.map((r) => r.rowId);
+  const onDrop = (e: DragEvent, to: number) => {
+    e.preventDefault();
+    if (dragging === null) return;
+    const from = order.indexOf(dragging);
+    const next = dragRow(order, from, to);
+    setDragging(null);
+    if (next !== order) sort(next, order[from]!);
+  };
+
+  return (
+    <section className={`wishlist${grid ? ' wishlist--grid' : ''}`} aria-labelledby="wishlist-title">
+      <TitleBar plugin={plugin} list={current} controls={controls} />
+      {controls.share && <ShareLink url={current.url} announce={announce} />}
+      {rows.length === 0 ? (
+        <p className="wishlist-empty">
+          No products in this wishlist yet. <a href="/shop/">Go to the shop</a>
+        </p>
+      ) : (
+        <form className="wishlist-form" method="get" action="/wishlist/" onSubmit={(e) => e.preventDefault()}>
+          <table className="wishlist-table" data-id={list.id} data-token={list.token}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <label>
+                    <input
+                      type="checkbox"
+                      id="bulk_add_to_cart"
+                      checked={purchasable.length > 0 && purchasable.every((r) => selected.has(r.rowId))}
+                      onChange={(e) => setSelected(e.currentTarget.checked ? new Set(purchasable.map((r) => r.rowId)) : new Set())}
+                    />
+                    <span className="visually-hidden">Select all</span>
+                  </label>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Picture</span>
+                </th>
+                <th scope="col">Product</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Added</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((item, index) => (
+                <tr
+                  key={item.rowId}
+                  data-row-id={item.rowId}
+                  draggable={controls.sort || undefined}
+                  data-dragging={dragging === item.rowId || undefined}
+                  onDragStart={controls.sort ? (e) => (setDragging(item.rowId), e.dataTransfer.setData('text/plain', String(item.rowId))) : undefined}
+                  onDragOver={controls.sort ? (e) => e.preventDefault() : undefined}
+                  onDrop={controls.sort ? (e) => onDrop(e, index) : undefined}
+                  onDragEnd={() => setDragging(null)}
+                >
+                  <td data-title="Select">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select “${item.name}”`}
+                      disabled={!item.purchasable}
+                      checked={selected.has(item.rowId)}
+                      onChange={(e) => {
+                        const next = new Set(selected);
+                        if (e.currentTarget.checked) next.add(item.rowId);
+                        else next.delete(item.rowId);
+                        setSelected(next);
+                      }}
+                    />
+                  </td>
+                  <td className="wishlist-table__picture">
+                    {item.image && (
+                      <a href={item.permalink} tabIndex={-1} aria-hidden="true">
+                        <img src={item.image.src} srcSet={item.image.srcset || undefined} sizes="96px" alt="" width={96} height={96} loading="lazy" />
+                      </a>
+                    )}
+                  </td>
+                  <td data-title="Product">
+                    <a href={item.permalink}>{item.name}</a>
+                    {item.attributes.length > 0 && (
+                      <span className="wishlist-table__attributes">
+                        {item.attributes.map((a) => (
+                          <span key={a.name}>
+                            {a.name}: {a.value}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </td>
+                  <td data-title="Price">
+                    {item.price !== null && <span>{money(item.price, item)}</span>}
+                    {item.priceWhenAdded !== null && item.priceWhenAdded !== item.price && <span className="wishlist-table__was"> (was {money(item.priceWhenAdded, item)})</span>}
+                  </td>
+                  <td data-title="Stock" className={`stock stock--${item.stock.status === 'outofstock' ? 'out' : 'in'}`}>
+                    {item.stock.text}
+                  </td>
+                  <td data-title="Added">
+                    <time dateTime={item.dateAdded}>{dateText(item.dateAdded)}</time>
+                  </td>
+                  <td data-title="Quantity">{controls.quantity ? <QuantityField plugin={plugin} item={item} /> : item.quantity}</td>
+                  <td className="wishlist-table__actions">
+                    <CartButton item={item} add={addToCart} after={afterCart} />
+                    {controls.remove && (
+                      <button
+                        type="button"
+                        className="button button--link"
+                        aria-label={`Remove “${item.name}” from wishlist`}
+                        onClick={() => void plugin.execute('wishlist.change', { op: 'remove', rowId: item.rowId, item: factsOf(item) }).then((r) => r.ok && announce(`“${item.name}” removed from your wishlist.`))}
+                      >
+                        Remove
+                      </button>
+                    )}
+                    {controls.move && lists.length > 0 && (
+                      <button type="button" className="button button--link" aria-label={`Move “${item.name}” to another wishlist`} onClick={() => setMoving(item)}>
+                        Move
+                      </button>
+                    )}
+                    {controls.sort && (
+                      <span className="wishlist-table__order">
+                        <button type="button" className="button button--icon" disabled={index === 0} onClick={() => sort(moveRow(order, item.rowId, -1), item.rowId)}>
+                          <span aria-hidden="true">↑</span>
+                          <span className="visually-hidden">Move “{item.name}” up</span>
+                        </button>
+                        <button type="button" className="button button--icon" disabled={index === rows.length - 1} onClick={() => sort(moveRow(order, item.rowId, 1), item.rowId)}>
+                          <span aria-hidden="true">↓</span>
+                          <span className="visually-hidden">Move “{item.name}” down</span>
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="wishlist-form__bulk">
+            <button
+              type="button"
+              className="button"
+              disabled={selected.size === 0}
+              onClick={async () => {
+                for (const item of rows.filter((r) => selected.has(r.rowId))) await addToCart(item);
+                setSelected(new Set());
+                afterCart();
+              }}
+            >
+              Add selected to cart
+            </button>
+          </p>
+        </form>
+      )}
+      <p className="wishlist__list-actions">
+        {controls.estimate && rows.length > 0 && (
+          <button type="button" className="button" onClick={() => setEstimating(true)}>
+            Ask for an estimate
+          </button>
+        )}
+        {controls.deleteList && !current.isDefault && (
+          <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+            Delete wishlist
+          </button>
+        )}
+      </p>
+      {moving && <MoveDialog plugin={plugin} item={moving} lists={lists.filter((l) => l.id !== list.id)} onClose={() => setMoving(null)} />}
+      {estimating && <EstimateDialog plugin={plugin} listId={list.id} onClose={() => setEstimating(false)} />}
+      {deleting && <DeleteDialog plugin={plugin} list={current} onClose={() => setDeleting(false)} />}
+    </section>
+  );
+}
+
+/** `Add to cart: “{name}”` of one row, through the cart's commands (the cart panel follows). */
+function CartButton({ item, add, after }: { readonly item: WishlistItemView; readonly add: (item: WishlistItemView) => Promise<boolean>; readonly after: () => void }) {
+  const [busy, setBusy] = useState(false);
+  if (!item.purchasable) {
+    return (
+      <a className="button" href={item.permalink} aria-label={`Read more about “${item.name}”`}>
+        Read more
+      </a>
+    );
+  }
+  return (
+    <a
+      className="button button--primary"
+      href={item.addToCartUrl}
+      role="button"
+      aria-label={`Add to cart: “${item.name}”`}
+      aria-busy={busy || undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        if (busy) return;
+        setBusy(true);
+        void add(item).then((done) => {
+          setBusy(false);
+          if (done) after();
+        });
+      }}
+    >
+      Add to cart
+    </a>
+  );
+}
+
+/** `Quantity of “{name}”`: sent 1000 ms after the last change; Enter does nothing. */
+function QuantityField({ plugin, item }: { readonly plugin: Ctx; readonly item: WishlistItemView }) {
+  const [value, setValue] = useState(String(item.quantity));
+  const schedule = useRef<QuantitySchedule>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => setValue(String(item.quantity)), [item.quantity]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const tick = () => {
+    const step = quantityStep(schedule.current, { type: 'tick', at: Date.now() });
+    schedule.current = step.schedule;
+    for (const s of step.send) void plugin.execute('wishlist.change', { op: 'quantity', rowId: s.rowId, quantity: s.quantity, item: factsOf(item) });
+    const due = nextDue(schedule.current);
+    if (due !== null) timer.current = setTimeout(tick, Math.max(0, due - Date.now()));
+  };
+  const change = (raw: string) => {
+    setValue(raw);
+    const quantity = parseQuantity(raw);
+    if (quantity === null) return;
+    schedule.current = quantityStep(schedule.current, { type: 'change', rowId: item.rowId, quantity, at: Date.now() }).schedule;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(tick, Math.max(0, (nextDue(schedule.current) ?? Date.now()) - Date.now()));
+  };
+  const invalid = parseQuantity(value) === null;
+  return (
+    <input
+      type="number"
+      className="wishlist-quantity"
+      min={1}
+      max={9999}
+      step={1}
+      inputMode="numeric"
+      name={`items[${item.rowId}][quantity]`}
+      aria-label={`Quantity of “${item.name}”`}
+      aria-invalid={invalid || undefined}
+      value={value}
+      onChange={(e) => change(e.currentTarget.value)}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
+    />
+  );
+}
+
+/** The list's title (editable in place), its privacy, and the owner's list controls. */
+function TitleBar({ plugin, list, controls }: { readonly plugin: Ctx; readonly list: WishlistRef; readonly controls: ListControls }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(list.title);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  const editButton = useRef<HTMLButtonElement | null>(null);
+  const announce = useAnnounce();
+  const errorId = useId();
+  useEffect(() => {
+    if (editing) input.current?.focus();
+  }, [editing]);
+  const invalid = (message: string) => {
+    setError(message);
+    input.current?.focus();
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const title = checkTitle(draft);
+    if (!title.ok) return invalid(title.message);
+    const result = await plugin.execute('wishlist.change', { op: 'update', listId: list.id, name: title.title });
+    if (!result.ok) return invalid(whyFailed(result.error));
+    setError(null);
+    setEditing(false);
+    announce(`Wishlist renamed to “${title.title}”.`);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  return (
+    <header className="wishlist__header">
+      {editing ? (
+        <form className="wishlist-title-form" onSubmit={(e) => void save(e)} noValidate>
+          <label htmlFor="wishlist-title-input">Wishlist title</label>
+          <input
+            ref={input}
+            id="wishlist-title-input"
+            type="text"
+            maxLength={255}
+            value={draft}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+          />
+          {error && (
+            <span className="wishlist-field__error" id={errorId}>
+              {error}
+            </span>
+          )}
+          <button type="submit" className="button button--primary">
+            Save title
+          </button>
+          <button type="button" className="button" onClick={() => (setEditing(false), setError(null), setDraft(list.title))}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <h1 id="wishlist-title">
+          {listTitle(list.title)}{' '}
+          {controls.rename && (
+            <button ref={editButton} type="button" className="button button--link" onClick={() => (setDraft(list.title), setEditing(true))}>
+              Edit title
+            </button>
+          )}
+        </h1>
+      )}
+      {editing && <h1 id="wishlist-title" className="visually-hidden">{listTitle(list.title)}</h1>}
+      {controls.privacy ? (
+        <p className="wishlist__privacy">
+          <label htmlFor="wishlist-privacy">Privacy</label>{' '}
+          <select
+            id="wishlist-privacy"
+            value={list.privacy}
+            onChange={(e) => {
+              const privacy = Number(e.currentTarget.value) as WishlistPrivacy;
+              void plugin.execute('wishlist.change', { op: 'update', listId: list.id, privacy }).then((r) => r.ok && announce(`Privacy changed to ${PRIVACY_LABELS[privacy]}.`));
+            }}
+          >
+            {PRIVACY_VALUES.map((v) => (
+              <option key={v} value={v}>
+                {PRIVACY_LABELS[v]}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : (
+        <p className="wishlist__privacy">{PRIVACY_LABELS[list.privacy]}</p>
+      )}
+    </header>
+  );
+}
+
+/** The list's address and `Copy link` (public and shared lists). */
+function ShareLink({ url, announce }: { readonly url: string; readonly announce: (message: string) => void }) {
+  const [absolute, setAbsolute] = useState(url);
+  useEffect(() => setAbsolute(new URL(url, window.location.href).href), [url]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(absolute);
+      announce('Link copied.');
+    } catch {
+      announce('The link could not be copied; select it and copy it yourself.');
+    }
+  };
+  return (
+    <p className="wishlist__share">
+      <label htmlFor="wishlist-link">Wishlist link</label>{' '}
+      <input id="wishlist-link" type="text" readOnly value={absolute} onFocus={(e) => e.currentTarget.select()} />{' '}
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy link
+      </button>
+    </p>
+  );
+}
+
+/** `Move “{name}” to another wishlist`: the shopper's other lists, or a new one. */
+function MoveDialog({ plugin, item, lists, onClose }: { readonly plugin: Ctx; readonly item: WishlistItemView; readonly lists: readonly WishlistRef[]; readonly onClose: () => void }) {
+  const [choice, setChoice] = useState<number | 'new'>(lists[0]?.id ?? 'new');
+  const { fields, check } = useNewList();
+  const { ref, onCancel } = useDialog(onClose);
+  const [failure, setFailure] = useState<string | null>(null);
+  const announce = useAnnounce();
+  const headingId = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const newList = choice === 'new' ? check() : null;
+    if (choice === 'new' && !newList) return;
+    const result = await plugin.execute('wishlist.change', { op: 'move', rowId: item.rowId, to: choice, ...(newList ? { newList } : {}) });
+    if (!result.ok) return setFailure(whyFailed(result.error));
+    announce(`“${item.name}” moved to ${newList ? `“${newList.name}”` : `“${listTitle(lists.find((l) => l.id === choice)?.title ?? '')}”`}.`);
+    onClose();
+  };
+  return (
+    <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <h2 id={headingId}>Move “{item.name}” to another wishlist</h2>
+        <fieldset role="radiogroup" aria-label="Wishlist">
+          <legend>Wishlist</legend>
+          {lists.map((l) => (
+            <label key={l.id}>
+              <input type="radio" name="destination_wishlist" checked={choice === l.id} onChange={() => setChoice(l.id)} /> {listTitle(l.title)}
+            </label>
+          ))}
+          <label>
+            <input type="radio" name="destination_wishlist" checked={choice === 'new'} onChange={() => setChoice('new')} /> A new wishlist
+          </label>
+        </fieldset>
+        {choice === 'new' && <NewListFields {...fields} />}
+        {failure && (
+          <div className="notice notice--error" role="alert">
+            <p>{failure}</p>
+          </div>
+        )}
+        <p className="wishlist-dialog__actions">
+          <button type="submit" className="button button--primary">
+            Move
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </p>
+      </form>
+    </dialog>
+  );
+}
+
+/** `Delete wishlist`, confirmed; then back to the shopper's default list. */
+function DeleteDialog({ plugin, list, onClose }: { readonly plugin: Ctx; readonly list: WishlistRef; readonly onClose: () => void }) {
+  const { ref, onCancel } = useDialog(onClose);
+  const [failure, setFailure] = useState<string | null>(null);
+  const headingId = useId();
+  const remove = async () => {
+    const result = await plugin.execute('wishlist.change', { op: 'delete', listId: list.id });
+    if (!result.ok) return setFailure(whyFailed(result.error));
+    window.location.assign('/wishlist/');
+  };
+  return (
+    <dialog ref={ref} className="wishlist-dialog" role="alertdialog" aria-labelledby={headingId} onCancel={onCancel}>
+      <h2 id={headingId}>Delete “{listTitle(list.title)}” and everything in it?</h2>
+      {failure && (
+        <div className="notice notice--error" role="alert">
+          <p>{failure}</p>
+        </div>
+      )}
+      <p className="wishlist-dialog__actions">
+        <button type="button" className="button button--danger" onClick={() => void remove()}>
+          Delete
+        </button>
+        <button type="button" className="button" onClick={onClose} autoFocus>
+          Cancel
+        </button>
+      </p>
+    </dialog>
+  );
+}
+
+/** `Ask for an estimate`: email (required) and a message; the confirmation closes after 3000 ms. */
+function EstimateDialog({ plugin, listId, onClose }: { readonly plugin: Ctx; readonly listId: number; readonly onClose: () => void }) {
+  const { ref, onCancel } = useDialog(onClose);
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const emailRef = useRef<HTMLInputElement | null>(null);
+  const announce = useAnnounce();
+  const headingId = useId();
+  useEffect(() => {
+    if (done === null) return;
+    announce(done);
+    const timer = setTimeout(onClose, ESTIMATE_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [done]); // eslint-disable-line react-hooks/exhaustive-deps -- once per confirmation
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setInvalid(true);
+      emailRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    setSending(true);
+    const result = await plugin.execute('wishlist.estimate', { listId, email: email.trim(), message });
+    setSending(false);
+    if (result.ok) setDone(result.value.message || 'Thank you. Your request for an estimate has been sent.');
+    else setFailure(result.error.message || whyFailed(result.error));
+  };
+  return (
+    <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
+      <h2 id={headingId}>Ask for an estimate</h2>
+      {done !== null ? (
+        <p className="notice notice--success">{done}</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          {failure && (
+            <div className="notice notice--error woocommerce-error" role="alert">
+              <ErrorIcon /> <p>{failure}</p>
+            </div>
+          )}
+          <p className={`wishlist-field${invalid ? ' wishlist-field--error' : ''}`}>
+            <label htmlFor={`${headingId}-email`}>Email</label>
+            <input
+              ref={emailRef}
+              id={`${headingId}-email`}
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${headingId}-email-error` : undefined}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            {invalid && (
+              <span className="wishlist-field__error" id={`${headingId}-email-error`}>
+                Please enter a valid email address.
+              </span>
+            )}
+          </p>
+          <p className="wishlist-field">
+            <label htmlFor={`${headingId}-message`}>Message</label>
+            <textarea id={`${headingId}-message`} rows={4} maxLength={5000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          </p>
+          <p className="wishlist-dialog__actions">
+            <button type="submit" className="button button--primary" aria-busy={sending || undefined}>
+              Send the request
+            </button>
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+          </p>
+        </form>
+      )}
+    </dialog>
+  );
+}
+
