@@ -84,7 +84,7 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES),
     render: async (c) => (policed ? policed(c) : noPages(c)),
   });
-  app.route('/wp-json/suki/v1', wishlist.api);
+  app.route('/', wishlist.api);
   app.on(['GET', 'POST'], ['/wishlist/', '/wishlist/view/:token/'], wishlist.page);
 
   app.use('*', async (c, next) => {

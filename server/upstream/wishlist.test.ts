@@ -267,7 +267,9 @@ describe('the JSON route, translated to the stock actions', () => {
     expect(seenSince(from)).toEqual(['GET /wishlist/', 'POST remove_from_wishlist 60a6d22694', 'GET /wishlist/']);
     expect(controls.seen[from + 1]?.form).toEqual({ action: 'remove_from_wishlist', nonce: '60a6d22694', context: 'frontend', remove_from_wishlist: '16', wishlist_id: String(list?.id), wishlist_token: list?.token });
     expect(jar.count).toBe('1');
-    await call(jar, 'DELETE', `${API}/wishlist/items/14`);
+    // As the REST client sends DELETE: a POST with the method override.
+    const overridden = await call(jar, 'POST', `${API}/wishlist/items/14`, undefined, { 'x-http-method-override': 'DELETE' });
+    expect(overridden.status).toBe(200);
     expect(jar.count).toBeUndefined();
     expect(jar.lines.at(-1)).toBe('suki_wishlist_count=; Path=/; Max-Age=0; SameSite=Lax');
   });
@@ -333,17 +335,18 @@ describe('the JSON route, translated to the stock actions', () => {
 
   it('what only the premium plugin does answers 501 suki_wishlist_unsupported', async () => {
     const jar = new Jar();
-    for (const [method, path, body] of [
+    for (const [method, path, body, override] of [
       ['PATCH', '/wishlist/items/14', { quantity: 2 }],
       ['PATCH', '/wishlist/items/14', { moveTo: 'new', newList: { name: 'x', privacy: 0 } }],
       ['POST', '/wishlist/lists', { name: 'Gifts', privacy: 0 }],
       ['PATCH', '/wishlist/lists/6', { name: 'Gifts' }],
       ['PATCH', '/wishlist/lists/6', { privacy: 2 }],
+      ['POST', '/wishlist/lists/6', { privacy: 2 }, 'PATCH'],
       ['DELETE', '/wishlist/lists/6', undefined],
       ['PUT', '/wishlist/lists/6/positions', { rowIds: [14, 16] }],
       ['POST', '/wishlist/lists/6/estimate', { email: 'ana@example.com', message: 'hi' }],
-    ] as const) {
-      const response = await call(jar, method, `${API}${path}`, body);
+    ] as ReadonlyArray<readonly [string, string, unknown, string?]>) {
+      const response = await call(jar, method, `${API}${path}`, body, override ? { 'x-http-method-override': override } : {});
       expect(response.status, `${method} ${path}`).toBe(501);
       expect(await response.json()).toMatchObject({ code: 'suki_wishlist_unsupported', data: { status: 501 } });
     }

@@ -391,7 +391,17 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): { readonly a
   // -------------------------------------------------------------------------------------------
   // The JSON route
 
-  const api = new Hono();
+  const api = new Hono().basePath('/wp-json/suki/v1');
+  // `X-HTTP-Method-Override` (how the REST client sends PUT, PATCH and DELETE): routed as that method.
+  api.use('*', async (c, next) => {
+    const override = c.req.header('x-http-method-override')?.trim().toUpperCase();
+    if (c.req.method !== 'POST' || (override !== 'PUT' && override !== 'PATCH' && override !== 'DELETE')) return next();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('x-http-method-override');
+    headers.delete('content-length');
+    const body = await c.req.arrayBuffer();
+    return api.fetch(new Request(c.req.url, { method: override, headers, body: body.byteLength > 0 ? body : null }));
+  });
   const answer = (c: Context, up: StockConversation | null, body: unknown, status: number, count: number | null): Response => {
     const response = new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
     for (const line of up?.setCookies ?? []) response.headers.append('set-cookie', line);
