@@ -85,6 +85,8 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     render: async (c) => (policed ? policed(c) : noPages(c)),
   });
   app.route('/', wishlist.api);
+  // Signing in or out on the stock shop changes whose list the header counts.
+  const withWishlistCount = (handler: (c: Context) => Promise<Response>) => async (c: Context) => wishlist.afterAccount(c, await handler(c));
   app.on(['GET', 'POST'], ['/wishlist/', '/wishlist/view/:token/'], wishlist.page);
 
   app.use('*', async (c, next) => {
@@ -127,7 +129,7 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   app.on(
     ['GET', 'POST'],
     ['/my-account/', '/my-account/*'],
-    upstreamMyAccount({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), shopUrl: options.upstream, render: async (c) => (policed ? policed(c) : noPages(c)) }),
+    withWishlistCount(upstreamMyAccount({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), shopUrl: options.upstream, render: async (c) => (policed ? policed(c) : noPages(c)) })),
   );
   app.get('*', async (c) => {
     if (renderPage) return renderPage(c);

@@ -59,6 +59,16 @@ beforeAll(async () => {
   // The Store API the currency is read from: the recorded catalogue.
   const app = new Hono();
   app.get('/wp-json/wc/store/v1/products', () => stockAnswer(stockUrl, 'peer-2/storeapi-products.http'));
+  // Signing in and out on the stock shop (peer-3), the logged-in cookie's redacted value filled in.
+  app.post('/my-account/', () => {
+    const answer = stockAnswer(stockUrl, 'peer-3/myaccount-login.http');
+    const headers = new Headers();
+    answer.headers.forEach((value, name) => name !== 'set-cookie' && headers.append(name, value));
+    for (const line of answer.headers.getSetCookie()) headers.append('set-cookie', line.replace('=<redacted>', `=ana.buyer%7C${Math.floor(Date.now() / 1000) + 86_400}%7Ctoken%7Chmac`));
+    return new Response(null, { status: answer.status, headers });
+  });
+  app.get('/my-account/customer-logout/', () => stockAnswer(stockUrl, 'peer-3/myaccount-logout.http'));
+  app.get('/wp-login.php', () => stockAnswer(stockUrl, 'peer-3/myaccount-logout-wp-login.http'));
   app.route('/', shop.app);
   stock = await listen(app, { port: 0 });
   stockUrl = stock.url;
@@ -357,6 +367,36 @@ describe('the JSON route, translated to the stock actions', () => {
     const response = await call(new Jar(), 'POST', `${API}/wishlist/items`, { productId: 14 }, { origin: 'https://evil.example' });
     expect(response.status).toBe(403);
     expect(controls.seen.length).toBe(from);
+  });
+});
+
+describe('signing in and out on the stock shop', () => {
+  it('after a sign-in the count is the account’s list (the stock plugin merged the guest’s); after a sign-out it is deleted', async () => {
+    const jar = Jar.withSession();
+    await addItem(jar, 14);
+    await addItem(jar, 16);
+    // Without our recount the header would keep the guest's figure; the stand-in keeps the list with the wishlist session.
+    jar.cookies.set('suki_wishlist_count', '9');
+    const login = await fetch(`${front.url}/my-account/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header },
+      body: new URLSearchParams({ username: 'ana.buyer', password: 'right horse battery', 'woocommerce-login-nonce': '6bec285dae', login: 'Log in' }).toString(),
+    });
+    jar.take(login);
+    expect(login.status).toBe(303);
+    expect([...jar.cookies.keys()].some((name) => name.startsWith('wordpress_logged_in_'))).toBe(true);
+    expect(jar.count).toBe('2');
+    const logout = await call(jar, 'GET', '/my-account/customer-logout/?_wpnonce=c043797691');
+    expect(logout.status).toBe(303);
+    expect([...jar.cookies.keys()].some((name) => name.startsWith('wordpress_logged_in_'))).toBe(false);
+    expect(jar.count).toBeUndefined();
+    // Other account pages leave the count alone.
+    jar.cookies.set('suki_wishlist_count', '2');
+    const from = controls.seen.length;
+    await call(jar, 'GET', '/my-account/lost-password/');
+    expect(jar.count).toBe('2');
+    expect(seenSince(from).some((s) => s.includes('/wishlist/'))).toBe(false);
   });
 });
 

@@ -315,7 +315,12 @@ interface StockAdd {
 }
 
 /** The JSON route and the pages, translated to a stock shop with the free plugin. */
-export function upstreamWishlist(options: UpstreamWishlistOptions): { readonly api: Hono; readonly page: (c: Context) => Promise<Response> } {
+export function upstreamWishlist(options: UpstreamWishlistOptions): {
+  readonly api: Hono;
+  readonly page: (c: Context) => Promise<Response>;
+  /** Our answer to a My Account request, with the count cookie made right after a sign-in or sign-out. */
+  readonly afterAccount: (c: Context, response: Response) => Promise<Response>;
+} {
   const now = options.now ?? Date.now;
   const nonces = new LRUCache<string, string>({ max: options.nonceCacheSize ?? 10_000, ttl: options.nonceTtlMs ?? 60 * 60 * 1000, perf: { now } });
   let currency: { readonly value: StockCurrency; readonly until: number } | null = null;
@@ -597,5 +602,28 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): { readonly a
     return show();
   };
 
-  return { api, page };
+  // -------------------------------------------------------------------------------------------
+  // Signing in and out (the My Account pages)
+
+  const LOGGED_IN = /^wordpress_logged_in_[0-9a-f]{32}=/;
+  const afterAccount = async (c: Context, response: Response): Promise<Response> => {
+    const lines = response.headers.getSetCookie().filter((line) => LOGGED_IN.test(line));
+    if (lines.length === 0) return response;
+    const up = conversation(c);
+    for (const line of lines) applySetCookie(up.jar, line, now());
+    const signedIn = [...up.jar.keys()].some((name) => LOGGED_IN.test(`${name}=`));
+    const out = new Response(response.body, response);
+    if (!signedIn) {
+      out.headers.append('set-cookie', countCookie(0, https(c)));
+      return out;
+    }
+    // The stock plugin moved the guest's list into the account's at sign-in: count what it holds now.
+    for (const line of response.headers.getSetCookie()) applySetCookie(up.jar, line, now());
+    const read = await readOwn(up);
+    for (const line of up.setCookies) out.headers.append('set-cookie', line);
+    if (read.kind === 'page') out.headers.append('set-cookie', countCookie(read.page.rows.length, https(c)));
+    return out;
+  };
+
+  return { api, page, afterAccount };
 }
