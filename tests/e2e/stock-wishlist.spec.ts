@@ -112,7 +112,7 @@ async function simpleProduct(page: Page): Promise<{ id: number; name: string; pa
 const newShopper = async (browser: Browser) => (await browser.newContext({ baseURL: frontUrl })).newPage();
 
 test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) shop, through upstream mode', () => {
-  test('add from the product page, the list page, the token page read-only for another visitor, remove; premium controls absent', async ({ browser }) => {
+  test('add from the product page and a tile, the list page, the token page read-only for another visitor, remove; premium controls absent', async ({ browser }) => {
     const page = await newShopper(browser);
     const product = await simpleProduct(page);
     await page.goto(product.path);
@@ -123,15 +123,27 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
     await add.click();
     await expect(add).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('link', { name: 'Browse wishlist' }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Wishlist \(1 items?\)$/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist (1 item)' })).toBeVisible();
     const list = [...controls.lists.values()].find((l) => l.items.includes(product.id));
     expect(list).toBeDefined();
+
+    // And one from a tile of the shop page.
+    await page.goto('/shop/');
+    await hydrated(page);
+    const tile = page.getByRole('button', { name: /^Add “.+” to wishlist$/, pressed: false }).first();
+    const label = (await tile.getAttribute('aria-label')) ?? (await tile.textContent()) ?? '';
+    const other = /^Add “(.+)” to wishlist$/.exec(label.trim())?.[1] ?? '';
+    await tile.click();
+    await expect(page.getByRole('button', { name: `Add “${other}” to wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('link', { name: /^Wishlist \(2 items\)$/ })).toBeVisible();
+    expect(list?.items).toHaveLength(2);
 
     // The list page, drawn from the stock page: the item and its owner's controls, nothing premium.
     await page.goto('/wishlist/');
     await hydrated(page);
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: product.name }).first()).toBeVisible();
+    await expect(main.getByRole('link', { name: other }).first()).toBeVisible();
     await expect(main.getByRole('button', { name: `Remove “${product.name}” from wishlist` })).toBeVisible();
     await expect(main.getByRole('button', { name: `Add to cart: “${product.name}”` }).or(main.getByRole('link', { name: `Add to cart: “${product.name}”` }))).toBeVisible();
     await expect(main.getByRole('button', { name: 'Create a new wishlist' })).toHaveCount(0);
@@ -149,15 +161,17 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
     await expect(theirs.getByRole('link', { name: product.name }).first()).toBeVisible();
     await expect(theirs.getByRole('button', { name: `Add to cart: “${product.name}”` }).or(theirs.getByRole('link', { name: `Add to cart: “${product.name}”` }))).toBeVisible();
     await expect(theirs.getByRole('button', { name: `Remove “${product.name}” from wishlist` })).toHaveCount(0);
-    await expect(visitor.getByRole('link', { name: /^Wishlist \(1 items?\)$/ })).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: /^Wishlist \(\d+ items?\)$/ })).toHaveCount(0);
 
     // Remove: gone from the page and from the stock shop.
     await main.getByRole('button', { name: `Remove “${product.name}” from wishlist` }).click();
     await expect(main.getByRole('button', { name: `Remove “${product.name}” from wishlist` })).toHaveCount(0);
     await expect.poll(() => list?.items.includes(product.id)).toBe(false);
+    await expect(page.getByRole('link', { name: 'Wishlist (1 item)' })).toBeVisible();
     await page.reload();
     await hydrated(page);
     await expect(page.getByRole('main').getByRole('link', { name: product.name })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: other }).first()).toBeVisible();
   });
 
   test('without scripts: the plain add form and the stock remove link go to the stock shop', async ({ browser }) => {
