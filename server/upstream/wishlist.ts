@@ -521,10 +521,9 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
       out.headers.set('cache-control', 'no-store, private');
       return out;
     };
-    const redirect = (location: string, count: number | null = null): Response => {
+    const redirect = (location: string): Response => {
       const response = new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store, private' } });
       for (const line of up.setCookies) response.headers.append('set-cookie', line);
-      if (count !== null) response.headers.append('set-cookie', countCookie(count, https(c)));
       return response;
     };
     const errorPage = (failure: Failure, notices: readonly WishlistNotice[] = []) =>
