@@ -88,6 +88,7 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   // Signing in or out on the stock shop changes whose list the header counts.
   const withWishlistCount = (handler: (c: Context) => Promise<Response>) => async (c: Context) => wishlist.afterAccount(c, await handler(c));
   app.on(['GET', 'POST'], ['/wishlist/', '/wishlist/view/:token/'], wishlist.page);
+  app.get('/wishlist', (c) => c.redirect(`/wishlist/${new URL(c.req.url).search}`, 301));
 
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);

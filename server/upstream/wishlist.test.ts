@@ -473,6 +473,12 @@ describe('the wishlist pages, read from the stock HTML', () => {
     expect(seenSince(from)).toEqual(['GET /wishlist/?remove_from_wishlist=16&_wpnonce=60a6d22694']);
     const view = (await handed(await call(jar, 'GET', '/wishlist/'))).wishlist?.view;
     expect(view?.list?.items.map((i) => i.name)).toEqual(['Peer Tee']);
+    // Followed from another site, a link does nothing.
+    const before = controls.seen.length;
+    const foreign = await call(jar, 'GET', '/wishlist/?remove_from_wishlist=14&_wpnonce=60a6d22694', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(foreign.status).toBe(303);
+    expect(controls.seen.length).toBe(before);
+    expect((await call(jar, 'GET', '/wishlist?x=1')).headers.get('location')).toBe('/wishlist/?x=1');
   });
 
   it('the no-script add-to-cart link goes to the stock shop, whose cart cookies come back for our host', async () => {

@@ -28,7 +28,7 @@ import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
 import type { WishlistAddAnswer, WishlistDetails, WishlistRef, WishlistState } from '../../src/core/domain/wishlist.js';
 import type { WishlistNotice, WishlistPageView } from '../../src/app/wishlist-page.js';
-import { mediaType, requestOrigin } from '../lib/request.js';
+import { isCrossSiteWrite, mediaType, requestOrigin, siteHeaders } from '../lib/request.js';
 import { setPageInput } from '../pages.js';
 import { readCapped, type Forwarder } from './forward.js';
 import { accountSummaryFromCookies } from './my-account.js';
@@ -588,6 +588,8 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
       }
     }
     if ([...action].length > 0) {
+      // A link followed from another site does nothing (as on our own shop): the page shows as it is.
+      if (isCrossSiteWrite(siteHeaders(c), requestOrigin(c))) return redirect(path);
       const done = await up.send(`${path}?${action.toString()}`);
       await done.body?.cancel();
       if (done.status >= 500) return errorPage(unreachable(done.status));
