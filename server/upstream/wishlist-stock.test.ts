@@ -119,6 +119,9 @@ describe('the stock wishlist page', () => {
     expect(read?.rows[0]?.name).toBe('<img src=x onerror=alert(1)> Mug bold');
     expect(read?.rows[0]?.image?.alt).toBe('"><script>x</script>');
     expect(read?.notices).toEqual([{ kind: 'success', text: 'Removed “”' }]);
+    // A list title the page shows (when the shop turns it on) is text too.
+    const titled = page('wishlist-page').replace('<!-- TITLE -->', '<div class="wishlist-title"><h2>&lt;b&gt;Gifts&lt;/b&gt; <i>for Ana</i></h2></div>');
+    expect(readStockWishlistPage(titled, OURS, '/wishlist/')?.list?.title).toBe('<b>Gifts</b> for Ana');
   });
 
   it('a variation, an item out of stock and one that needs options are read from the stock cart link', () => {
