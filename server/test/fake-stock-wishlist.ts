@@ -240,7 +240,8 @@ export function stockWishlistShop(options: StockWishlistShopOptions): { readonly
     if (action === 'remove_from_wishlist') {
       const list = listOf(sessionOf(cookie));
       const id = Number(form.get('remove_from_wishlist'));
-      if (takes(form.get('nonce'), controls.nonces.remove) && list && list.token === form.get('wishlist_token')) list.items = list.items.filter((item) => item !== id);
+      if (!takes(form.get('nonce'), controls.nonces.remove)) return recordedJson('peer-2/yith-remove_from_wishlist-badnonce.http');
+      if (list && list.token === form.get('wishlist_token')) list.items = list.items.filter((item) => item !== id);
       return recordedJson('peer-2/yith-remove_from_wishlist.http');
     }
     return c.text('0', 400);
