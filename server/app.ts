@@ -21,6 +21,8 @@ import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text
 import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
 import { mediaRoutes } from './routes/media.js';
 import { accountSummaryOf, myAccountRoutes, type AccountSettings } from './routes/my-account.js';
+import { wishlistRoutes, type WishlistSettings } from './routes/wishlist.js';
+import { purgeExpiredWishlists } from './services/wishlists.js';
 import { setPageInput } from './pages.js';
 import { orderTrackingPage } from './routes/order-tracking.js';
 import { dbSitemapSource, seoRoutes } from './routes/seo.js';
@@ -75,6 +77,11 @@ export interface ShopAppOptions extends AddressOptions {
   readonly mail?: MailTransport | undefined;
   /** Shopper accounts: the shortest password, whether registration is open. @default 8, open */
   readonly accounts?: AccountSettings | undefined;
+  /**
+   * The wishlist plugin's options (`wishlistSettingsOf`): its JSON route, stock admin-ajax actions
+   * and pages; false or absent when the plugin is off (then none of them exist).
+   */
+  readonly wishlist?: WishlistSettings | false | undefined;
 }
 
 /** True for the loopback addresses (the staff API's keys are accepted from them over plain HTTP). */
@@ -202,6 +209,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
         await purgeExpiredSessions(deps.db, now);
         await purgeIdempotencyKeys(deps.db, now);
         await purgeRateLimits(deps.db, now);
+        await purgeExpiredWishlists(deps.db, now);
         await sendMail();
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables (every order rewrites the
         // stock of the products it sells) and refresh statistics.
@@ -305,11 +313,24 @@ export function createShopApp(options: ShopAppOptions): Hono {
 
   app.use('*', wcAjax(deps));
 
+  // Wishlists, while the plugin is on: Suki's JSON route, the stock actions, the pages. Their answers
+  // are per shopper (`no-store, private`), so none of them goes near the render cache.
+  const renderOr404 = async (c: Context) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')));
+  const wishlist = options.wishlist ? wishlistRoutes(deps, { settings: options.wishlist, render: renderOr404 }) : null;
+  if (wishlist) {
+    app.route('/wp-json/suki/v1/wishlist', wishlist.api);
+    app.route('/', wishlist.pages);
+  }
+
   const store = storeApiRoutes(deps);
   app.route('/wp-json/wc/store/v1', store);
   app.route('/wp-json/wc/store', store);
   app.route('/wp-json/wp/v2', wpV2Routes(deps));
-  app.on(['GET', 'POST'], '/wp-admin/admin-ajax.php', adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }) }));
+  app.on(
+    ['GET', 'POST'],
+    '/wp-admin/admin-ajax.php',
+    adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }), wishlist: wishlist?.stockAction }),
+  );
   // Shop staff: WooCommerce's v3 orders and coupons with API keys, over HTTPS or from this machine.
   app.route(
     '/wp-json/wc/v3',
@@ -348,7 +369,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   // Order tracking: the page and its form, posted to itself.
   app.on(['GET', 'POST'], '/order-tracking/', orderTrackingPage(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')))));
   // My Account: log in, register, lost password, orders, addresses, account details, log out.
-  app.route('/', myAccountRoutes(deps, async (c) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.'))), options.accounts));
+  app.route('/', myAccountRoutes(deps, renderOr404, options.accounts, wishlist ? { afterSignIn: wishlist.afterSignIn, afterSignOut: wishlist.afterSignOut } : {}));
   app.get('/my-account', toSlash);
   app.get('/order-tracking', toSlash);
   app.get('/shop', toSlash);

@@ -11,6 +11,7 @@ import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import { createShopApp } from './app.js';
 import { newsletterSettingsOf } from './routes/admin-ajax.js';
+import { wishlistSettingsOf } from './routes/wishlist.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
     listenUrl: () => listenOrigin(serverConfig.host, serverConfig.port),
     pagePolicy: { sources: externalSourcesOf(plugins), dev: true },
     newsletter: newsletterSettingsOf(plugins),
+    // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
+    wishlist: wishlistSettingsOf(plugins),
     checkout: config.checkout,
     shopName: config.shop.name,
     ...(config.accounts ? { accounts: config.accounts } : {}),

@@ -9,6 +9,7 @@ import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
 import { newsletterSettingsOf } from './routes/admin-ajax.js';
+import { wishlistSettingsOf } from './routes/wishlist.js';
 import { pageAssets } from './assets.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
     accounts: { ...config.accounts, limitScale: serverConfig.accountLimitScale },
     // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
     newsletter: newsletterSettingsOf(plugins),
+    // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
+    wishlist: wishlistSettingsOf(plugins),
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),

@@ -50,10 +50,10 @@ export interface RenderInput {
   readonly orderTracking?: LoadPageOptions['orderTracking'];
   /** A My Account page's state, from the route that answered it (embedded or upstream). */
   readonly account?: LoadPageOptions['account'];
-  /** A wishlist page's state, from the route that answered it (embedded or upstream). */
-  readonly wishlist?: LoadPageOptions['wishlist'];
   /** The header's account link: signed in or not (absent: a guest). */
   readonly accountSummary?: AccountSummary;
+  /** A wishlist page's state, from the route that answered it (`server/routes/wishlist.ts`, or the upstream one). */
+  readonly wishlist?: LoadPageOptions['wishlist'];
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */

@@ -557,3 +557,78 @@ export const apiKeys = pgTable('suki_api_keys', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   lastAccess: timestamp('last_access', { withTimezone: true, mode: 'string' }),
 });
+
+/**
+ * Wishlists (YITH WooCommerce Wishlist's model). The owner is `guest:<id>` (the signed id of the
+ * `suki_wishlist` cookie) or `account:<customer id>`. Ids are random 48-bit numbers, never a
+ * sequential guess away from someone else's list. The token is the shared address
+ * (`/wishlist/view/{token}/`): looked up by its SHA-256 (`token_hash`), then compared in constant
+ * time. A guest's lists expire (`expires_at`, moved forward on every write); an account's never do.
+ * One default list per owner (a partial unique index), so parallel first adds make exactly one.
+ */
+export const wishlists = pgTable(
+  'suki_wishlists',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    ownerKey: text('owner_key').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Plain text as typed (never HTML); '' for a default list never named. */
+    title: text('title').notNull().default(''),
+    /** 0 public, 1 shared (by link), 2 private. */
+    privacy: integer('privacy').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('suki_wishlists_owner').on(t.ownerKey),
+    uniqueIndex('suki_wishlists_one_default').on(t.ownerKey).where(sql`${t.isDefault}`),
+    index('suki_wishlists_expires').on(t.expiresAt),
+    check('suki_wishlists_privacy', sql`${t.privacy} IN (0, 1, 2)`),
+  ],
+);
+
+/**
+ * Items of wishlists: one row per (list, product), the product being the variation once one is
+ * chosen. Row ids are random like list ids. `price_when_added` (minor units) lets the page say
+ * "was ₱1,200" once the price moves.
+ */
+export const wishlistItems = pgTable(
+  'suki_wishlist_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    wishlistId: bigint('wishlist_id', { mode: 'number' })
+      .notNull()
+      .references(() => wishlists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    position: integer('position').notNull().default(0),
+    priceWhenAdded: integer('price_when_added'),
+    dateAdded: timestamp('date_added', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('suki_wishlist_items_product').on(t.wishlistId, t.productId),
+    check('suki_wishlist_items_quantity', sql`${t.quantity} BETWEEN 1 AND 9999`),
+  ],
+);
+
+/** Requests for an estimate of a list, as the shopper sent them (the shop is mailed a copy). */
+export const wishlistEstimates = pgTable(
+  'suki_wishlist_estimates',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    wishlistId: bigint('wishlist_id', { mode: 'number' }).references(() => wishlists.id, { onDelete: 'set null' }),
+    ownerKey: text('owner_key').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull().default(''),
+    /** JSON array of {productId, name, quantity, price} as the list was when asked. */
+    items: text('items').notNull().default('[]'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('suki_wishlist_estimates_created').on(t.createdAt)],
+);

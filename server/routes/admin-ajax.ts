@@ -10,6 +10,9 @@
  *   a cart hash. Both answer the provider's `{success, email}`; bad input is a 400 naming the field,
  *   and both share a per-client limit (the set-user action is a known target of bulk sign-ups).
  *
+ * - the wishlist's stock actions (YITH WooCommerce Wishlist's, `wire-protocol.md` §1) while the
+ *   wishlist plugin is on (`routes/wishlist.ts`).
+ *
  * Anything else answers `0` with 400, as WordPress does for an action without a handler.
  */
 import type { Context } from 'hono';
@@ -48,6 +51,11 @@ export interface AdminAjaxOptions {
   readonly newsletter: NewsletterSettings | null;
   /** Calls to the newsletter actions per client and window. @default 30 per 10 minutes */
   readonly newsletterLimit?: { readonly max: number; readonly windowMs: number };
+  /**
+   * The wishlist's stock actions (`routes/wishlist.ts`): a response, or null for another action.
+   * Absent: the wishlist plugin is off and its actions are unknown.
+   */
+  readonly wishlist?: ((c: Context, action: string, form: URLSearchParams) => Promise<Response | null>) | undefined;
 }
 
 const SET_USER = 'mailchimp_set_user_by_email';
@@ -107,6 +115,10 @@ export function adminAjax(deps: ShopDeps, options: AdminAjaxOptions = { newslett
     }
     if (options.newsletter && action === SET_USER) return setUser(c, form, options.newsletter);
     if (options.newsletter && action === LOOK_UP) return lookUp(c, c.req.query('hash') ?? '');
+    if (options.wishlist && action !== undefined) {
+      const answered = await options.wishlist(c, action, form);
+      if (answered) return answered;
+    }
     return c.text('0', 400);
   };
 }

@@ -263,8 +263,16 @@ export function readAddressForm(form: URLSearchParams, kind: 'billing' | 'shippi
 
 // ---------------------------------------------------------------- routes
 
+/** What other features do when a shopper signs in or out (the wishlist merges a guest's lists). */
+export interface SignInHooks {
+  /** After sign-in or registration, once the session rotated and the cart merged. */
+  readonly afterSignIn?: (c: Context, customerId: number) => Promise<void>;
+  /** After log-out. */
+  readonly afterSignOut?: (c: Context) => void;
+}
+
 /** Answers the My Account pages; `render` draws a page from what the route set (`setPageInput`). */
-export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<Response>, settings: AccountSettings = {}): Hono {
+export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<Response>, settings: AccountSettings = {}, hooks: SignInHooks = {}): Hono {
   const app = new Hono();
   const minLength = settings.passwordMinLength ?? DEFAULT_PASSWORD_MIN_LENGTH;
   const registrationEnabled = settings.registration ?? true;
@@ -384,6 +392,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const fresh = rotateSession(c, remember ? 'remember' : 'browser');
     const signed = await recordSignIn(deps, checked.customer, sessionId, fresh.id, remember);
     await cartCookiesFor(c, accountCartId(checked.customer.id));
+    await hooks.afterSignIn?.(c, checked.customer.id);
     const notices: AccountNotice[] = signed.capped.map((cut) =>
       cut.kept === 0
         ? info(`“${cut.name}” from your earlier cart is no longer available, so it was not added to your account’s cart.`)
@@ -414,6 +423,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const fresh = rotateSession(c, 'browser');
     await recordSignIn(deps, created.customer, sessionId, fresh.id, false);
     await cartCookiesFor(c, accountCartId(created.customer.id));
+    await hooks.afterSignIn?.(c, created.customer.id);
     const mailed = await sendVerification(c, created.customer, 'welcome');
     setFlash(c, keys, fresh.id, [
       success(`Your account was created. Your username is ${created.customer.username}.`),
@@ -445,6 +455,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     await recordSignOut(deps.db, session.id);
     const fresh = rotateSession(c, 'guest');
     await cartCookiesFor(c, null);
+    hooks.afterSignOut?.(c);
     setFlash(c, keys, fresh.id, [info(ACCOUNT_TEXT.loggedOut)]);
     return redirect(c, '/my-account/');
   });

@@ -93,16 +93,17 @@ export const retryingLoader = <T>(load: () => Promise<T>): (() => Promise<Result
 };
 
 /** A port whose every method loads the port first and answers the load's failure when it cannot. */
-const lazyPort = <P extends object>(load: () => Promise<Result<P, PortFailure>>, methods: ReadonlyArray<keyof P & string>): P =>
-  Object.fromEntries(
-    methods.map((name) => [
-      name,
-      async (...args: unknown[]) => {
-        const port = await load();
-        return port.ok ? (port.value[name] as (...a: unknown[]) => unknown)(...args) : port;
-      },
-    ]),
-  ) as P;
+const lazyPort = <P extends object>(load: () => Promise<Result<P, PortFailure>>): P =>
+  new Proxy({} as P, {
+    // Not a promise (`then` is no method of a port), so the port itself can be awaited or returned safely.
+    get: (_target, name) =>
+      name === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            const port = await load();
+            return port.ok ? (port.value[name as keyof P] as (...a: unknown[]) => unknown)(...args) : port;
+          },
+  });
 
 /** The browser's `online` event; nothing where there is no window (server rendering, tests). */
 const windowOnline = (listener: () => void): (() => void) => {
@@ -168,27 +169,17 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     cartHash: viaCart((c) => c.cartHash()),
     onReconnect: hooks.onReconnect ?? windowOnline,
   };
-  const loadNewsletter = retryingLoader(async () => {
-    const [base, module] = await Promise.all([loadPath(), import('./newsletter.js')]);
-    if (!base.ok) throw new Error(base.error.message);
-    return module.createNewsletterAdapter(base.value.http);
-  });
-  const newsletter: NewsletterPort = {
-    lookUpByHash: async (hash) => {
-      const port = await loadNewsletter();
-      return port.ok ? port.value.lookUpByHash(hash) : port;
-    },
-    setUser: async (user) => {
-      const port = await loadNewsletter();
-      return port.ok ? port.value.setUser(user) : port;
-    },
-  };
-  const loadWishlist = retryingLoader(async () => {
-    const [base, module] = await Promise.all([loadPath(), import('./wishlist.js')]);
-    if (!base.ok) throw new Error(base.error.message);
-    return module.createWishlistAdapter(base.value.http);
-  });
-  const wishlist = lazyPort<WishlistPort>(loadWishlist, ['read', 'add', 'removeItem', 'setQuantity', 'moveItem', 'createList', 'getList', 'updateList', 'deleteList', 'sortItems', 'askEstimate']);
+  /** A port over the shared HTTP client whose adapter's code is imported on its first call. */
+  const portOver = <P extends object>(importer: () => Promise<(client: HttpClient) => P>): P =>
+    lazyPort(
+      retryingLoader(async () => {
+        const [base, create] = await Promise.all([loadPath(), importer()]);
+        if (!base.ok) throw new Error(base.error.message);
+        return create(base.value.http);
+      }),
+    );
+  const newsletter = portOver<NewsletterPort>(() => import('./newsletter.js').then((m) => m.createNewsletterAdapter));
+  const wishlist = portOver<WishlistPort>(() => import('./wishlist.js').then((m) => m.createWishlistAdapter));
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;

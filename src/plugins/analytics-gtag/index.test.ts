@@ -90,6 +90,26 @@ describe('analytics-gtag', () => {
     expect(calls[5]![2]).toEqual({ description: 'Out of stock', fatal: false, send_to: 'shop' });
   });
 
+  it('maps a product newly added to a wishlist to add_to_wishlist (items like add_to_cart, value and currency); not a repeat or other changes', async () => {
+    const { runtime } = await boot();
+    const banig = facts(7, { sku: 'BANIG-1', name: 'Banig', categories: ['Home'], price: 120_000 });
+    runtime.emit('wishlist.changed', { change: 'added', wishlistId: 1, item: banig, quantity: 1, result: 'true', count: 1 });
+    runtime.emit('wishlist.changed', { change: 'added', wishlistId: 1, item: banig, quantity: 1, result: 'exists', count: 1 });
+    runtime.emit('wishlist.changed', { change: 'removed', wishlistId: 1, item: banig, quantity: 0, result: null, count: 0 });
+    runtime.emit('wishlist.changed', { change: 'added', wishlistId: 1, item: null, quantity: 1, result: 'true', count: 2 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual([
+      'event',
+      'add_to_wishlist',
+      expect.objectContaining({
+        event_category: 'ecommerce',
+        currency: banig.currencyCode,
+        value: 1200,
+        items: [{ id: 'BANIG-1', name: 'Banig', quantity: 1, category: 'Home', price: '1200.00' }],
+      }),
+    ]);
+  });
+
   it('holds events until consent and replays them in order', async () => {
     const { runtime } = await boot({}, 'ask');
     runtime.emit('notice.failed', { message: 'first', source: 'x' });

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/plugin.js';
+import { toMajorString } from '../../core/rules/money.js';
 import { disableMeasurement, hasOptOutCookie, installGtag, trackEvent, updateConsent, type GtagParams } from './gtag.js';
 import { checkoutParams, purchaseParams, toGtagImpression, toGtagItem } from './items.js';
 export type { AnalyticsGtagOptions } from './options.js';
@@ -52,6 +53,7 @@ const analyticsGtag = definePlugin({
       'catalog.searched',
       'cart.added',
       'cart.removed',
+      'wishlist.changed',
       'cart.quantityChanged',
       'checkout.step',
       'checkout.submitted',
@@ -94,6 +96,19 @@ const analyticsGtag = definePlugin({
             items: [toGtagItem(event.payload.item, event.payload.quantity)],
           });
           return;
+        case 'wishlist.changed': {
+          // GA4's add_to_wishlist, for a product newly added (not one that was already there).
+          const { change, result, item, quantity } = event.payload;
+          if (change !== 'added' || result !== 'true' || !item) return;
+          send('add_to_wishlist', {
+            event_category: 'ecommerce',
+            event_label: 'Add to Wishlist',
+            currency: item.currencyCode,
+            value: Number(toMajorString(item.price * quantity, item.currencyMinorUnit)),
+            items: [toGtagItem(item, quantity)],
+          });
+          return;
+        }
         case 'cart.removed':
           send('remove_from_cart', {
             event_category: 'ecommerce',

@@ -47,6 +47,17 @@ describe('pixel', () => {
     expect(calls[1]![2]).toMatchObject({ value: 730, currency: 'PHP' });
   });
 
+  it('tracks AddToWishlist for a product newly added to a wishlist, not for one already there nor other changes', async () => {
+    const calls: unknown[][] = [];
+    vi.stubGlobal('fbq', (...args: unknown[]) => calls.push(args));
+    const { runtime } = await boot();
+    const item = { id: 7, sku: 'BANIG-1', name: 'Banig', categories: ['Home'], price: 120_000, currencyMinorUnit: 2, currencyCode: 'PHP' };
+    runtime.emit('wishlist.changed', { change: 'added', wishlistId: 1, item, quantity: 1, result: 'true', count: 1 });
+    runtime.emit('wishlist.changed', { change: 'added', wishlistId: 1, item, quantity: 1, result: 'exists', count: 1 });
+    runtime.emit('wishlist.changed', { change: 'removed', wishlistId: 1, item, quantity: 0, result: null, count: 0 });
+    expect(calls).toEqual([['track', 'AddToWishlist', { content_ids: ['BANIG-1'], content_name: 'Banig', content_type: 'product', currency: 'PHP', value: 1200 }]]);
+  });
+
   it('logs and skips when there is no fbq', async () => {
     const { warnings, view } = await boot();
     view('/');

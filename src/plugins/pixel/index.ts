@@ -22,6 +22,17 @@ const pixel = definePlugin({
       if (!(params ? trackPixel('track', name, params) : trackPixel('track', name))) logger.warn(`no fbq on the page; ${name} not sent`);
     };
     subscribe(ofType('page.viewed'), () => track('PageView'));
+    // A product newly added to a wishlist (not one that was already there).
+    subscribe(ofType('wishlist.changed'), ({ payload: { change, result, item, quantity } }) => {
+      if (change !== 'added' || result !== 'true' || !item) return;
+      track('AddToWishlist', {
+        content_ids: [item.sku || String(item.id)],
+        content_name: item.name,
+        content_type: 'product',
+        currency: item.currencyCode,
+        value: Number(toMajorString(item.price * quantity, item.currencyMinorUnit)),
+      });
+    });
     subscribe(ofType('checkout.step', 'checkout.placed'), (event) => {
       const cart = event.payload.cart;
       const minor = cart.totals.currency.minorUnit;

@@ -3,29 +3,22 @@
  * button on every tile and product page, the header's `Wishlist (n items)` link, and the pages
  * `/wishlist/` and `/wishlist/view/{token}/`.
  *
- * What a page downloads first is only what paints the buttons and the link (this chunk). The rest
- * comes later: the state machine (`controller.ts`) and the port's code when the plugin first needs
- * them (the header reads the count cookie after hydration; a count above 0, or the first click,
- * reads the lists), the add notices and the list chooser with the first add (`views/AddExtras.tsx`),
- * and the list page's view in its own chunk, loaded before hydration on the wishlist pages only
- * (`beforeRender`).
+ * What a page downloads before it is interactive is this chunk only: the definition and thin view
+ * wrappers (`views/deferred.ts`). The buttons, the header link, the state machine and the command
+ * handlers are one chunk fetched on the shopper's first sign of life or once the page has settled
+ * (the server renders them into the HTML, and the browser keeps that HTML until they are in); the
+ * port's code comes with the first call; the list page's view is its own chunk, loaded before
+ * hydration on the wishlist pages only.
  */
-import type { ComponentType } from 'react';
-import { createElement } from 'react';
 import type { NewWishlist, WishlistPrivacy, WishlistState } from '../../core/domain/wishlist.js';
-import type { PageType } from '../../core/events.js';
 import { definePlugin } from '../../core/plugin.js';
 import type { PortFailure } from '../../core/ports.js';
-import { err, ok } from '../../core/result.js';
 import type { ItemFacts } from '../../core/events.js';
-import { defineViews, type ReplacingSlots } from '../../ui/slots.js';
+import { defineViews } from '../../ui/slots.js';
 import type { AddInput } from './controller.js';
-import type * as Later from './later.js';
-import type { WishlistWork } from './later.js';
 import type { AddOutcome } from './rules.js';
 import { INITIAL_VIEW, type WishlistView } from './state.js';
-import { HeaderLink, SummaryButton, TileButton } from './views/AddButton.js';
-export { later };
+import { attach, beforeRender, DeferredHeader, DeferredSummary, DeferredTile, WishlistPageSlot } from './views/deferred.js';
 export type { WishlistOptions } from './options.js';
 
 /** A change to the viewer's lists, as the list page asks for it. */
@@ -59,50 +52,25 @@ declare module '../../core/plugin.js' {
   }
 }
 
-const NO_PORT: PortFailure = { kind: 'network', message: 'The wishlist is not available on this page.' };
-
-/** The plugin's later chunk (state machine, notices, chooser), fetched once. */
-let laterChunk: Promise<typeof Later> | undefined;
-const later = () => (laterChunk ??= import('./later.js'));
-
 const wishlist = definePlugin({
   name: 'wishlist',
   kind: 'feature',
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.wishlistOptions) },
   initialState: INITIAL_VIEW as WishlistView,
-  setup(context) {
-    const { ports, store, handle } = context;
-    const port = ports.wishlist;
-    let work: Promise<WishlistWork> | undefined;
-    const get = () => (port ? (work ??= later().then((m) => m.start(context, port))) : Promise.reject(new Error(NO_PORT.message)));
-    handle('wishlist.wake', async ({ count }) => {
-      store.update((view) => (view.count === null && count !== null ? { ...view, count } : view));
-      if (count !== null && count > 0) void get().then((w) => w.load(), () => undefined);
-      return ok(undefined);
-    });
-    handle('wishlist.add', async (input) => ok(await (await get()).add(input)));
-    handle('wishlist.seed', async ({ state }) => ok((await get()).seed(state)));
-    handle('wishlist.change', async (change) => (await get()).change(change));
-    handle('wishlist.estimate', async ({ listId, email, message }) => (port ? port.askEstimate(listId, { email, message }) : err(NO_PORT)));
-  },
+  // The behaviour (state machine, command handlers) starts with the buttons' chunk (`views/deferred.ts`).
+  setup: attach,
 });
 
 export default wishlist;
 
-type PageProps = ReplacingSlots['page.wishlist'] & { readonly plugin: unknown };
-/** The list page's view, once its chunk is in (`beforeRender`). */
-let PageView: ComponentType<PageProps> | null = null;
+/** Loads the buttons (server) and the list page's chunk (wishlist pages) before rendering or hydrating. */
+export { beforeRender };
 
-/** Loads the list page's chunk before the wishlist pages render (server) or hydrate (browser). */
-export const beforeRender = async (pageType: PageType): Promise<void> => {
-  if (pageType === 'wishlist' && !PageView) PageView = (await import('./views/WishlistPage.js')).WishlistPage as ComponentType<PageProps>;
-};
-
-/** Views: the add buttons, the header link and the list page. */
+/** Views: the add buttons, the header link and the list page (each loaded as `views/deferred.ts` says). */
 export const views = defineViews(wishlist, {
-  'product.tileActions': TileButton,
-  'product.summary': SummaryButton,
-  'header.actions': HeaderLink,
-  'page.wishlist': (props) => (PageView ? createElement(PageView, props) : null),
+  'product.tileActions': DeferredTile,
+  'product.summary': DeferredSummary,
+  'header.actions': DeferredHeader,
+  'page.wishlist': WishlistPageSlot,
 });

@@ -1,16 +1,18 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ListedProduct, Product, ProductVariation } from '../../../core/domain/catalog.js';
 import { itemFactsOf, type ItemFacts } from '../../../core/events.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { countFromCookie, headerText } from '../basics.js';
-import { later, type default as wishlist } from '../index.js';
+import type wishlist from '../index.js';
+import { AddNotice as Notice, ListChooser as Chooser } from './AddExtras.js';
+export { start } from '../later.js';
+
+/** The list page's view (its own chunk; `deferred.ts` loads it through this one on the wishlist pages). */
+export const loadPage = () => import('./WishlistPage.js').then((m) => m.WishlistPage);
 
 type Ctx = ViewContextOf<typeof wishlist>;
 
-// What shows after an add (the notice) and the list chooser: in the plugin's later chunk, fetched with the first add.
-const Notice = lazy(() => later().then((m) => ({ default: m.AddNotice })));
-const Chooser = lazy(() => later().then((m) => ({ default: m.ListChooser })));
 
 interface ButtonProps {
   readonly plugin: Ctx;
@@ -35,7 +37,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   const url = useSelector(plugin.store, (s) => (entry && s.state?.lists.find((l) => l.id === entry.wishlistId)?.url) || '/wishlist/');
   const adding = useSelector(plugin.store, (s) => s.adding.includes(productId));
   const notice = useSelector(plugin.store, (s) => s.notices[productId] ?? null);
-  const multiple = useSelector(plugin.store, (s) => plugin.options.multipleLists && s.state?.features.multipleLists === true && s.state.lists.length > 0);
+  const multiple = useSelector(plugin.store, (s) => plugin.options.multipleLists && s.state?.features.multipleLists === true && s.state.lists.length > 1);
   const [choosing, setChoosing] = useState(false);
   const reasonId = useId();
   const text = `Add “${name}” to wishlist`;
@@ -46,6 +48,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   return (
     <div className={`wishlist-add${wide ? ' wishlist-add--wide' : ''}`}>
       <form
+        className="wishlist-add__form"
         method="post"
         action="/wishlist/"
         onSubmit={(e) => {
@@ -81,10 +84,8 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
           Browse wishlist
         </a>
       )}
-      <Suspense fallback={null}>
-        {notice && <Notice plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
-        {choosing && <Chooser plugin={plugin} name={name} onChoose={add} onClose={() => setChoosing(false)} />}
-      </Suspense>
+      {notice && <Notice key={notice.at} plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
+      {choosing && <Chooser plugin={plugin} name={name} onChoose={add} onClose={() => setChoosing(false)} />}
     </div>
   );
 }

@@ -24,19 +24,19 @@ export function ErrorIcon() {
   );
 }
 
-/** Closes after `timeout` ms unless held (hovered or focused); the wait starts again on release. */
-export function useAutoClose(key: number, timeout: number, onClose: () => void): { readonly hold: (held: boolean) => void } {
+/** Closes after `timeout` ms unless held (hovered or focused); the wait starts again on release. Mount it once per notice. */
+export function useAutoClose(timeout: number, onClose: () => void): { readonly hold: (held: boolean) => void } {
   const [held, setHeld] = useState(false);
   const [since, setSince] = useState(() => Date.now());
-  useEffect(() => setSince(Date.now()), [key]);
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     if (held) return;
-    const left = Math.max(0, timeout - (Date.now() - since));
     const timer = setTimeout(() => {
-      if (noticeCloses(since, Date.now(), timeout, false)) onClose();
-    }, left);
+      if (noticeCloses(since, Date.now(), timeout, false)) close.current();
+    }, Math.max(0, timeout - (Date.now() - since)));
     return () => clearTimeout(timer);
-  }, [held, since, timeout, onClose]);
+  }, [held, since, timeout]);
   return {
     hold: (next) => {
       setHeld(next);
@@ -45,17 +45,15 @@ export function useAutoClose(key: number, timeout: number, onClose: () => void):
   };
 }
 
-/** The notice after an add. */
+/** The notice after an add (mounted once per notice: its parent keys it by `notice.at`). */
 export function AddNotice({ notice, timeout }: { readonly plugin: Ctx; readonly notice: ProductNotice; readonly timeout: number }) {
   const { signals } = useUi();
-  const [closedAt, setClosedAt] = useState<number | null>(null);
-  const close = useRef(() => setClosedAt(notice.at));
-  close.current = () => setClosedAt(notice.at);
-  const { hold } = useAutoClose(notice.at, timeout, () => close.current());
+  const [closed, setClosed] = useState(false);
+  const { hold } = useAutoClose(timeout, () => setClosed(true));
   useEffect(() => {
     signals.emit('announce', { message: notice.text });
-  }, [notice.at, notice.text, signals]);
-  if (closedAt === notice.at) return null;
+  }, [notice.text, signals]);
+  if (closed) return null;
   const failed = notice.kind !== 'in-list';
   return (
     <div
@@ -74,7 +72,7 @@ export function AddNotice({ notice, timeout }: { readonly plugin: Ctx; readonly 
         </svg>
       )}
       <p>{notice.text}</p>
-      <button type="button" className="wishlist-notice__close" onClick={() => setClosedAt(notice.at)}>
+      <button type="button" className="wishlist-notice__close" onClick={() => setClosed(true)}>
         Close
       </button>
     </div>

@@ -214,6 +214,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [moving, setMoving] = useState<WishlistItemView | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
+  const dragged = useRef<number | null>(null);
   const [estimating, setEstimating] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const grid = page.settings.layout === 'grid';
@@ -236,9 +237,11 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
   const order = rows.map((r) => r.rowId);
   const onDrop = (e: DragEvent, to: number) => {
     e.preventDefault();
-    if (dragging === null) return;
-    const from = order.indexOf(dragging);
+    const rowId = dragged.current;
+    if (rowId === null) return;
+    const from = order.indexOf(rowId);
     const next = dragRow(order, from, to);
+    dragged.current = null;
     setDragging(null);
     if (next !== order) sort(next, order[from]!);
   };
@@ -287,10 +290,24 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                   data-row-id={item.rowId}
                   draggable={controls.sort || undefined}
                   data-dragging={dragging === item.rowId || undefined}
-                  onDragStart={controls.sort ? (e) => (setDragging(item.rowId), e.dataTransfer.setData('text/plain', String(item.rowId))) : undefined}
+                  onDragStart={
+                    controls.sort
+                      ? (e) => {
+                          dragged.current = item.rowId;
+                          e.dataTransfer.effectAllowed = 'move';
+                          e.dataTransfer.setData('text/plain', String(item.rowId));
+                          // Marked after the event: a change to the dragged row while it starts cancels the drag in Chromium.
+                          setTimeout(() => setDragging(item.rowId), 0);
+                        }
+                      : undefined
+                  }
+                  onDragEnter={controls.sort ? (e) => e.preventDefault() : undefined}
                   onDragOver={controls.sort ? (e) => e.preventDefault() : undefined}
                   onDrop={controls.sort ? (e) => onDrop(e, index) : undefined}
-                  onDragEnd={() => setDragging(null)}
+                  onDragEnd={() => {
+                    dragged.current = null;
+                    setDragging(null);
+                  }}
                 >
                   <td data-title="Select">
                     <input
