@@ -82,7 +82,7 @@ beforeAll(async () => {
     plugins: [],
     session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
   });
-  front = await listen(createUpstreamApp({ upstream, pages }), { port: 0 });
+  front = await listen(createUpstreamApp({ upstream, pages, wishlist: true }), { port: 0 });
 }, 60_000);
 afterAll(async () => {
   await front?.close();
@@ -628,5 +628,28 @@ describe('any sequence of adds and removals, with nonces going stale or refused 
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('with the wishlist plugin off', () => {
+  it('there is no wishlist route or page of ours: the JSON route goes to the shop, the page is a 404', async () => {
+    const pages = createPagesHandler({
+      apiFetch: (request) => fetch(request),
+      loadRenderer: renderer,
+      assets: async () => ({ scripts: [], styles: [], modulePreloads: [] }),
+      config: parseShopConfig(shopConfig),
+      plugins: [],
+      session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
+    });
+    const off = await listen(createUpstreamApp({ upstream: new URL(stockUrl), pages }), { port: 0 });
+    try {
+      const from = controls.seen.length;
+      expect((await fetch(`${off.url}/wishlist/`)).status).toBe(404);
+      expect((await fetch(`${off.url}${API}/wishlist`)).status).toBe(404);
+      // Only the JSON route's address reached the stock shop (which has no such route), as any unknown API path would.
+      expect(seenSince(from)).toEqual([`GET ${API}/wishlist`]);
+    } finally {
+      await off.close();
+    }
   });
 });
