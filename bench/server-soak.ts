@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => samples.push([(performance.now() - started) / 60_000, server.rssMiB()]), 2000);
   const counts = { pages: 0, api: 0, adds: 0, cartReads: 0, failures: 0 };
   let breakdown: Record<string, number> | null;
+  let resident: ReturnType<typeof server.residentMap>;
   /** Failures by kind and status (a refused add, a 503 from load shedding...). */
   const failures = new Map<string, number>();
   const fail = (kind: string) => {
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     samples.push([(performance.now() - started) / 60_000, server.rssMiB()]);
     breakdown = server.memoryBreakdown();
+    resident = server.residentMap();
     await server.stop();
   }
   const warm = samples.filter(([minute]) => minute >= (SECONDS / 60) * 0.2);
@@ -164,6 +166,8 @@ async function main(): Promise<void> {
     slope_mib_per_minute_after_warmup: round(growth, 2),
     // At the end: V8 heap, external (mostly PGlite's WebAssembly memory), the render cache.
     memory_at_end: breakdown,
+    // What the resident memory is made of at the end, by kind of mapping.
+    resident_at_end_mib: resident,
     rss_first_last_mib: [round(samples[0]?.[1] ?? Number.NaN, 1), round(samples[samples.length - 1]?.[1] ?? Number.NaN, 1)],
     samples: samples.map(([minute, rss]) => [round(minute, 3), round(rss, 1)]),
     goal: { max_rss_mib_at_most: GOAL_RSS_MIB, slope_mib_per_minute_below: FLAT_MIB_PER_MIN },
@@ -173,7 +177,13 @@ async function main(): Promise<void> {
   if (breakdown) {
     const b = breakdown;
     console.log(
-      `at the end: RSS ${b['rss_mib']} MiB = V8 heap ${b['heapTotal_mib']} MiB (${b['heapUsed_mib']} used, render cache ${b['renderCache_mib']}) + external ${b['external_mib']} MiB (PGlite's WebAssembly memory) + the rest (compiled code, native)`,
+      `at the end: V8 heap ${b['heapTotal_mib']} MiB (${b['heapUsed_mib']} used, render cache ${b['renderCache_mib']}); external ${b['external_mib']} MiB (mostly PGlite's WebAssembly memory, reserved, not all resident)`,
+    );
+  }
+  if (resident) {
+    const r = resident;
+    console.log(
+      `resident at the end: Node's binary ${r.binaryMiB} MiB + malloc heap ${r.mallocHeapMiB} + WebAssembly memory ${r.wasmMemoryMiB} + other anonymous (V8 heap, code, thread arenas) ${r.otherAnonymousMiB} + other files ${r.otherFilesMiB}`,
     );
   }
   console.log(verdict(maxRss <= GOAL_RSS_MIB, `max RSS ${result.max_rss_mib} MiB (target ≤ ${GOAL_RSS_MIB} MiB)`));

@@ -11,6 +11,7 @@ const steps = [
   ['POST checkout p50/p99 at 1 and 16 connections, 50 shoppers for 10 units, PGlite (goal: p50 ≤ 20 ms, race ≤ 2 s)', 'npx', ['tsx', 'bench/server-checkout.ts']],
   ['POST checkout p50/p99 at 1 and 16 connections, 50 shoppers for 10 units, PostgreSQL (goal: p50 ≤ 20 ms, race ≤ 2 s)', 'bash', ['scripts/with-postgres.sh', 'npx', 'tsx', 'bench/server-checkout.ts']],
   ['shopper login p50 at 1 and 8 connections (Argon2id parameters printed) and the 50-line guest-cart merge (goal: merge ≤ 20 ms)', 'npx', ['tsx', 'bench/server-login.ts']],
+  ['wishlist: add p50 at 1 and 16 connections (JSON route), GET /wishlist/ with 200 items (no targets: figures only)', 'npx', ['tsx', 'bench/server-wishlist.ts']],
   ['shop filter latency on 10,000 products', 'npx', ['tsx', 'bench/server-filters.ts']],
   ['/shop/ server render, render cache on and off (goal: p50 ≤ 8 ms, ≥ 200 req/s)', 'npx', ['tsx', 'bench/server-render.ts']],
   ['overload: 400 clients, 503 past the queue, recovery (goal: ≤ 5 s)', 'npx', ['tsx', 'bench/server-overload.ts']],
@@ -19,6 +20,7 @@ const steps = [
   ['memory soak, SOAK_SECONDS (default 600; goal: ≤ 300 MiB RSS, flat)', 'npx', ['tsx', 'bench/server-soak.ts']],
   ['filter click to list painted (4x CPU throttle)', 'npx', ['tsx', 'bench/filter-paint.ts']],
   ['add to cart: click to painted and to confirmed (4x CPU, slow 4G)', 'npx', ['tsx', 'bench/cart-click.ts']],
+  ['wishlist: add click to painted (4x CPU, goal ≤ 50 ms), the plugin’s JS (brotli) by when it loads, none of it with the plugin off', 'npx', ['tsx', 'bench/wishlist.ts']],
   ['page lab: legacy-style listing vs Suki side by side (4x CPU, no limit and slow 4G)', 'npx', ['tsx', 'bench/page-lab.ts']],
   ['checkout page: JS (brotli, requests) and LCP at 4x CPU, next to /shop/ and home', 'npx', ['tsx', 'bench/checkout-page.ts']],
 ];

@@ -311,12 +311,12 @@ export function createShopApp(options: ShopAppOptions): Hono {
     await next();
   });
 
-  app.use('*', wcAjax(deps));
-
   // Wishlists, while the plugin is on: Suki's JSON route, the stock actions, the pages. Their answers
   // are per shopper (`no-store, private`), so none of them goes near the render cache.
   const renderOr404 = async (c: Context) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')));
   const wishlist = options.wishlist ? wishlistRoutes(deps, { settings: options.wishlist, render: renderOr404 }) : null;
+
+  app.use('*', wcAjax(deps, wishlist ? { afterAddToCart: wishlist.afterAddToCart } : {}));
   if (wishlist) {
     app.route('/wp-json/suki/v1/wishlist', wishlist.api);
     app.route('/', wishlist.pages);

@@ -3,6 +3,7 @@
  * headers, cookies), ownership (someone else's ids and tokens answer like missing ones and change
  * nothing), the pages' data and no-script links, and the plugin switched off.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WishlistAddAnswer, WishlistDetails, WishlistState } from '../src/core/domain/wishlist.js';
 import { STORE, type StoreCartJson, type StoreProductJson } from './test/harness.js';
@@ -168,6 +169,13 @@ describe('the JSON route', () => {
 
     const moved = await browser.json<WishlistState>('PATCH', `${WISHLIST}/items/${mugRow}`, { moveTo: id });
     expect(moved.body.entries.find((e) => e.rowId === mugRow)).toMatchObject({ wishlistId: id, position: 0 });
+    // Moving into a list that already has the product merges the two rows: the larger quantity stays.
+    const coffeeInGifts = (await add(browser, idOf(COFFEE), { wishlistId: id })).body.state.entries.find((e) => e.wishlistId === id && e.productId === idOf(COFFEE))?.rowId ?? 0;
+    const merged = await browser.json<WishlistState>('PATCH', `${WISHLIST}/items/${coffeeRow}`, { moveTo: id });
+    expect(merged.body.entries.filter((e) => e.productId === idOf(COFFEE))).toEqual([expect.objectContaining({ rowId: coffeeInGifts, wishlistId: id, quantity: 3 })]);
+    await browser.json('PATCH', `${WISHLIST}/items/${coffeeInGifts}`, { moveTo: merged.body.defaultListId });
+    const back = (await browser.state()).body.entries.find((e) => e.rowId === coffeeInGifts);
+    expect(back).toMatchObject({ wishlistId: merged.body.defaultListId, quantity: 3 });
     const toNew = await browser.json<WishlistState>('PATCH', `${WISHLIST}/items/${mugRow}`, { moveTo: 'new', newList: { name: 'Later', privacy: 0 } });
     expect(toNew.body.lists).toHaveLength(3);
     const later = toNew.body.lists.find((l) => l.title === 'Later');
@@ -191,15 +199,41 @@ describe('the JSON route', () => {
     }
     expect((await browser.state()).body.entries.filter((e) => e.wishlistId === defaultId).map((e) => e.rowId)).toEqual(reversed);
 
-    const removed = await browser.json<WishlistState>('DELETE', `${WISHLIST}/items/${coffeeRow}`);
-    expect(removed.body.entries.some((e) => e.rowId === coffeeRow)).toBe(false);
-    expect((await browser.json('DELETE', `${WISHLIST}/items/${coffeeRow}`)).status).toBe(404);
+    const removed = await browser.json<WishlistState>('DELETE', `${WISHLIST}/items/${coffeeInGifts}`);
+    expect(removed.body.entries.some((e) => e.rowId === coffeeInGifts)).toBe(false);
+    expect((await browser.json('DELETE', `${WISHLIST}/items/${coffeeInGifts}`)).status).toBe(404);
 
     // Deleting the default list hands the role on.
     const deleted = await browser.json<WishlistState>('DELETE', `${WISHLIST}/lists/${defaultId}`);
     expect(deleted.body.lists.some((l) => l.id === defaultId)).toBe(false);
     expect(deleted.body.lists.filter((l) => l.isDefault)).toHaveLength(1);
     expect(deleted.body.defaultListId).toBe(deleted.body.lists.find((l) => l.isDefault)?.id);
+  });
+
+  it('forgets a guest’s lists once their time is up, and starts a new default list', async () => {
+    const browser = new WishlistBrowser(shop.url);
+    const first = await add(browser, idOf(COFFEE));
+    const old = first.body.state.defaultListId ?? 0;
+    await shop.db.database.db.execute(sql`UPDATE suki_wishlists SET expires_at = now() - interval '1 minute' WHERE id = ${old}`);
+    expect((await browser.state()).body.lists).toEqual([]);
+    expect((await browser.json('GET', `${WISHLIST}/lists/${old}`)).status).toBe(404);
+    const again = await add(browser, idOf(MUG));
+    expect(again.body.result).toBe('true');
+    expect(again.body.state.lists).toHaveLength(1);
+    expect(again.body.state.defaultListId).not.toBe(old);
+    expect(again.body.state.entries.map((e) => e.productId)).toEqual([idOf(MUG)]);
+  });
+
+  it('takes PATCH and DELETE as POST with X-HTTP-Method-Override, as the storefront sends them', async () => {
+    const browser = new WishlistBrowser(shop.url);
+    const added = await add(browser, idOf(COFFEE));
+    const row = added.body.state.entries[0]?.rowId ?? 0;
+    const patched = await browser.json<WishlistState>('POST', `${WISHLIST}/items/${row}?_locale=user`, { quantity: 7 }, { 'x-http-method-override': 'PATCH' });
+    expect(patched.status).toBe(200);
+    expect(patched.body.entries[0]?.quantity).toBe(7);
+    const deleted = await browser.json<WishlistState>('POST', `${WISHLIST}/items/${row}?_locale=user`, undefined, { 'x-http-method-override': 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.entries).toEqual([]);
   });
 
   it('is gone when the plugin is off', async () => {
@@ -299,7 +333,10 @@ describe('the pages', () => {
     expect(shared.rendered?.wishlist?.view.viewer).toBe('visitor');
     expect(shared.rendered?.wishlist?.view.lists).toEqual([]);
     await owner.json('PATCH', `${WISHLIST}/lists/${list.id}`, { privacy: 2 });
-    expect((await visitor.page(`/wishlist/view/${list.token}/`)).status).toBe(404);
+    const hidden = await visitor.page(`/wishlist/view/${list.token}/`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('cache-control')).toBe('no-store, private');
+    expect(hidden.rendered?.wishlist).toBeUndefined();
     expect((await visitor.page(`/wishlist/view/${'A'.repeat(32)}/`)).status).toBe(404);
     expect((await visitor.page(`/wishlist/?wishlist_id=${list.id}`)).status).toBe(404);
     const own = await owner.page(`/wishlist/view/${list.token}/`);

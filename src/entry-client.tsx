@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime } from './core/index.js';
 import { itemFactsOf } from './core/events.js';
-import { loadPlugins, pluginSources, prepareViews } from './plugins/loader.js';
+import { loadPlugins, pluginSources } from './plugins/loader.js';
 import type { AppState } from './app/app-state.js';
 import { App } from './ui/App.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
@@ -58,8 +58,6 @@ async function boot(): Promise<void> {
     state.plugins.filter((p) => !p.afterConsent),
     { onError },
   );
-  // What the plugins' views need on this page before hydrating (the wishlist's list page chunk).
-  await prepareViews(plugins, state.pageType, onError);
   // Tracking destinations: their code is fetched once the shopper consents (at once if they have).
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));

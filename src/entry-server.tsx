@@ -138,7 +138,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.wishlist ? { wishlist: input.wishlist } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
-    await prepareViews(pagePlugins, loaded.pageType, (name, error) => console.error(`[${name}] could not prepare its views`, error));
+    await prepareViews(pagePlugins, loaded.pageType);
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
     const stores = Object.fromEntries(Object.entries(runtime.serialize()).filter(([name]) => !offPage.has(name)));
     const notice = config.shop.storeNotice;

@@ -27,6 +27,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** Resident memory of the server process in MiB (from /proc). */
   rssMiB(): number;
+  /** Resident MiB by kind of mapping (Linux `/proc/<pid>/smaps`). */
+  residentMap(): { binaryMiB: number; otherFilesMiB: number; mallocHeapMiB: number; wasmMemoryMiB: number; otherAnonymousMiB: number };
   /** The server's last `SUKI_MEMORY_LOG` line (started with that variable set), parsed. */
   memoryBreakdown(): Record<string, number> | null;
   stop(): Promise<void>;
@@ -69,6 +71,31 @@ export async function startServer(name: string, env: Record<string, string> = {}
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
       return kb / 1024;
+    },
+    residentMap: () => {
+      // Resident memory by kind of mapping: what RSS is made of, unlike the heap figures above
+      // (WebAssembly memory is reserved in full but resident only where PostgreSQL touched it).
+      const sums = { binaryMiB: 0, otherFilesMiB: 0, mallocHeapMiB: 0, wasmMemoryMiB: 0, otherAnonymousMiB: 0 };
+      let size = 0;
+      let name = '';
+      for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+        const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+        if (head) {
+          size = (Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16)) / 1048576;
+          name = head[3] ?? '';
+          continue;
+        }
+        const rss = /^Rss:\s+(\d+) kB/.exec(line);
+        if (!rss) continue;
+        const mib = Number(rss[1]) / 1024;
+        if (name === '[heap]') sums.mallocHeapMiB += mib;
+        else if (name === process.execPath || name.endsWith('/bin/node')) sums.binaryMiB += mib;
+        else if (name.startsWith('/')) sums.otherFilesMiB += mib;
+        // V8 reserves a WebAssembly memory with its guard regions: one anonymous mapping of 128 MiB or more.
+        else if (name === '' && size >= 128 && size < 1024 * 16) sums.wasmMemoryMiB += mib;
+        else sums.otherAnonymousMiB += mib;
+      }
+      return Object.fromEntries(Object.entries(sums).map(([key, value]) => [key, round(value, 1)])) as typeof sums;
     },
     memoryBreakdown: () => {
       if (lastMemory === '') return null;

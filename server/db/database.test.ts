@@ -2,13 +2,14 @@
  * Opening the database: migrations, the demo catalogue, idempotent seeding, the persisted secret,
  * and (on PostgreSQL) two processes starting at once.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, isNotNull, and, gt, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, openTestDatabase, type TestDatabase } from '../test/harness.js';
-import { openDatabase, type ShopDatabase } from './client.js';
+import { initPgliteInChild, openDatabase, type ShopDatabase } from './client.js';
 import * as schema from './schema.js';
 import { seedCatalogue } from './seed.js';
 import { SEED_PRODUCTS } from './seed-data.js';
@@ -117,6 +118,18 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('PGlite on disk', () => {
       expect(await counts(second.db)).toEqual(before);
       expect(await loadStoredSecret(second.db)).toBe(secret);
       await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sets a new folder up in a child process, so initdb leaves nothing in the server’s memory', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'suki-pglite-'));
+    try {
+      expect(await initPgliteInChild(dir)).toBe(true);
+      expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+      // A folder it cannot write to is refused, and the caller sets it up in process (which says why).
+      expect(await initPgliteInChild(path.join(dir, 'PG_VERSION', 'not-a-folder'))).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -65,7 +65,7 @@ function unknownAction(c: Context): Response {
  * Handles `?wc-ajax=` requests on any path (WooCommerce reads the parameter wherever it appears);
  * other requests pass through.
  */
-export function wcAjax(deps: ShopDeps): MiddlewareHandler {
+export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Context, form: URLSearchParams) => Promise<void> } = {}): MiddlewareHandler {
   const addToCartAction = async (c: Context) => {
     const session = await writerSession(c, deps);
     const raw = await rawBody(c);
@@ -87,6 +87,8 @@ export function wcAjax(deps: ShopDeps): MiddlewareHandler {
       }
       return jsonAnswer(200, fragments(urls, result.lines, nonce), cartCookies(c, result.lines));
     });
+    // A line added from a wishlist's row (the stock wishlist client's extra fields) may leave the list.
+    if (hooks.afterAddToCart && !replayed && answer.status === 200 && !answer.body.startsWith('{"error"')) await hooks.afterAddToCart(c, parseFormBody(c, raw));
     return sendAnswer(c, answer, replayed);
   };
 

@@ -207,6 +207,12 @@ export interface WishlistDoors {
   readonly afterSignIn: (c: Context, customerId: number) => Promise<void>;
   /** At sign-out: the count cookie goes. */
   readonly afterSignOut: (c: Context) => void;
+  /**
+   * After `?wc-ajax=add_to_cart` succeeded: a line added from a list's row (the stock client's
+   * `remove_from_wishlist_after_add_to_cart` row id and `wishlist_id`) leaves the list, when the shop
+   * says so and the viewer owns it.
+   */
+  readonly afterAddToCart: (c: Context, form: URLSearchParams) => Promise<void>;
 }
 
 /** Builds the wishlist's routes. */
@@ -678,10 +684,10 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
         const owner = ownerOf(viewer);
         const id = formInt(form, 'remove_from_wishlist');
         if (id !== null) {
+          const list = await namedList(viewer, form);
           const removed = await tx.transaction(async (t) => {
             if (await removeItem(t, owner, id)) return true;
             // The free plugin's rows carry the product id: remove that product from the named list.
-            const list = await namedList(viewer, form);
             return list !== null && (await removeProduct(t, owner, id, list.id)) > 0;
           });
           await ownerCount(c, viewer, removed);
@@ -836,6 +842,15 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     return response;
   };
 
+  /** The ordinary not-found page (no wishlist input), still `no-store, private`. */
+  const notFoundPage = async (c: Context): Promise<Response> => {
+    const rendered = await render(c);
+    const response = new Response(rendered.body, rendered);
+    response.headers.set('Cache-Control', 'no-store, private');
+    response.headers.set('Vary', 'Cookie');
+    return response;
+  };
+
   /** The page of a list for this viewer (owner or visitor), or the not-found page. */
   const listPage = async (c: Context, viewer: Viewer, list: WishlistRow | null, notices: readonly WishlistNotice[]): Promise<Response> => {
     const owns = list !== null && viewer.owner !== null && list.ownerKey === viewer.owner.key;
@@ -843,7 +858,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     if (list !== null && !owns && list.privacy === 2) list = null;
     const lists = viewer.owner ? (await wishlistState(deps.db, viewer.owner.key, features)).lists : [];
     setCount(c, lists.reduce((n, l) => n + l.itemCount, 0), false);
-    if (list === null) return render(c);
+    if (list === null) return notFoundPage(c);
     const details = await listDetails(deps.db, list, shopUrls(c));
     const title = details.title !== '' ? details.title : owns ? 'My wishlist' : 'Wishlist';
     return page(c, 200, title, {
@@ -937,7 +952,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
       list = viewer.owner ? await ownerList(deps.db, viewer.owner.key, id) : null;
       if (!list) {
         setCount(c, await ownerItemCount(deps.db, viewer.owner?.key ?? null), false);
-        return render(c);
+        return notFoundPage(c);
       }
     } else if (viewer.owner) {
       list = (await ownerLists(deps.db, viewer.owner.key)).find((l) => l.isDefault) ?? null;
@@ -998,7 +1013,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
   pages.post('/wishlist/create/', async (c) => {
     const form = await readPageForm(c);
     const viewer = await viewerOf(c, true);
-    if (!settings.multipleLists) return render(c);
+    if (!settings.multipleLists) return notFoundPage(c);
     const name = form.get('wishlist_name') ?? '';
     const problem = titleProblem(name);
     const privacyRaw = (form.get('wishlist_visibility') ?? '0').trim();
@@ -1027,6 +1042,19 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     c.header('Set-Cookie', `${WISHLIST_COUNT_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieFlags(c)}`, { append: true });
   };
 
-  return { api, pages, stockAction, afterSignIn, afterSignOut };
+  const afterAddToCart = async (c: Context, form: URLSearchParams): Promise<void> => {
+    if (!settings.removeAfterAddToCart) return;
+    const rowId = formInt(form, 'remove_from_wishlist_after_add_to_cart');
+    if (rowId === null) return;
+    const viewer = await viewerOf(c, false);
+    if (!viewer.owner) return;
+    const owner = viewer.owner;
+    const row = await ownerItem(deps.db, owner.key, rowId);
+    const listId = formInt(form, 'wishlist_id');
+    if (!row || (listId !== null && row.item.wishlistId !== listId)) return;
+    if (await deps.db.transaction((t) => removeItem(t, owner, row.item.id))) await ownerCount(c, viewer, true);
+  };
+
+  return { api, pages, stockAction, afterSignIn, afterSignOut, afterAddToCart };
 }
 

@@ -47,7 +47,7 @@ export interface MergePlan {
  */
 export function planListMerge(account: readonly MergeItem[], guest: readonly MergeItem[]): MergePlan {
   const byProduct = new Map(account.map((item) => [item.productId, item]));
-  const raise: Array<{ rowId: number; quantity: number }> = [];
+  const raised = new Map<number, number>();
   const move: Array<{ rowId: number; position: number }> = [];
   const drop: number[] = [];
   let next = account.reduce((max, item) => Math.max(max, item.position + 1), 0);
@@ -55,18 +55,17 @@ export function planListMerge(account: readonly MergeItem[], guest: readonly Mer
   const seen = new Set<number>();
   for (const item of ordered) {
     const mine = byProduct.get(item.productId);
-    if (mine || seen.has(item.productId)) {
-      if (mine && item.quantity > mine.quantity && !raise.some((r) => r.rowId === mine.rowId && r.quantity >= item.quantity)) {
-        const at = raise.findIndex((r) => r.rowId === mine.rowId);
-        if (at >= 0) raise.splice(at, 1);
-        raise.push({ rowId: mine.rowId, quantity: item.quantity });
-      }
+    if (mine) {
+      if (item.quantity > Math.max(mine.quantity, raised.get(mine.rowId) ?? 0)) raised.set(mine.rowId, item.quantity);
       drop.push(item.rowId);
-      continue;
+    } else if (seen.has(item.productId)) {
+      drop.push(item.rowId);
+    } else {
+      seen.add(item.productId);
+      move.push({ rowId: item.rowId, position: next });
+      next += 1;
     }
-    seen.add(item.productId);
-    move.push({ rowId: item.rowId, position: next });
-    next += 1;
   }
+  const raise = [...raised].map(([rowId, quantity]) => ({ rowId, quantity }));
   return { raise, move, drop };
 }

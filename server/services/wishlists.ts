@@ -123,20 +123,27 @@ const toRef = (row: WishlistRow, itemCount: number): WishlistRef => ({
   url: listUrl(row),
 });
 
-/** Everything the owner's lists hold (empty for a viewer with no owner yet). */
+/** Everything the owner's lists hold (empty for a viewer with no owner yet), in one query. */
 export async function wishlistState(db: ShopDatabase, ownerKey: string | null, features: WishlistFeatures): Promise<WishlistState> {
   if (ownerKey === null) return { lists: [], entries: [], defaultListId: null, features };
-  const lists = await ownerLists(db, ownerKey);
-  const items = await itemRows(
-    db,
-    lists.map((l) => l.id),
-  );
+  const rows = await db
+    .select({ list: wishlists, item: { id: wishlistItems.id, productId: wishlistItems.productId, parentId: wishlistItems.parentId, quantity: wishlistItems.quantity } })
+    .from(wishlists)
+    .leftJoin(wishlistItems, eq(wishlistItems.wishlistId, wishlists.id))
+    .where(and(eq(wishlists.ownerKey, ownerKey), live(nowIso())))
+    .orderBy(desc(wishlists.isDefault), asc(wishlists.createdAt), asc(wishlists.id), asc(wishlistItems.position), asc(wishlistItems.dateAdded), asc(wishlistItems.id));
+  const lists: WishlistRow[] = [];
   const counts = new Map<number, number>();
   const entries: WishlistEntry[] = [];
-  for (const item of items) {
-    const position = counts.get(item.wishlistId) ?? 0;
-    counts.set(item.wishlistId, position + 1);
-    entries.push({ rowId: item.id, wishlistId: item.wishlistId, productId: item.productId, parentId: item.parentId, quantity: item.quantity, position });
+  for (const { list, item } of rows) {
+    if (!counts.has(list.id)) {
+      counts.set(list.id, 0);
+      lists.push(list);
+    }
+    if (item === null) continue;
+    const position = counts.get(list.id) ?? 0;
+    counts.set(list.id, position + 1);
+    entries.push({ rowId: item.id, wishlistId: list.id, productId: item.productId, parentId: item.parentId, quantity: item.quantity, position });
   }
   return {
     lists: lists.map((l) => toRef(l, counts.get(l.id) ?? 0)),
@@ -157,20 +164,26 @@ export async function ownerItemCount(db: ShopDatabase, ownerKey: string | null):
   return Number(row?.n ?? 0);
 }
 
+/** Guests' lists live on once their expiry is this much older than a fresh one. */
+const RENEW_AFTER_MS = 3_600_000;
+
 /**
- * Before a guest's write: lists that expired go (with their items), and the others live on for
- * another `guestDays` from now. An account's lists do not expire.
+ * Before a guest's write: their live lists live on for another `guestDays` from now (once the
+ * expiry is an hour old, so a burst of writes does not rewrite them each time). Expired lists are
+ * left to the periodic purge; every read skips them. An account's lists do not expire.
  */
 export async function touchOwner(tx: ShopDatabase, owner: WishlistOwner): Promise<void> {
   if (owner.guestExpiresAt === null) return;
-  await tx.delete(wishlists).where(and(eq(wishlists.ownerKey, owner.key), lte(wishlists.expiresAt, nowIso())));
-  // Moved forward once it is an hour old, so a burst of writes does not rewrite the lists each time.
-  const stale = new Date(Date.parse(owner.guestExpiresAt) - 3_600_000).toISOString();
+  const stale = new Date(Date.parse(owner.guestExpiresAt) - RENEW_AFTER_MS).toISOString();
   await tx
     .update(wishlists)
     .set({ expiresAt: owner.guestExpiresAt })
-    .where(and(eq(wishlists.ownerKey, owner.key), lte(wishlists.expiresAt, stale)));
+    .where(and(eq(wishlists.ownerKey, owner.key), lte(wishlists.expiresAt, stale), gt(wishlists.expiresAt, nowIso())));
 }
+
+/** True when the list's expiry is old enough to move forward (see {@link touchOwner}). */
+const needsTouch = (owner: WishlistOwner, list: WishlistRow): boolean =>
+  owner.guestExpiresAt !== null && list.expiresAt !== null && Date.parse(list.expiresAt) <= Date.parse(owner.guestExpiresAt) - RENEW_AFTER_MS;
 
 /** Makes a list for the owner. The first list an owner has is their default one. */
 export async function createList(tx: ShopDatabase, owner: WishlistOwner, list: NewWishlist): Promise<WishlistRow> {
@@ -204,19 +217,22 @@ export async function createList(tx: ShopDatabase, owner: WishlistOwner, list: N
 }
 
 /**
- * The owner's default list, made when missing. Parallel first adds insert at once; the partial
- * unique index lets one win and the others find it.
+ * The owner's default list, made when missing, locked for the rest of the transaction (parallel
+ * item writes to it wait). Parallel first adds insert at once; the partial unique index lets one
+ * win and the others find it. An expired default list (a guest who came back late) goes first.
  */
 export async function ensureDefaultList(tx: ShopDatabase, owner: WishlistOwner): Promise<WishlistRow> {
   const find = async () => {
     const [row] = await tx
       .select()
       .from(wishlists)
-      .where(and(eq(wishlists.ownerKey, owner.key), eq(wishlists.isDefault, true)));
+      .where(and(eq(wishlists.ownerKey, owner.key), eq(wishlists.isDefault, true)))
+      .for('update');
     return row ?? null;
   };
   const found = await find();
-  if (found) return found;
+  if (found && (found.expiresAt === null || Date.parse(found.expiresAt) > Date.now())) return found;
+  if (found) await tx.delete(wishlists).where(eq(wishlists.id, found.id));
   const token = newWishlistToken();
   await tx
     .insert(wishlists)
@@ -271,14 +287,14 @@ async function productFor(tx: ShopDatabase, id: number) {
 export async function addItem(tx: ShopDatabase, owner: WishlistOwner, productId: number, target: AddTarget): Promise<AddOutcome> {
   const product = await productFor(tx, productId);
   if (!product) return { result: 'error', message: WISHLIST_TEXT.error, listId: null, rowId: null };
-  await touchOwner(tx, owner);
   let list: WishlistRow | null;
   if (target.kind === 'default') list = await ensureDefaultList(tx, owner);
   else if (target.kind === 'new') list = await createList(tx, owner, target.list);
-  else list = await ownerList(tx, owner.key, target.id);
+  else list = await ownerList(tx, owner.key, target.id, true);
   if (!list) return { result: 'missing', message: WISHLIST_TEXT.notAllowed, listId: null, rowId: null };
-  await lockList(tx, list.id);
+  if (needsTouch(owner, list)) await touchOwner(tx, owner);
   const price = product.type === 'variable' ? (product.minPrice > 0 ? product.minPrice : null) : activePrice(product);
+  // The list row is locked, so the next position is this transaction's to take.
   const [made] = await tx
     .insert(wishlistItems)
     .values({
@@ -287,7 +303,7 @@ export async function addItem(tx: ShopDatabase, owner: WishlistOwner, productId:
       productId: product.id,
       parentId: product.type === 'variation' ? product.parentId : product.id,
       quantity: 1,
-      position: await nextPosition(tx, list.id),
+      position: sql`(SELECT coalesce(max(${wishlistItems.position}) + 1, 0) FROM ${wishlistItems} WHERE ${wishlistItems.wishlistId} = ${list.id})`,
       priceWhenAdded: price,
     })
     .onConflictDoNothing()
@@ -411,7 +427,7 @@ export async function deleteList(tx: ShopDatabase, owner: WishlistOwner, id: num
     const [heir] = await tx
       .select({ id: wishlists.id })
       .from(wishlists)
-      .where(eq(wishlists.ownerKey, owner.key))
+      .where(and(eq(wishlists.ownerKey, owner.key), live(nowIso())))
       .orderBy(asc(wishlists.createdAt), asc(wishlists.id))
       .limit(1);
     if (heir) await tx.update(wishlists).set({ isDefault: true }).where(eq(wishlists.id, heir.id));

@@ -95,14 +95,13 @@ export const retryingLoader = <T>(load: () => Promise<T>): (() => Promise<Result
 /** A port whose every method loads the port first and answers the load's failure when it cannot. */
 const lazyPort = <P extends object>(load: () => Promise<Result<P, PortFailure>>): P =>
   new Proxy({} as P, {
-    // Not a promise (`then` is no method of a port), so the port itself can be awaited or returned safely.
-    get: (_target, name) =>
-      name === 'then'
-        ? undefined
-        : async (...args: unknown[]) => {
-            const port = await load();
-            return port.ok ? (port.value[name as keyof P] as (...a: unknown[]) => unknown)(...args) : port;
-          },
+    // Every property is a method (a port is never awaited or spread; its methods are called).
+    get:
+      (_target, name) =>
+      async (...args: unknown[]) => {
+        const port = await load();
+        return port.ok ? (port.value[name as keyof P] as (...a: unknown[]) => unknown)(...args) : port;
+      },
   });
 
 /** The browser's `online` event; nothing where there is no window (server rendering, tests). */

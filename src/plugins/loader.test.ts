@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { enabledPlugins, loadPlugins, pluginSources } from './loader.js';
+import { describe, expect, it, vi } from 'vitest';
+import { enabledPlugins, loadPlugins, pluginSources, prepareViews } from './loader.js';
 
 const fakePlugin = (name: string) => ({ default: { name, kind: 'destination', config: {}, setup: () => undefined } });
 
@@ -57,6 +57,27 @@ describe('loadPlugins', () => {
     const loaded = await loadPlugins(sources, [{ name: 'broken' }, { name: 'pixel' }], { onError: (name) => failed.push(name) });
     expect(loaded.map((p) => p.name)).toEqual(['pixel']);
     expect(failed).toEqual(['broken']);
+  });
+
+  it('prepareViews runs each plugin’s views’ beforeRender for the page type, logging a failure without stopping the others', async () => {
+    const seen: string[] = [];
+    const withHook = pluginSources({
+      'src/plugins/pixel/index.ts': async () => ({ ...fakePlugin('pixel'), views: { beforeRender: async (type: string) => void seen.push(`pixel ${type}`) } }),
+      'src/plugins/broken/index.ts': async () => ({
+        ...fakePlugin('broken'),
+        views: {
+          beforeRender: async () => {
+            throw new Error('chunk failed');
+          },
+        },
+      }),
+    });
+    const loaded = await loadPlugins(withHook, [{ name: 'pixel' }, { name: 'broken' }]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await prepareViews(loaded, 'wishlist');
+    expect(seen).toEqual(['pixel wishlist']);
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual(['[broken] could not prepare its views']);
+    logged.mockRestore();
   });
 
 });

@@ -12,13 +12,8 @@ import type { RegisteredViews } from '../ui/slots.js';
 /** A plugin folder's `index.ts` as the loader sees it. */
 export interface PluginModule {
   readonly default: AnyPlugin;
-  /** React views for the shell's named slots, made with `defineViews`. */
+  /** React views for the shell's named slots, made with `defineViews` (with their `beforeRender`, if any). */
   readonly views?: RegisteredViews;
-  /**
-   * Loads what the plugin's views need on a kind of page before it renders (server) or hydrates
-   * (browser), such as a page body kept in its own chunk (the wishlist's list page).
-   */
-  readonly beforeRender?: (pageType: PageType) => Promise<void>;
 }
 
 /** Where plugins' code is found, from the project root. */
@@ -73,8 +68,6 @@ export interface LoadedPlugin {
   readonly plugin: AnyPlugin;
   readonly views: RegisteredViews | undefined;
   readonly options: unknown;
-  /** The module's {@link PluginModule.beforeRender}, if it has one. */
-  readonly beforeRender?: (pageType: PageType) => Promise<void>;
 }
 
 /**
@@ -121,7 +114,7 @@ export const loadPlugins = async (sources: PluginSources, wanted: readonly Plugi
         const module = await source.load();
         if (!isPluginModule(module)) throw new Error(`[${name}] ${source.path} must default-export definePlugin({...})`);
         if (module.default.name !== name) throw new Error(`[${name}] ${source.path} defines a plugin called "${module.default.name}"; a plugin is named after its folder`);
-        return { name, path: source.path, plugin: module.default, views: module.views, options: pluginOptions, ...(typeof module.beforeRender === 'function' ? { beforeRender: module.beforeRender } : {}) };
+        return { name, path: source.path, plugin: module.default, views: module.views, options: pluginOptions };
       } catch (error) {
         if (!options.onError) throw error;
         options.onError(name, error);
@@ -132,9 +125,9 @@ export const loadPlugins = async (sources: PluginSources, wanted: readonly Plugi
   return loaded.filter((plugin) => plugin !== null);
 };
 
-/** Runs every plugin's {@link PluginModule.beforeRender} for a kind of page; a failure is reported and the page goes on. */
-export const prepareViews = async (plugins: readonly Pick<LoadedPlugin, 'name' | 'beforeRender'>[], pageType: PageType, onError: (name: string, error: unknown) => void = () => undefined): Promise<void> => {
-  await Promise.all(plugins.map((p) => p.beforeRender?.(pageType).catch((error: unknown) => onError(p.name, error))));
+/** Runs every plugin's views' `beforeRender` for a kind of page; a failure is logged and the page goes on. */
+export const prepareViews = async (plugins: readonly Pick<LoadedPlugin, 'name' | 'views'>[], pageType: PageType): Promise<void> => {
+  await Promise.all(plugins.map((p) => p.views?.beforeRender?.(pageType).catch((error: unknown) => console.error(`[${p.name}] could not prepare its views`, error))));
 };
 
 /** Whether a plugin works on a kind of page (plugins that name no pages work everywhere). */

@@ -66,3 +66,34 @@ describe('listing tiles from listed products', () => {
     await runtime.stop();
   });
 });
+
+describe('pictures of a listing', () => {
+  it('load at once only on the tiles the server rendered, not on tiles that replaced them in the browser', async () => {
+    const runtime = createRuntime({ ports: stubPorts(), plugins: [], consent: { default: 'granted' } });
+    await runtime.start();
+    const render = (s: Section, products: Section['products']) =>
+      renderToString(
+        createElement(RuntimeProvider, {
+          value: { runtime, state, signals: createUiSignals(), views: createViewRegistry([], runtime.viewContext), pages: {} },
+          children: createElement(ProductSection, { section: s, eagerCount: 4, firstOnPage: true, products }),
+        }),
+      );
+    // Pictures rendered with a src (in a <picture>) load at once; the others carry data-src until they
+    // are laid out near the viewport (their <noscript> copy aside).
+    const eagerCount = (html: string) => (html.match(/<picture><img class="tile__img" src=/g) ?? []).length;
+    fc.assert(
+      fc.property(fc.uniqueArray(productArbitrary, { selector: (p) => p.id, minLength: 8, maxLength: 8 }), (products) => {
+        const withImages = products.map((p) => ({ ...p, images: p.images.length > 0 ? p.images : [{ id: 1, src: `https://shop.test/${p.id}.svg`, srcset: '', sizes: '', alt: '', name: '', thumbnail: `https://shop.test/${p.id}.svg` }] }));
+        const served = section(withImages.slice(0, 4), 'grid');
+        expect(eagerCount(render(served, served.products))).toBe(4);
+        // A filter replaced the list: none of the new tiles loads its picture before the first frame.
+        expect(eagerCount(render(served, withImages.slice(4)))).toBe(0);
+        // Two server tiles kept in place keep theirs.
+        expect(eagerCount(render(served, [...withImages.slice(0, 2), ...withImages.slice(5)]))).toBe(2);
+      }),
+      { numRuns: 20 },
+    );
+    await runtime.stop();
+  });
+});
+

@@ -15,6 +15,7 @@ import type { FilterCatalogue } from '../core/catalog/section.js';
 import type { Cart, CartLine } from '../core/domain/cart.js';
 import type { ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { AnyPlugin, PluginViewContext, ViewContextOf } from '../core/plugin.js';
+import type { PageType } from '../core/events.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
 import type { PageData, ProductSection } from '../app/app-state.js';
 import { useUi } from './runtime-context.js';
@@ -93,8 +94,17 @@ export interface ProductTabView<Ctx> {
   readonly Panel: (props: { readonly product: Product; readonly plugin: Ctx }) => ReactNode;
 }
 
-/** A plugin's views: components for slots, and product page tabs. */
-export type PluginViews<Ctx> = { readonly [K in SlotName]?: SlotView<K, Ctx> } & { readonly productTabs?: ReadonlyArray<ProductTabView<Ctx>> };
+/**
+ * A plugin's views: components for slots, product page tabs, and `beforeRender`, which loads what
+ * the views need on a kind of page before the server renders it (`prepareViews` in
+ * `src/plugins/loader.ts`, called by `src/entry-server.tsx`), such as a page body kept in its own
+ * chunk (the wishlist's list page). In the browser a plugin does the same in its `setup`, which
+ * runs before hydration.
+ */
+export type PluginViews<Ctx> = { readonly [K in SlotName]?: SlotView<K, Ctx> } & {
+  readonly productTabs?: ReadonlyArray<ProductTabView<Ctx>>;
+  readonly beforeRender?: (pageType: PageType) => Promise<void>;
+};
 
 /**
  * Views as the shell holds them, whatever their plugin. Every `PluginViews<Ctx>` is one: a view

@@ -198,4 +198,59 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
     await expect(page.getByRole('dialog', { name: /^Images of / })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('the wishlist: a tile after an add (pressed, its notice, Browse wishlist), the list page and its dialogs, an empty list, a visitor’s view', async ({ page, browser }) => {
+    await page.goto('/wishlist/');
+    await hydrated(page);
+    await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/shop/');
+    await hydrated(page);
+    const tile = page.getByRole('article').first();
+    const name = (await tile.getByRole('heading').innerText()).trim();
+    await page.getByRole('button', { name: `Add “${name}” to wishlist` }).click();
+    await expect(tile.getByTestId('wishlist-notice')).toBeVisible();
+    await expect(tile.getByRole('link', { name: 'Browse wishlist' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/wishlist/');
+    await hydrated(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Create a new wishlist' }).click();
+    const create = page.getByRole('dialog', { name: 'Create a new wishlist' });
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create.getByRole('textbox', { name: 'Wishlist name' })).toBeFocused();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(create).toBeHidden();
+
+    await page.getByRole('button', { name: `Move “${name}” to another wishlist` }).click();
+    await expect(page.getByRole('dialog', { name: `Move “${name}” to another wishlist` })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Ask for an estimate' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ask for an estimate' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Edit title' }).click();
+    await expect(page.getByRole('textbox', { name: 'Wishlist title' })).toBeFocused();
+    await expectAccessible(page);
+
+    const link = await page.getByRole('textbox', { name: 'Wishlist link' }).inputValue();
+    const visitor = await browser.newContext();
+    try {
+      const other = await visitor.newPage();
+      await other.goto(link);
+      await hydrated(other);
+      await expect(other.getByRole('table')).toBeVisible();
+      await expectAccessible(other);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -115,7 +115,6 @@ export const createWishlistController = ({ port, store, emit, now }: ControllerO
       known: confirmed !== null,
       count: confirmed !== null && state ? itemCount(state) : view.count,
       adding: [...adding.keys()],
-      busy: pending.size,
     }));
   };
 

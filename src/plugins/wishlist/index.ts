@@ -33,8 +33,11 @@ export type WishlistChange =
 
 declare module '../../core/commands.js' {
   interface CommandMap {
-    /** The header is on screen: `count` is the count cookie's (null without one); above 0, the lists are read. */
-    'wishlist.wake': { input: { readonly count: number | null }; output: void; failure: never };
+    /**
+     * The header is on screen: `count` is the count cookie's (null without one); above 0, the lists
+     * are read (and waited for with `wait`).
+     */
+    'wishlist.wake': { input: { readonly count: number | null; readonly wait?: boolean }; output: void; failure: never };
     /** An add button was pressed (the cookie test first: with cookies off nothing is sent). */
     'wishlist.add': { input: AddInput; output: AddOutcome; failure: never };
     /** A change from the list page. */
@@ -64,11 +67,12 @@ const wishlist = definePlugin({
 
 export default wishlist;
 
-/** Loads the buttons (server) and the list page's chunk (wishlist pages) before rendering or hydrating. */
-export { beforeRender };
-
-/** Views: the add buttons, the header link and the list page (each loaded as `views/deferred.ts` says). */
+/**
+ * Views: the add buttons, the header link and the list page (each loaded as `views/deferred.ts`
+ * says); `beforeRender` loads the buttons (server) and the list page's chunk (wishlist pages).
+ */
 export const views = defineViews(wishlist, {
+  beforeRender,
   'product.tileActions': DeferredTile,
   'product.summary': DeferredSummary,
   'header.actions': DeferredHeader,

@@ -30,9 +30,12 @@ const NO_PORT: PortFailure = { kind: 'network', message: 'The wishlist is not av
 export const start = ({ store, emit, handle, ports }: WishlistContext): void => {
   const port = ports.wishlist;
   const controller = port ? createWishlistController({ port, store, emit, now: Date.now }) : null;
-  handle('wishlist.wake', async ({ count }) => {
+  handle('wishlist.wake', async ({ count, wait = false }) => {
     store.update((view) => (view.count === null && count !== null ? { ...view, count } : view));
-    if (count !== null && count > 0) void controller?.load();
+    if (count !== null && count > 0 && controller) {
+      const read = controller.load();
+      if (wait) await read;
+    }
     return ok(undefined);
   });
   handle('wishlist.add', async (input) => {

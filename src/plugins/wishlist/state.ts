@@ -29,8 +29,6 @@ export interface WishlistView {
   readonly notices: Readonly<Record<number, ProductNotice>>;
   /** The last failed change (already undone), for the page's error notice. */
   readonly error: { readonly message: string; readonly at: number } | null;
-  /** Requests on their way. */
-  readonly busy: number;
 }
 
-export const INITIAL_VIEW: WishlistView = { state: null, known: false, count: null, adding: [], notices: {}, error: null, busy: 0 };
+export const INITIAL_VIEW: WishlistView = { state: null, known: false, count: null, adding: [], notices: {}, error: null };

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { useUi } from '../runtime-context.js';
@@ -16,8 +17,11 @@ interface ProductTileProps {
   readonly priority: boolean;
 }
 
-/** A listing tile: thumbnail with hover image, name, price and add to cart. */
-export function ProductTile({ product, listName, position, eager, priority }: ProductTileProps) {
+/**
+ * A listing tile: thumbnail with hover image, name, price and add to cart. Memoised: a section that
+ * re-renders (busy while a filter loads, a facet count changes) leaves the tiles it keeps alone.
+ */
+export const ProductTile = memo(function ProductTile({ product, listName, position, eager, priority }: ProductTileProps) {
   const { runtime } = useUi();
   const [main, hover] = product.images;
   const select = () => runtime.emit('catalog.itemSelected', { listName, item: itemFactsOf(product), position }, 'ui');
@@ -40,4 +44,4 @@ export function ProductTile({ product, listName, position, eager, priority }: Pr
       <SlotFills name="product.tileActions" props={{ product, listName }} />
     </article>
   );
-}
+});

@@ -5,6 +5,7 @@ import type { ViewContextOf } from '../../../core/plugin.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { countFromCookie, headerText } from '../basics.js';
 import type wishlist from '../index.js';
+import type { WishlistView } from '../state.js';
 import { AddNotice as Notice, ListChooser as Chooser } from './AddExtras.js';
 export { start } from '../later.js';
 
@@ -37,7 +38,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   const url = useSelector(plugin.store, (s) => (entry && s.state?.lists.find((l) => l.id === entry.wishlistId)?.url) || '/wishlist/');
   const adding = useSelector(plugin.store, (s) => s.adding.includes(productId));
   const notice = useSelector(plugin.store, (s) => s.notices[productId] ?? null);
-  const multiple = useSelector(plugin.store, (s) => plugin.options.multipleLists && s.state?.features.multipleLists === true && s.state.lists.length > 1);
+  const severalLists = (view: WishlistView) => plugin.options.multipleLists && view.state?.features.multipleLists === true && view.state.lists.length > 1;
   const [choosing, setChoosing] = useState(false);
   const reasonId = useId();
   const text = `Add “${name}” to wishlist`;
@@ -54,8 +55,13 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
         onSubmit={(e) => {
           e.preventDefault();
           if (reason || adding) return;
-          if (multiple) setChoosing(true);
-          else add(null);
+          void (async () => {
+            // With several lists the shopper chooses one: their lists must be known first.
+            const count = countFromCookie(document.cookie) ?? 0;
+            if (plugin.options.multipleLists && !plugin.store.getSnapshot().known && count > 0) await plugin.execute('wishlist.wake', { count, wait: true });
+            if (severalLists(plugin.store.getSnapshot())) setChoosing(true);
+            else add(null);
+          })();
         }}
       >
         <input type="hidden" name="add_to_wishlist" value={productId} />

@@ -176,7 +176,7 @@ export function ListChooser({ plugin, name, onChoose, onClose }: { readonly plug
   return (
     <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
       <form onSubmit={submit} noValidate>
-        <h2 id={headingId}>Add “{name}” to a wishlist</h2>
+        <h2 id={headingId}>{`Add “${name}” to a wishlist`}</h2>
         <fieldset role="radiogroup" aria-label="Wishlist">
           <legend>Wishlist</legend>
           {lists.map((list) => (

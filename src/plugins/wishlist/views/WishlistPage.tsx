@@ -344,7 +344,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                   </td>
                   <td data-title="Price">
                     {item.price !== null && <span>{money(item.price, item)}</span>}
-                    {item.priceWhenAdded !== null && item.priceWhenAdded !== item.price && <span className="wishlist-table__was"> (was {money(item.priceWhenAdded, item)})</span>}
+                    {item.priceWhenAdded !== null && item.priceWhenAdded !== item.price && <span className="wishlist-table__was">{` (was ${money(item.priceWhenAdded, item)})`}</span>}
                   </td>
                   <td data-title="Stock" className={`stock stock--${item.stock.status === 'outofstock' ? 'out' : 'in'}`}>
                     {item.stock.text}
@@ -374,11 +374,11 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                       <span className="wishlist-table__order">
                         <button type="button" className="button button--icon" disabled={index === 0} onClick={() => sort(moveRow(order, item.rowId, -1), item.rowId)}>
                           <span aria-hidden="true">↑</span>
-                          <span className="visually-hidden">Move “{item.name}” up</span>
+                          <span className="visually-hidden">{`Move “${item.name}” up`}</span>
                         </button>
                         <button type="button" className="button button--icon" disabled={index === rows.length - 1} onClick={() => sort(moveRow(order, item.rowId, 1), item.rowId)}>
                           <span aria-hidden="true">↓</span>
-                          <span className="visually-hidden">Move “{item.name}” down</span>
+                          <span className="visually-hidden">{`Move “${item.name}” down`}</span>
                         </button>
                       </span>
                     )}
@@ -630,7 +630,7 @@ function MoveDialog({ plugin, item, lists, onClose }: { readonly plugin: Ctx; re
   return (
     <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <h2 id={headingId}>Move “{item.name}” to another wishlist</h2>
+        <h2 id={headingId}>{`Move “${item.name}” to another wishlist`}</h2>
         <fieldset role="radiogroup" aria-label="Wishlist">
           <legend>Wishlist</legend>
           {lists.map((l) => (
@@ -673,7 +673,7 @@ function DeleteDialog({ plugin, list, onClose }: { readonly plugin: Ctx; readonl
   };
   return (
     <dialog ref={ref} className="wishlist-dialog" role="alertdialog" aria-labelledby={headingId} onCancel={onCancel}>
-      <h2 id={headingId}>Delete “{listTitle(list.title)}” and everything in it?</h2>
+      <h2 id={headingId}>{`Delete “${listTitle(list.title)}” and everything in it?`}</h2>
       {failure && (
         <div className="notice notice--error" role="alert">
           <p>{failure}</p>

@@ -12,11 +12,12 @@
  *   React give that HTML up.
  * - An add pressed before the chunk is in is held (the form is not posted) and pressed again once it
  *   is, so it goes through the plugin like any other.
- * - On the wishlist pages the chunk is loaded before hydration with the list page's.
+ * - On the wishlist pages the plugin's setup, which the browser runs before hydrating, loads that
+ *   chunk and the list page's (the server calls `beforeRender`).
  */
 import { createElement, lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { PageType } from '../../../core/events.js';
-import { whenSettled } from '../../../ui/components/wake.js';
+import { wakeOnInteractionOrIdle } from '../../../ui/components/wake.js';
 import type * as Buttons from './AddButton.js';
 import type { WishlistContext } from '../later.js';
 
@@ -35,34 +36,24 @@ export const loadButtons = (): Promise<ButtonViews> =>
     return m;
   }));
 
-/** The plugin's setup: keeps the context (and starts at once when the chunk is already in); holds early adds. */
-export const attach = (ctx: WishlistContext): void => {
+/** The plugin's setup (browser only): keeps the context for the buttons' chunk, holds early adds, loads the wishlist pages' views. */
+export const attach = async (ctx: WishlistContext): Promise<void> => {
+  // Nothing loads the buttons' chunk before this in the browser; once it is in, it starts with this context.
   context = ctx;
-  if (loaded) loaded.start(ctx);
   holdEarlyAdds();
+  // The browser runs setups before hydrating: on the wishlist pages, what they render comes first.
+  if (location.pathname.startsWith('/wishlist/')) await beforeRender('wishlist');
 };
 
-const WAKE = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
-
-/** Resolves on the shopper's first sign of life, or once the page has settled (browser only). */
-const woken = (): Promise<void> =>
-  new Promise((resolve) => {
-    const cancel = whenSettled(() => wake());
-    const wake = () => {
-      cancel();
-      for (const type of WAKE) window.removeEventListener(type, wake, true);
-      resolve();
-    };
-    for (const type of WAKE) window.addEventListener(type, wake, { capture: true, passive: true });
-  });
+/** Resolves on the shopper's first sign of life (pointer, touch, focus, keys, wheel), or once the page has settled (browser only). */
+const woken = (): Promise<void> => new Promise((resolve) => void wakeOnInteractionOrIdle(document.body, resolve));
 
 let wakeUp: Promise<ButtonViews> | undefined;
-const afterWake = () => (wakeUp ??= woken().then(loadButtons));
 
 /** A wrapper for one of the real views. */
 const deferred = <N extends ViewName>(name: N): ((props: Parameters<ButtonViews[N]>[0]) => ReactNode) => {
   type P = Parameters<ButtonViews[N]>[0];
-  const Lazy = lazy(() => afterWake().then((m) => ({ default: m[name] as ComponentType<P> })));
+  const Lazy = lazy(() => (wakeUp ??= woken().then(loadButtons)).then((m) => ({ default: m[name] as ComponentType<P> })));
   const Boundary = memo((props: P) => createElement(Suspense, { fallback: null }, createElement(loaded ? (loaded[name] as ComponentType<P>) : Lazy, props)));
   return (props) => createElement(Boundary, props);
 };
@@ -82,25 +73,22 @@ export const WishlistPageSlot = (props: object) => (page ? createElement(page, p
  * page; both load the list page's chunk (and the buttons) on the wishlist pages.
  */
 export const beforeRender = async (pageType: PageType): Promise<void> => {
-  const wanted: Array<Promise<unknown>> = [];
-  if (typeof document === 'undefined' || pageType === 'wishlist') wanted.push(loadButtons());
-  if (pageType === 'wishlist' && !page) wanted.push(loadButtons().then(async (m) => (page = (await m.loadPage()) as PageView)));
-  await Promise.all(wanted);
+  if (typeof document === 'undefined' || pageType === 'wishlist') await loadButtons();
+  if (pageType === 'wishlist') page ??= (await loaded!.loadPage()) as PageView;
 };
 
 /**
  * Holds an add pressed before the buttons' code is in: the form is not posted; the code is fetched
  * and the form sent again once it is (React then handles it). Browser only.
  */
-const holdEarlyAdds = (): void => {
+const holdEarlyAdds = (): void =>
   document.addEventListener(
     'submit',
     (event) => {
-      const form = event.target;
-      if (loaded || !(form instanceof HTMLFormElement) || !form.classList.contains('wishlist-add__form')) return;
+      const form = event.target as HTMLFormElement;
+      if (loaded || !form.classList.contains('wishlist-add__form')) return;
       event.preventDefault();
       void loadButtons().then(() => requestAnimationFrame(() => form.requestSubmit()));
     },
     true,
   );
-};
