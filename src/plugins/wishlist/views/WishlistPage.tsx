@@ -459,7 +459,10 @@ function QuantityField({ plugin, item }: { readonly plugin: Ctx; readonly item: 
   const [value, setValue] = useState(String(item.quantity));
   const schedule = useRef<QuantitySchedule>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => setValue(String(item.quantity)), [item.quantity]);
+  // The shop's quantity, unless the shopper's own change is still waiting to be sent.
+  useEffect(() => {
+    if (nextDue(schedule.current) === null) setValue(String(item.quantity));
+  }, [item.quantity]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const tick = () => {
     const step = quantityStep(schedule.current, { type: 'tick', at: Date.now() });
@@ -552,14 +555,14 @@ function TitleBar({ plugin, list, controls }: { readonly plugin: Ctx; readonly l
           </button>
         </form>
       ) : (
-        <h1 id="wishlist-title">
-          {listTitle(list.title)}{' '}
+        <div className="wishlist__title">
+          <h1 id="wishlist-title">{listTitle(list.title)}</h1>
           {controls.rename && (
             <button ref={editButton} type="button" className="button button--link" onClick={() => (setDraft(list.title), setEditing(true))}>
               Edit title
             </button>
           )}
-        </h1>
+        </div>
       )}
       {editing && <h1 id="wishlist-title" className="visually-hidden">{listTitle(list.title)}</h1>}
       {controls.privacy ? (
