@@ -14,6 +14,7 @@ import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../s
 import { createForwarder, type Forwarder } from './forward.js';
 import { accountSummaryFromCookies, upstreamMyAccount } from './my-account.js';
 import { upstreamOrderTracking } from './order-tracking.js';
+import { upstreamWishlist } from './wishlist.js';
 import { setPageInput } from '../pages.js';
 
 /** Options of {@link createUpstreamApp}. */
@@ -30,6 +31,8 @@ export interface UpstreamAppOptions extends AddressOptions {
   readonly sitemapPageSize?: number;
   /** The pages' Content-Security-Policy: the enabled plugins' hosts. */
   readonly pagePolicy?: PagePolicyOptions;
+  /** Whether the wishlist plugin is on: its JSON route and pages, translated to the stock YITH plugin. @default false */
+  readonly wishlist?: boolean;
 }
 
 /** Whether a request is one the upstream answers (API, ajax endpoints, media). */
@@ -78,6 +81,19 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     await next();
   });
 
+  // The wishlist, while its plugin is on: Suki's JSON route translated to the stock YITH actions,
+  // and the stock pages read.
+  const wishlist = options.wishlist
+    ? upstreamWishlist({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), render: async (c) => (policed ? policed(c) : noPages(c)) })
+    : null;
+  if (wishlist) {
+    app.route('/', wishlist.api);
+    app.on(['GET', 'POST'], ['/wishlist/', '/wishlist/view/:token/'], wishlist.page);
+    app.get('/wishlist', (c) => c.redirect(`/wishlist/${new URL(c.req.url).search}`, 301));
+  }
+  // Signing in or out on the stock shop changes whose list the header counts.
+  const withWishlistCount = (handler: (c: Context) => Promise<Response>) => async (c: Context) => (wishlist ? wishlist.afterAccount(c, await handler(c)) : handler(c));
+
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
     if (!isUpstreamPath(url)) return next();
@@ -118,7 +134,7 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   app.on(
     ['GET', 'POST'],
     ['/my-account/', '/my-account/*'],
-    upstreamMyAccount({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), shopUrl: options.upstream, render: async (c) => (policed ? policed(c) : noPages(c)) }),
+    withWishlistCount(upstreamMyAccount({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), shopUrl: options.upstream, render: async (c) => (policed ? policed(c) : noPages(c)) })),
   );
   app.get('*', async (c) => {
     if (renderPage) return renderPage(c);

@@ -1,0 +1,193 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Hono } from 'hono';
+import { listen } from '../../server/listen.js';
+import { stockWishlistShop, type StockWishlistControls, type StoreProductFacts } from '../../server/test/fake-stock-wishlist.js';
+import { hydrated } from './helpers.js';
+
+/**
+ * The wishlist in upstream mode, in the browser: a Suki in upstream mode (started here) in front of
+ * a stand-in stock shop whose YITH WooCommerce Wishlist 3.35.0 (free) answers are the recorded ones
+ * (`server/test/fake-stock-wishlist.ts`) and whose catalogue, cart and everything else are the
+ * embedded e2e shop's (passed through). Runs in the `embedded` project, whose server built the
+ * client and the server this front runs from.
+ */
+
+const HOP = /^(?:connection|keep-alive|transfer-encoding|content-encoding|content-length)$/i;
+const TEXTUAL = /^(?:application\/(?:json|javascript)|text\/)/i;
+
+let stand: { url: string; close(): Promise<void> } | null = null;
+let controls: StockWishlistControls;
+let front: ChildProcess | null = null;
+let frontUrl = '';
+let workDir = '';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+// Playwright hands the test info second; this hook needs no fixture.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, info) => {
+  test.setTimeout(90_000);
+  const embedded = new URL(info.project.use.baseURL ?? '').origin;
+  let standUrl = '';
+  const here = (text: string) => text.split(embedded).join(standUrl).split(embedded.replace(/\//g, '\\/')).join(standUrl.replace(/\//g, '\\/'));
+  const shop = stockWishlistShop({
+    origin: () => standUrl,
+    // The rows of the embedded shop's products, as the stock template prints them.
+    product: async (id) => {
+      const answer = await fetch(`${embedded}/wp-json/wc/store/v1/products/${id}`);
+      return answer.ok ? (JSON.parse(here(await answer.text())) as StoreProductFacts) : null;
+    },
+  });
+  controls = shop.controls;
+  const app = new Hono();
+  app.route('/', shop.app);
+  // Everything else is the embedded shop's, as if it were this shop's.
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    const headers = new Headers();
+    c.req.raw.headers.forEach((value, name) => {
+      if (!HOP.test(name) && name !== 'host' && name !== 'accept-encoding') headers.set(name, name === 'origin' || name === 'referer' ? here(value).split(standUrl).join(embedded) : value);
+    });
+    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer();
+    const answer = await fetch(`${embedded}${url.pathname}${url.search}`, { method: c.req.method, headers, body, redirect: 'manual' });
+    const out = new Headers();
+    answer.headers.forEach((value, name) => {
+      if (!HOP.test(name) && name !== 'set-cookie') out.set(name, here(value));
+    });
+    for (const line of answer.headers.getSetCookie()) out.append('set-cookie', line);
+    const type = answer.headers.get('content-type') ?? '';
+    return new Response(TEXTUAL.test(type) ? here(await answer.text()) : answer.body, { status: answer.status, headers: out });
+  });
+  stand = await listen(app, { port: 0, host: '127.0.0.1' });
+  standUrl = stand.url;
+
+  // The front: our production server in upstream mode, from an empty working directory.
+  const port = await freePort();
+  frontUrl = `http://127.0.0.1:${port}`;
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'suki-stock-wishlist-'));
+  front = spawn(process.execPath, [path.resolve('dist/server/server/main.js')], {
+    cwd: workDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SUKI_UPSTREAM: standUrl, SUKI_DATA_DIR: '' },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${frontUrl}/wp-json/wc/store/v1/products?per_page=1`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the upstream-mode front did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  front?.kill('SIGTERM');
+  await stand?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** A simple product of the shop that is in stock, with its page. */
+async function simpleProduct(page: Page): Promise<{ id: number; name: string; path: string }> {
+  const products = (await (await page.request.get(`${frontUrl}/wp-json/wc/store/v1/products?per_page=20&type=simple`)).json()) as Array<{ id: number; name: string; permalink: string; is_in_stock: boolean }>;
+  const product = products.find((p) => p.is_in_stock);
+  if (!product) throw new Error('no simple product in stock');
+  return { id: product.id, name: product.name, path: new URL(product.permalink).pathname };
+}
+
+const newShopper = async (browser: Browser) => (await browser.newContext({ baseURL: frontUrl })).newPage();
+
+test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) shop, through upstream mode', () => {
+  test('add from the product page and a tile, the list page, the token page read-only for another visitor, remove; premium controls absent', async ({ browser }) => {
+    const page = await newShopper(browser);
+    const product = await simpleProduct(page);
+    await page.goto(product.path);
+    await hydrated(page);
+
+    // Add: the button shows it is in the list, the header counts it, the stock shop holds it.
+    const add = page.getByRole('button', { name: `Add “${product.name}” to wishlist` }).first();
+    await add.click();
+    await expect(add).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('link', { name: 'Browse wishlist' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wishlist (1 item)' })).toBeVisible();
+    const list = [...controls.lists.values()].find((l) => l.items.includes(product.id));
+    expect(list).toBeDefined();
+
+    // And one from a tile of the shop page.
+    await page.goto('/shop/');
+    await hydrated(page);
+    const tile = page.getByRole('button', { name: /^Add “.+” to wishlist$/, pressed: false }).first();
+    const label = (await tile.getAttribute('aria-label')) ?? (await tile.textContent()) ?? '';
+    const other = /^Add “(.+)” to wishlist$/.exec(label.trim())?.[1] ?? '';
+    await tile.click();
+    await expect(page.getByRole('button', { name: `Add “${other}” to wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('link', { name: /^Wishlist \(2 items\)$/ })).toBeVisible();
+    expect(list?.items).toHaveLength(2);
+
+    // The list page, drawn from the stock page: the item and its owner's controls, nothing premium.
+    await page.goto('/wishlist/');
+    await hydrated(page);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: product.name }).first()).toBeVisible();
+    await expect(main.getByRole('link', { name: other }).first()).toBeVisible();
+    await expect(main.getByRole('button', { name: `Remove “${product.name}” from wishlist` })).toBeVisible();
+    await expect(main.getByRole('button', { name: `Add to cart: “${product.name}”` }).or(main.getByRole('link', { name: `Add to cart: “${product.name}”` }))).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Create a new wishlist' })).toHaveCount(0);
+    await expect(main.getByRole('spinbutton', { name: `Quantity of “${product.name}”` })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: `Move “${product.name}” up` })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: `Move “${product.name}” to another wishlist` })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Ask for an estimate' })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Delete wishlist' })).toHaveCount(0);
+
+    // Another visitor, by the list's token: read-only, add to cart still there.
+    const visitor = await newShopper(browser);
+    await visitor.goto(`/wishlist/view/${list?.token ?? ''}/`);
+    await hydrated(visitor);
+    const theirs = visitor.getByRole('main');
+    await expect(theirs.getByRole('link', { name: product.name }).first()).toBeVisible();
+    await expect(theirs.getByRole('button', { name: `Add to cart: “${product.name}”` }).or(theirs.getByRole('link', { name: `Add to cart: “${product.name}”` }))).toBeVisible();
+    await expect(theirs.getByRole('button', { name: `Remove “${product.name}” from wishlist` })).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: /^Wishlist \(\d+ items?\)$/ })).toHaveCount(0);
+
+    // Remove: gone from the page and from the stock shop.
+    await main.getByRole('button', { name: `Remove “${product.name}” from wishlist` }).click();
+    await expect(main.getByRole('button', { name: `Remove “${product.name}” from wishlist` })).toHaveCount(0);
+    await expect.poll(() => list?.items.includes(product.id)).toBe(false);
+    await expect(page.getByRole('link', { name: 'Wishlist (1 item)' })).toBeVisible();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole('main').getByRole('link', { name: product.name })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: other }).first()).toBeVisible();
+  });
+
+  test('without scripts: the plain add form and the stock remove link go to the stock shop', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: frontUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const product = await simpleProduct(page);
+    // The add button is a plain form posted to /wishlist/; the stock shop adds, and the list shows it.
+    await page.goto(product.path);
+    await page.getByRole('button', { name: `Add “${product.name}” to wishlist` }).first().click();
+    await expect(page).toHaveURL(/\/wishlist\/$/);
+    expect([...controls.lists.values()].some((l) => l.items.includes(product.id))).toBe(true);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: product.name }).first()).toBeVisible();
+    // The stock no-script link (`?remove_from_wishlist=ID&_wpnonce=…`, the nonce the page carries).
+    await page.goto(`/wishlist/?remove_from_wishlist=${product.id}&_wpnonce=${controls.nonces.remove}`);
+    await expect(page).toHaveURL(/\/wishlist\/$/);
+    await expect(main.getByRole('link', { name: product.name })).toHaveCount(0);
+  });
+});
