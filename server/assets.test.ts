@@ -14,6 +14,9 @@ const manifest = {
   'src/plugins/swatches/index.ts': { file: 'assets/swatches-6.js', isDynamicEntry: true, imports: ['src/entry-client.tsx', '_schemas-3.js'] },
   'src/ui/pages/ProductPage.tsx': { file: 'assets/ProductPage-7.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
   'src/checkout-client.ts': { file: 'assets/checkout-client-8.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
+  'src/plugins/wishlist/index.ts': { file: 'assets/wishlist-9.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
+  'src/plugins/wishlist/views/AddButton.tsx': { file: 'assets/AddButton-10.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
+  'src/plugins/wishlist/views/WishlistPage.tsx': { file: 'assets/WishlistPage-11.js', isDynamicEntry: true, imports: ['src/entry-client.tsx'] },
 };
 
 const withManifest = async () => {
@@ -73,5 +76,23 @@ describe('pageAssets on the checkout pages', () => {
     for (const address of ['http://shop.test/', 'http://shop.test/shop/', 'http://shop.test/cart/', 'http://shop.test/product/suki-logo-tee/']) {
       expect(assetsFor(new URL(address)).modulePreloads.join()).not.toContain('checkout');
     }
+  });
+});
+
+describe('pageAssets on the wishlist pages', () => {
+  it('links the chunks the wishlist plugin renders its pages with there only, and nothing of it when it is off', async () => {
+    const dir = await withManifest();
+    const assetsFor = await pageAssets(dir, await resolvePlugins({ plugins: { wishlist: { enabled: true } } }));
+    for (const address of ['http://shop.test/wishlist/', 'http://shop.test/wishlist/view/ABCDEFGH12345678/']) {
+      const preloads = assetsFor(new URL(address)).modulePreloads;
+      expect(preloads).toEqual(expect.arrayContaining(['/assets/wishlist-9.js', '/assets/AddButton-10.js', '/assets/WishlistPage-11.js']));
+    }
+    for (const address of ['http://shop.test/', 'http://shop.test/shop/', 'http://shop.test/product/suki-logo-tee/']) {
+      const preloads = assetsFor(new URL(address)).modulePreloads;
+      expect(preloads).toContain('/assets/wishlist-9.js');
+      expect(preloads.join()).not.toMatch(/AddButton|WishlistPage/);
+    }
+    const off = await pageAssets(dir, await resolvePlugins({ plugins: { wishlist: { enabled: false } } }));
+    expect(off(new URL('http://shop.test/wishlist/')).modulePreloads.join()).not.toMatch(/wishlist|AddButton|WishlistPage/);
   });
 });

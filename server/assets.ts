@@ -61,8 +61,10 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
   // Plugins that wait for consent are fetched by the browser once it is given, never preloaded.
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account') =>
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account' | 'wishlist') =>
     enabledPlugins.filter((loaded) => pluginLoadsOn(loaded.plugin, pageType) && !waitsForConsent(loaded));
+  // Chunks the plugins of a kind of page load before hydrating there (a page body they draw).
+  const preloadsOn = (pageType: 'wishlist') => on(pageType).flatMap((loaded) => loaded.plugin.preloads?.[pageType] ?? []);
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
@@ -72,6 +74,8 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   const tracking = await manifestAssets(clientDir, on('order-tracking'), [ORDER_TRACKING_SOURCE]);
   // The My Account pages: their chunk, and the plugins of those pages (the newsletter capture).
   const account = await manifestAssets(clientDir, on('account'), [ACCOUNT_PAGES_SOURCE]);
+  // The wishlist pages (when the wishlist plugin is on): the chunks it renders them with.
+  const wishlist = await manifestAssets(clientDir, on('wishlist'), preloadsOn('wishlist'));
   return (url) =>
     url.pathname.startsWith('/product/')
       ? product
@@ -83,5 +87,7 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
             ? tracking
             : url.pathname === '/my-account/' || url.pathname.startsWith('/my-account/')
               ? account
-              : other;
+              : url.pathname.startsWith('/wishlist/')
+                ? wishlist
+                : other;
 };

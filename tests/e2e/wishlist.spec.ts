@@ -155,6 +155,11 @@ test.describe('wishlist: without scripts', () => {
       await addButton(page, name).click();
       await expect(page).toHaveURL(/\/wishlist\//);
       await expect(page.getByRole('table').getByRole('link', { name, exact: true })).toBeVisible();
+      // Remove is the stock link: the shop removes the line and comes back to the list with its notice.
+      await page.getByRole('button', { name: `Remove “${name}” from wishlist` }).click();
+      await expect(page.getByText('Product successfully removed.')).toBeVisible();
+      await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+      await expect(page).not.toHaveURL(/remove_from_wishlist/);
     } finally {
       await context.close();
     }

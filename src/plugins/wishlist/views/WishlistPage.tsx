@@ -66,6 +66,14 @@ const pageState = (page: Page['wishlist']): WishlistState => ({
   features: page.features,
 });
 
+/** The page's own address with the stock no-script remove link's parameters (other parameters kept). */
+export const removeLink = (search: string, rowId: number, nonce: string): string => {
+  const params = new URLSearchParams(search);
+  params.set('remove_from_wishlist', String(rowId));
+  params.set('_wpnonce', nonce);
+  return `?${params.toString()}`;
+};
+
 /** Announces a sentence in the page's polite live region. */
 const useAnnounce = () => {
   const { signals } = useUi();
@@ -196,7 +204,8 @@ const whyFailed = (error: { readonly kind: string; readonly message: string } & 
   error.kind === 'no-handler' || error.kind === 'handler-threw' ? error.message : failureText(error as Parameters<typeof failureText>[0]);
 
 function ListView({ plugin, page, list, current, lists, controls, known }: ListProps) {
-  const { runtime } = useUi();
+  const { runtime, state: app } = useUi();
+  const search = app.search;
   const announce = useAnnounce();
   const owner = page.viewer === 'owner';
   const details = useMemo(() => new Map(list.items.map((i) => [i.rowId, i])), [list.items]);
@@ -356,14 +365,20 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                   <td className="wishlist-table__actions">
                     <CartButton item={item} add={addToCart} after={afterCart} />
                     {controls.remove && (
-                      <button
-                        type="button"
+                      // The stock remove link, so it works before scripts (the server removes and
+                      // comes back to this page); with scripts, one request and the row goes.
+                      <a
+                        role="button"
                         className="button button--link"
+                        href={removeLink(search, item.rowId, page.nonces.remove)}
                         aria-label={`Remove “${item.name}” from wishlist`}
-                        onClick={() => void plugin.execute('wishlist.change', { op: 'remove', rowId: item.rowId, item: factsOf(item) }).then((r) => r.ok && announce(`“${item.name}” removed from your wishlist.`))}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          void plugin.execute('wishlist.change', { op: 'remove', rowId: item.rowId, item: factsOf(item) }).then((r) => r.ok && announce(`“${item.name}” removed from your wishlist.`));
+                        }}
                       >
                         Remove
-                      </button>
+                      </a>
                     )}
                     {controls.move && lists.length > 0 && (
                       <button type="button" className="button button--link" aria-label={`Move “${item.name}” to another wishlist`} onClick={() => setMoving(item)}>
