@@ -36,3 +36,13 @@ export async function hydrated(page: Page): Promise<void> {
 export async function settled(page: Page): Promise<void> {
   await page.locator('html[data-settled="true"]').waitFor({ state: 'attached', timeout: 15_000 });
 }
+
+/**
+ * Waits until the wishlist's buttons are live: their code comes on the shopper's first sign of life
+ * (here a pointer move) or once the page has settled; a press before that is the no-script form post.
+ */
+export async function wishlistReady(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.mouse.move(1, 1);
+  await page.locator('html[data-wishlist="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
+}

@@ -7,7 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Hono } from 'hono';
 import { listen } from '../../server/listen.js';
 import { stockWishlistShop, type StockWishlistControls, type StoreProductFacts } from '../../server/test/fake-stock-wishlist.js';
-import { hydrated } from './helpers.js';
+import { wishlistReady } from './helpers.js';
 
 /**
  * The wishlist in upstream mode, in the browser: a Suki in upstream mode (started here) in front of
@@ -116,7 +116,7 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
     const page = await newShopper(browser);
     const product = await simpleProduct(page);
     await page.goto(product.path);
-    await hydrated(page);
+    await wishlistReady(page);
 
     // Add: the button shows it is in the list, the header counts it, the stock shop holds it.
     const add = page.getByRole('button', { name: `Add “${product.name}” to wishlist` }).first();
@@ -129,7 +129,7 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
 
     // And one from a tile of the shop page.
     await page.goto('/shop/');
-    await hydrated(page);
+    await wishlistReady(page);
     const tile = page.getByRole('button', { name: /^Add “.+” to wishlist$/, pressed: false }).first();
     const label = (await tile.getAttribute('aria-label')) ?? (await tile.textContent()) ?? '';
     const other = /^Add “(.+)” to wishlist$/.exec(label.trim())?.[1] ?? '';
@@ -140,7 +140,7 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
 
     // The list page, drawn from the stock page: the item and its owner's controls, nothing premium.
     await page.goto('/wishlist/');
-    await hydrated(page);
+    await wishlistReady(page);
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: product.name }).first()).toBeVisible();
     await expect(main.getByRole('link', { name: other }).first()).toBeVisible();
@@ -156,7 +156,7 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
     // Another visitor, by the list's token: read-only, add to cart still there.
     const visitor = await newShopper(browser);
     await visitor.goto(`/wishlist/view/${list?.token ?? ''}/`);
-    await hydrated(visitor);
+    await wishlistReady(visitor);
     const theirs = visitor.getByRole('main');
     await expect(theirs.getByRole('link', { name: product.name }).first()).toBeVisible();
     await expect(theirs.getByRole('button', { name: `Add to cart: “${product.name}”` }).or(theirs.getByRole('link', { name: `Add to cart: “${product.name}”` }))).toBeVisible();
@@ -169,7 +169,7 @@ test.describe('the wishlist against a stock YITH WooCommerce Wishlist (free) sho
     await expect.poll(() => list?.items.includes(product.id)).toBe(false);
     await expect(page.getByRole('link', { name: 'Wishlist (1 item)' })).toBeVisible();
     await page.reload();
-    await hydrated(page);
+    await wishlistReady(page);
     await expect(page.getByRole('main').getByRole('link', { name: product.name })).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('link', { name: other }).first()).toBeVisible();
   });

@@ -7,7 +7,7 @@
  * alert when cookies are off.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { hydrated, wishlistReady } from './helpers.js';
 
 const STRONG = 'Tr0ub4dor&3-horse';
 const stamp = Date.now().toString(36);
@@ -31,15 +31,6 @@ const header = (page: Page) => page.getByRole('banner');
 const wishlistLink = (page: Page) => header(page).getByRole('link', { name: /^Wishlist/ });
 const announcer = (page: Page) => page.getByTestId('announcer');
 
-/**
- * Waits until the wishlist's buttons are live: their code comes on the shopper's first sign of life
- * (here a pointer move) or once the page has settled; a press before that is the no-script form post.
- */
-async function wishlistReady(page: Page): Promise<void> {
-  await hydrated(page);
-  await page.mouse.move(1, 1);
-  await page.locator('html[data-wishlist="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
-}
 
 /** Opens a product's page and waits until its wishlist button is live. */
 async function openProduct(page: Page, product: StoreProduct): Promise<void> {
