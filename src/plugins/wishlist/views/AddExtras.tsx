@@ -5,8 +5,8 @@
  * several lists: which list, or a new one with its name and privacy), and the fields of a new list
  * that the list page's `Create a new wishlist` dialog shares.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject, type SyntheticEvent } from 'react';
-import type { NewWishlist, WishlistPrivacy } from '../../../core/domain/wishlist.js';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
+import type { NewWishlist, WishlistPrivacy, WishlistRef } from '../../../core/domain/wishlist.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type wishlist from '../index.js';
@@ -166,7 +166,6 @@ export function ListChooser({ plugin, name, onChoose, onClose }: { readonly plug
   const [choice, setChoice] = useState<number | 'new'>(() => lists.find((l) => l.isDefault)?.id ?? lists[0]?.id ?? 'new');
   const { fields, check } = useNewList();
   const { ref, onCancel } = useDialog(onClose);
-  const headingId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (choice !== 'new') return onChoose(choice);
@@ -174,24 +173,50 @@ export function ListChooser({ plugin, name, onChoose, onClose }: { readonly plug
     if (list) onChoose('new', list);
   };
   return (
-    <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
-      <form onSubmit={submit} noValidate>
-        <h2 id={headingId}>{`Add “${name}” to a wishlist`}</h2>
-        <fieldset role="radiogroup" aria-label="Wishlist">
-          <legend>Wishlist</legend>
-          {lists.map((list) => (
-            <label key={list.id}>
-              <input type="radio" name="wishlist_id" checked={choice === list.id} onChange={() => setChoice(list.id)} /> {listTitle(list.title)}
-            </label>
-          ))}
-          <label>
-            <input type="radio" name="wishlist_id" checked={choice === 'new'} onChange={() => setChoice('new')} /> A new wishlist
-          </label>
-        </fieldset>
-        {choice === 'new' && <NewListFields {...fields} />}
+    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={submit} heading={`Add “${name}” to a wishlist`} submitLabel="Add to wishlist" onClose={onClose} failure={null}>
+      <ListRadios name="wishlist_id" lists={lists} choice={choice} onChoice={setChoice} />
+      {choice === 'new' && <NewListFields {...fields} />}
+    </DialogForm>
+  );
+}
+
+/**
+ * A modal dialog holding one form: its heading, the fields, a failure said as text, and the
+ * submit and `Cancel` buttons.
+ */
+export function DialogForm({
+  dialog,
+  onCancel,
+  onSubmit,
+  heading,
+  submitLabel,
+  onClose,
+  failure,
+  children,
+}: {
+  readonly dialog: RefObject<HTMLDialogElement | null>;
+  readonly onCancel: (e: SyntheticEvent) => void;
+  readonly onSubmit: (e: FormEvent) => void;
+  readonly heading: string;
+  readonly submitLabel: string;
+  readonly onClose: () => void;
+  readonly failure: string | null;
+  readonly children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <dialog ref={dialog} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
+      <form onSubmit={onSubmit} noValidate>
+        <h2 id={headingId}>{heading}</h2>
+        {children}
+        {failure && (
+          <div className="notice notice--error" role="alert">
+            <p>{failure}</p>
+          </div>
+        )}
         <p className="wishlist-dialog__actions">
           <button type="submit" className="button button--primary">
-            Add to wishlist
+            {submitLabel}
           </button>
           <button type="button" className="button" onClick={onClose}>
             Cancel
@@ -199,5 +224,22 @@ export function ListChooser({ plugin, name, onChoose, onClose }: { readonly plug
         </p>
       </form>
     </dialog>
+  );
+}
+
+/** The radio group `Wishlist`: the shopper's lists, then a new one. */
+export function ListRadios({ name, lists, choice, onChoice }: { readonly name: string; readonly lists: readonly WishlistRef[]; readonly choice: number | 'new'; readonly onChoice: (choice: number | 'new') => void }) {
+  return (
+    <fieldset role="radiogroup" aria-label="Wishlist">
+      <legend>Wishlist</legend>
+      {lists.map((list) => (
+        <label key={list.id}>
+          <input type="radio" name={name} checked={choice === list.id} onChange={() => onChoice(list.id)} /> {listTitle(list.title)}
+        </label>
+      ))}
+      <label>
+        <input type="radio" name={name} checked={choice === 'new'} onChange={() => onChoice('new')} /> A new wishlist
+      </label>
+    </fieldset>
   );
 }

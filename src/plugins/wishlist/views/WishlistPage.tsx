@@ -15,6 +15,7 @@ import type { WishlistDetails, WishlistItemView, WishlistPrivacy, WishlistRef, W
 import type { ItemFacts } from '../../../core/events.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { formatMoney } from '../../../core/rules/money.js';
+import { isEmail } from '../../../core/rules/forms.js';
 import type { PageData } from '../../../app/app-state.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type wishlist from '../index.js';
@@ -35,7 +36,7 @@ import {
   type ListControls,
   type QuantitySchedule,
 } from '../rules.js';
-import { ErrorIcon, NewListFields, useDialog, useNewList } from './AddExtras.js';
+import { DialogForm, ErrorIcon, ListRadios, NewListFields, useDialog, useNewList } from './AddExtras.js';
 
 type Ctx = ViewContextOf<typeof wishlist>;
 type Page = Extract<PageData, { type: 'wishlist' }>;
@@ -154,7 +155,6 @@ function CreateDialog({ plugin, onClose }: { readonly plugin: Ctx; readonly onCl
   const { ref, onCancel } = useDialog(onClose);
   const [failure, setFailure] = useState<string | null>(null);
   const announce = useAnnounce();
-  const headingId = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const list = check();
@@ -166,25 +166,9 @@ function CreateDialog({ plugin, onClose }: { readonly plugin: Ctx; readonly onCl
     } else setFailure(result.error.kind === 'no-handler' || result.error.kind === 'handler-threw' ? result.error.message : failureText(result.error));
   };
   return (
-    <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <h2 id={headingId}>Create a new wishlist</h2>
-        <NewListFields {...fields} />
-        {failure && (
-          <div className="notice notice--error" role="alert">
-            <p>{failure}</p>
-          </div>
-        )}
-        <p className="wishlist-dialog__actions">
-          <button type="submit" className="button button--primary">
-            Create
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </p>
-      </form>
-    </dialog>
+    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={(e) => void submit(e)} heading="Create a new wishlist" submitLabel="Create" onClose={onClose} failure={failure}>
+      <NewListFields {...fields} />
+    </DialogForm>
   );
 }
 
@@ -635,7 +619,6 @@ function MoveDialog({ plugin, item, lists, onClose }: { readonly plugin: Ctx; re
   const { ref, onCancel } = useDialog(onClose);
   const [failure, setFailure] = useState<string | null>(null);
   const announce = useAnnounce();
-  const headingId = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const newList = choice === 'new' ? check() : null;
@@ -646,36 +629,10 @@ function MoveDialog({ plugin, item, lists, onClose }: { readonly plugin: Ctx; re
     onClose();
   };
   return (
-    <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <h2 id={headingId}>{`Move “${item.name}” to another wishlist`}</h2>
-        <fieldset role="radiogroup" aria-label="Wishlist">
-          <legend>Wishlist</legend>
-          {lists.map((l) => (
-            <label key={l.id}>
-              <input type="radio" name="destination_wishlist" checked={choice === l.id} onChange={() => setChoice(l.id)} /> {listTitle(l.title)}
-            </label>
-          ))}
-          <label>
-            <input type="radio" name="destination_wishlist" checked={choice === 'new'} onChange={() => setChoice('new')} /> A new wishlist
-          </label>
-        </fieldset>
-        {choice === 'new' && <NewListFields {...fields} />}
-        {failure && (
-          <div className="notice notice--error" role="alert">
-            <p>{failure}</p>
-          </div>
-        )}
-        <p className="wishlist-dialog__actions">
-          <button type="submit" className="button button--primary">
-            Move
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </p>
-      </form>
-    </dialog>
+    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={(e) => void submit(e)} heading={`Move “${item.name}” to another wishlist`} submitLabel="Move" onClose={onClose} failure={failure}>
+      <ListRadios name="destination_wishlist" lists={lists} choice={choice} onChoice={setChoice} />
+      {choice === 'new' && <NewListFields {...fields} />}
+    </DialogForm>
   );
 }
 
@@ -729,7 +686,7 @@ function EstimateDialog({ plugin, listId, onClose }: { readonly plugin: Ctx; rea
   }, [done]); // eslint-disable-line react-hooks/exhaustive-deps -- once per confirmation
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    if (!isEmail(email.trim())) {
       setInvalid(true);
       emailRef.current?.focus();
       return;
