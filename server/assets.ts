@@ -41,6 +41,9 @@ export const manifestAssets = async (clientDir: string, enabledPlugins: Readonly
   };
 };
 
+/** Every source the client build has a chunk for (the manifest's keys). */
+const manifestKeys = async (clientDir: string): Promise<string[]> => Object.keys(JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, unknown>);
+
 /** Source of the product page's own chunk. */
 export const PRODUCT_PAGE_SOURCE = 'src/ui/pages/ProductPage.tsx';
 
@@ -63,8 +66,12 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   // Plugins that wait for consent are fetched by the browser once it is given, never preloaded.
   const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account' | 'wishlist') =>
     enabledPlugins.filter((loaded) => pluginLoadsOn(loaded.plugin, pageType) && !waitsForConsent(loaded));
-  // Chunks the plugins of a kind of page load before hydrating there (a page body they draw).
-  const preloadsOn = (pageType: 'wishlist') => on(pageType).flatMap((loaded) => loaded.plugin.preloads?.[pageType] ?? []);
+  // A page a plugin draws (its view fills the `page.<type>` slot): the chunks of that plugin's
+  // `views/` folder, which it loads before hydrating there (the wishlist's buttons and list page).
+  const drawnBy = (pageType: 'wishlist', keys: readonly string[]) =>
+    on(pageType)
+      .filter((loaded) => loaded.views?.[`page.${pageType}`] !== undefined)
+      .flatMap((loaded) => keys.filter((key) => key.startsWith(`${path.posix.dirname(loaded.path)}/views/`)));
   const product = await manifestAssets(clientDir, on('product'), [PRODUCT_PAGE_SOURCE]);
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
@@ -75,7 +82,7 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   // The My Account pages: their chunk, and the plugins of those pages (the newsletter capture).
   const account = await manifestAssets(clientDir, on('account'), [ACCOUNT_PAGES_SOURCE]);
   // The wishlist pages (when the wishlist plugin is on): the chunks it renders them with.
-  const wishlist = await manifestAssets(clientDir, on('wishlist'), preloadsOn('wishlist'));
+  const wishlist = await manifestAssets(clientDir, on('wishlist'), drawnBy('wishlist', await manifestKeys(clientDir)));
   return (url) =>
     url.pathname.startsWith('/product/')
       ? product

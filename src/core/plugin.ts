@@ -148,12 +148,6 @@ export interface PluginDefinition<
    */
   readonly pages?: readonly PageType[];
   /**
-   * Source files (paths from the project root) of chunks the plugin loads before hydration on some
-   * kinds of page, such as the body of a page it draws; the server links them as modulepreloads on
-   * those pages, so they load in parallel with the entry instead of after the plugin's index.
-   */
-  readonly preloads?: Readonly<Partial<Record<PageType, readonly string[]>>>;
-  /**
    * The plugin's state when a page starts (plain JSON). A plugin that declares it gets `ctx.store`
    * and its views get a read-only handle; the state is serialized into the page under the
    * plugin's name and the browser starts from it.

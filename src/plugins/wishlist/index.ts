@@ -61,8 +61,6 @@ const wishlist = definePlugin({
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.wishlistOptions) },
   initialState: INITIAL_VIEW as WishlistView,
-  // The wishlist pages render the buttons' chunk and the list page's before hydrating.
-  preloads: { wishlist: ['src/plugins/wishlist/views/AddButton.tsx', 'src/plugins/wishlist/views/WishlistPage.tsx'] },
   // The behaviour (state machine, command handlers) starts with the buttons' chunk (`views/deferred.ts`).
   setup: attach,
 });
