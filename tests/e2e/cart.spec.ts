@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { gtagEvents, hydrated, recordTracking, settled, trackedCalls } from './helpers.js';
+import { gtagEvents, hydrated, recordTracking, settled, trackedCalls, wishlistReady } from './helpers.js';
 
 test.describe('catalog → cart → analytics', () => {
   test('the server HTML already shows products with images before any script runs', async ({ browser }) => {
@@ -213,6 +213,8 @@ test.describe('one request per cart change', () => {
     await page.goto('/shop/');
     await hydrated(page);
     await settled(page);
+    // The wishlist's buttons come on the first sign of life; they are not part of a cart change.
+    await wishlistReady(page);
     const tiles = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to cart: “.+”$/ }) });
     const names: string[] = [];
     for (const index of [0, 1]) {
@@ -234,6 +236,7 @@ test.describe('one request per cart change', () => {
     await page.goto('/cart/');
     await hydrated(page);
     await settled(page);
+    await wishlistReady(page);
     // The cart page learns its lines' categories while idle, before the shopper acts.
     await requests.quiet();
     const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: names[0]! }) });

@@ -19,14 +19,14 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 /** The add button of a product, named `Add to cart: “X”` (or, before the rename, `Add “X” to your cart`). */
 const addButton = (scope: Page | Locator, name: string): Locator =>
-  scope.getByRole('button', { name: new RegExp(`^Add (to cart: )?“${escapeRegExp(name)}”`) });
+  scope.getByRole('button', { name: new RegExp(`^Add (to cart: )?“${escapeRegExp(name)}”( to your cart)?$`) });
 
 /** The header's cart button showing `count` items. */
 const cartButton = (page: Page, count: number): Locator => page.getByRole('button', { name: new RegExp(`^Cart \\(${count} items?\\)$`) });
 
 /** The first tile of the page with an add button, and its product's name. */
 const firstAddableTile = async (page: Page): Promise<{ tile: Locator; name: string }> => {
-  const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add (to cart: )?“/ }) }).first();
+  const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add (to cart: )?“.+”( to your cart)?$/ }) }).first();
   const name = (await tile.getByRole('heading').innerText()).trim();
   return { tile, name };
 };

@@ -32,11 +32,18 @@ let loading: Promise<ButtonViews> | undefined;
 let context: WishlistContext | null = null;
 /** Fetches the buttons' chunk (once); it starts the plugin's behaviour once both it and the context are there. */
 export const loadButtons = (): Promise<ButtonViews> =>
-  (loading ??= import('./AddButton.js').then((m) => {
-    loaded = m;
-    if (context) m.start(context);
-    return m;
-  }));
+  (loading ??= import('./AddButton.js').then(
+    (m) => {
+      loaded = m;
+      if (context) m.start(context);
+      return m;
+    },
+    (error: unknown) => {
+      // Not fetched (offline): the next call tries again.
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 /** The plugin's setup (browser only): keeps the context for the buttons' chunk and loads the wishlist pages' views. */
 export const attach = async (ctx: WishlistContext): Promise<void> => {
@@ -46,15 +53,37 @@ export const attach = async (ctx: WishlistContext): Promise<void> => {
   if (location.pathname.startsWith('/wishlist/')) await beforeRender('wishlist');
 };
 
-/** Resolves on the shopper's first sign of life (pointer, touch, focus, keys, wheel), or once the page has settled (browser only). */
-const woken = (): Promise<void> => new Promise((resolve) => void wakeOnInteractionOrIdle(document.body, resolve));
+/**
+ * Resolves on the shopper's first sign of life (pointer, touch, focus, keys, wheel), or once the page
+ * has settled, and then once the main thread is idle (browser only): the pointer that wakes it is
+ * often on its way to a click, whose own work (an add to cart) must be painted first.
+ */
+const woken = (): Promise<void> =>
+  new Promise<void>((resolve) => void wakeOnInteractionOrIdle(document.body, resolve)).then(
+    () => new Promise<void>((resolve) => (window.requestIdleCallback ? void window.requestIdleCallback(() => resolve(), { timeout: 500 }) : void setTimeout(resolve, 50))),
+  );
 
 let wakeUp: Promise<ButtonViews> | undefined;
+
+/**
+ * The buttons' chunk, fetched again on the shopper's next sign of life while it cannot be (a
+ * dropped connection): meanwhile the server's HTML stays, plain forms that work without it, and
+ * the page around it is not taken down by a failed fetch.
+ */
+const loadSoon = async (): Promise<ButtonViews> => {
+  for (;;) {
+    try {
+      return await loadButtons();
+    } catch {
+      await woken();
+    }
+  }
+};
 
 /** A wrapper for one of the real views. */
 const deferred = <N extends ViewName>(name: N): ((props: Parameters<ButtonViews[N]>[0]) => ReactNode) => {
   type P = Parameters<ButtonViews[N]>[0];
-  const Lazy = lazy(() => (wakeUp ??= woken().then(loadButtons)).then((m) => ({ default: m[name] as ComponentType<P> })));
+  const Lazy = lazy(() => (wakeUp ??= woken().then(loadSoon)).then((m) => ({ default: m[name] as ComponentType<P> })));
   const Boundary = memo((props: P) => createElement(Suspense, { fallback: null }, createElement(loaded ? (loaded[name] as ComponentType<P>) : Lazy, props)));
   return (props) => createElement(Boundary, props);
 };
