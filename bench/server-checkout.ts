@@ -22,26 +22,7 @@ import { createShopApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
 import { products } from '../server/db/schema.js';
 import { listen } from '../server/listen.js';
-
-interface Reply {
-  readonly status: number;
-  readonly headers: http.IncomingHttpHeaders;
-  readonly body: string;
-}
-
-function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
+import { request, type Reply } from './lib/server-load.js';
 
 const address = { first_name: 'Juan', last_name: 'Dela Cruz', company: '', address_1: '123 Rizal Avenue', address_2: '', city: 'Manila', state: '00', postcode: '1000', country: 'PH', phone: '+63 917 123 4567' };
 

@@ -28,26 +28,7 @@ import { lineKey, mergeCartInto } from '../server/services/cart.js';
 import { ARGON2_DESCRIPTION, hashPassword } from '../server/services/passwords.js';
 import { accountCartId } from '../server/services/session-store.js';
 import { standInPages } from '../server/test/accounts.js';
-
-interface Reply {
-  readonly status: number;
-  readonly headers: http.IncomingHttpHeaders;
-  readonly body: string;
-}
-
-function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
+import { request } from './lib/server-load.js';
 
 const PASSWORD = 'Tr0ub4dor&3-horse';
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;

@@ -159,6 +159,28 @@ export function get(agent: http.Agent, url: URL, headers: Record<string, string>
   });
 }
 
+/** An answer read whole, as text. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** One request on `agent` (with `content-length` when it has a body), its answer read whole. */
+export function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
 /** `connections` clients, each sending its next request as soon as the previous answer arrived. */
 export async function runLoad(options: LoadOptions): Promise<LoadRun> {
   const samples: Sample[] = [];
