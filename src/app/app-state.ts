@@ -8,6 +8,7 @@ import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { AccountSummary, AccountView } from './account-page.js';
 import type { WishlistPageView } from './wishlist-page.js';
+import type { AllReviewsView, HomeReviewsView, ProductQuestionsView, ProductReviewsView, TrustBadge } from '../core/domain/reviews.js';
 import type { OrderTracking } from './order-tracking.js';
 import type { StoreNoticeConfig } from './shop-config.js';
 
@@ -63,6 +64,8 @@ export type PageData =
       readonly totalPages: number;
       /** Categories, attributes and brands the filter lists are built from; null without filters. */
       readonly filterCatalogue: FilterCatalogue | null;
+      /** Home only, with the reviews plugin on: its grid and slider sections (`reviews-view.ts`). */
+      readonly reviews?: HomeReviewsView;
     }
   | {
       readonly type: 'product';
@@ -72,6 +75,13 @@ export type PageData =
       /** A variable product's variations when there are few enough to embed (30); else the browser loads them. */
       readonly variations: readonly ProductVariation[] | null;
       readonly related: ProductSection | null;
+      /**
+       * With the reviews plugin on: the `Reviews ({n})` tab (`reviews-view.ts`); null when it could
+       * not be read (the tab says so and offers to retry). Absent with the plugin off.
+       */
+      readonly reviews?: ProductReviewsView | null;
+      /** With the questions plugin on: the `Questions & answers` tab; null when it could not be read. */
+      readonly questions?: ProductQuestionsView | null;
     }
   | {
       readonly type: 'blog';
@@ -140,6 +150,13 @@ export type PageData =
       /** The list shown and the viewer's lists (`wishlist-page.ts`); the `wishlist` plugin's page view lays it out. */
       readonly wishlist: WishlistPageView;
     }
+  | {
+      readonly type: 'reviews';
+      readonly title: string;
+      readonly description: string;
+      /** `/reviews/` as its address asked (`reviews-view.ts`); the `reviews` plugin's page view lays it out. */
+      readonly reviews: AllReviewsView;
+    }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 
 /** Settings the browser needs, safe to publish. */
@@ -174,6 +191,8 @@ export interface AppState {
   }>;
   /** Store API nonce for the non-JS remove links. */
   readonly cartNonce: string;
+  /** The floating trust badge's content, on every page while the trust-badge plugin is on (and not hidden by its cookie). */
+  readonly trustBadge?: TrustBadge;
   /** Whether the shopper is signed in (the header's `My account` link); absent means a guest. */
   readonly account?: AccountSummary;
 }

@@ -4,7 +4,8 @@ import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, typ
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
-import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, PortFailure } from '../core/ports.js';
+import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, PortFailure, QuestionsPort, ReviewsPort } from '../core/ports.js';
+import { REVIEW_SORTS, type RatingFilter, type ReviewSort } from '../core/domain/reviews.js';
 import { err, ok, type Result } from '../core/result.js';
 import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
@@ -216,7 +217,15 @@ const loadFilterCatalogue = async (catalog: CatalogPort, categories: readonly Ca
  */
 export const loadPage = async (
   url: URL,
-  ports: { readonly catalog: CatalogPort; readonly blog: BlogPort; readonly checkout?: CheckoutPort },
+  ports: {
+    readonly catalog: CatalogPort;
+    readonly blog: BlogPort;
+    readonly checkout?: CheckoutPort;
+    /** Present when the reviews plugin is on: the product page's tab, `/reviews/`, the home sections. */
+    readonly reviews?: ReviewsPort;
+    /** Present when the questions plugin is on: the product page's Q&A tab. */
+    readonly questions?: QuestionsPort;
+  },
   categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
   const { catalog, blog } = ports;
   const path = url.pathname;
@@ -265,7 +274,8 @@ export const loadPage = async (
       primary: false,
       pathCategory: null,
     });
-    return listing(
+    const [home, reviews] = await Promise.all([
+      listing(
       [
         def('new', 'New arrivals', 'carousel', 'date', 'desc', 8),
         def('popular', 'Best sellers', 'grid', 'popularity', 'desc', 8),
@@ -273,7 +283,32 @@ export const loadPage = async (
         def('featured', 'Shop favourites', 'full', 'menu_order', 'asc', 3),
       ],
       { type: 'home', title: 'Suki — shop local', description: 'Filipino-made clothing, bags, home goods and pantry treats.', category: null },
-    );
+      ),
+      ports.reviews ? ports.reviews.home() : Promise.resolve(null),
+    ]);
+    // The reviews sections follow the products; without them the home page is still whole.
+    return reviews?.ok && home.page.type === 'home' ? { ...home, page: { ...home.page, reviews: reviews.value } } : home;
+  }
+
+  // The all-reviews page (`[cusrev_all_reviews]`): `?crsearch=`, `?ivrating=`, `?crsort=`, `?crpage=`.
+  if (path === '/reviews/') {
+    if (!ports.reviews) return notFound();
+    const rating = Number(params.get('ivrating') ?? '0');
+    const pageParam = params.get('crpage') ?? '1';
+    const page = /^\d{1,4}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+    const sort = params.get('crsort') ?? 'recent';
+    const result = await ports.reviews.allReviews({
+      page,
+      rating: (Number.isInteger(rating) && rating >= 0 && rating <= 5 ? rating : 0) as RatingFilter,
+      search: normaliseSearch(params.get('crsearch') ?? ''),
+      sort: REVIEW_SORTS.includes(sort as ReviewSort) ? (sort as ReviewSort) : 'recent',
+    });
+    if (!result.ok) return failurePage(result.error);
+    return {
+      status: 200,
+      pageType: 'reviews',
+      page: { type: 'reviews', title: 'Reviews', description: 'What shoppers say about Suki and its products.', reviews: result.value },
+    };
   }
 
   const categoryMatch = /^\/product-category\/([a-z0-9-]{1,100})\/$/.exec(path);
@@ -306,9 +341,12 @@ export const loadPage = async (
     // Few enough variations are embedded in the page (WooCommerce's threshold of 30); above that
     // the browser loads them, and a failure here only means the browser will try.
     const embed = product.type === 'variable' && product.variations.length <= EMBEDDED_VARIATIONS_LIMIT;
-    const [variationList, list] = await Promise.all([
+    // Reviews and questions that cannot be read leave the product page readable (the tab says so).
+    const [variationList, list, reviews, questions] = await Promise.all([
       embed ? catalog.listVariations(product.id) : Promise.resolve(null),
       first ? catalog.listProducts({ category: String(first.id), exclude: [product.id], perPage: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' }) : Promise.resolve(null),
+      ports.reviews ? ports.reviews.productBlock(product.id) : Promise.resolve(null),
+      ports.questions ? ports.questions.productBlock(product.id) : Promise.resolve(null),
     ]);
     const variations = product.type !== 'variable' ? [] : variationList?.ok ? variationList.value : null;
     let related: ProductSection | null = null;
@@ -326,6 +364,8 @@ export const loadPage = async (
         product,
         variations,
         related,
+        ...(reviews ? { reviews: reviews.ok ? reviews.value : null } : {}),
+        ...(questions ? { questions: questions.ok ? questions.value : null } : {}),
       },
     };
   }

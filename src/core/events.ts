@@ -3,6 +3,7 @@ import type { MinorUnits } from './domain/money.js';
 import type { CheckoutStep } from './rules/checkout-steps.js';
 import type { ListedProduct } from './domain/catalog.js';
 import type { PortFailure } from './ports.js';
+import type { RatingFilter, ReviewSort, StarRating, VoteDirection, Votes } from './domain/reviews.js';
 
 /** Consent for tracking destinations. `ask` means nobody has answered yet. */
 export type ConsentState = 'granted' | 'denied' | 'ask';
@@ -120,6 +121,31 @@ export interface DomainEventMap {
     readonly result: 'true' | 'exists' | null;
     readonly count: number;
   };
+  /**
+   * A review list changed what it shows and its answer landed (the histogram, sort, search, tags, or
+   * `Show more`): `count` is the reviews matching, over every page (GA4 has no name for it; a search
+   * also maps to `search`).
+   */
+  'review.filtered': {
+    readonly scope: 'product' | 'shop' | 'all';
+    readonly productId: number | null;
+    readonly rating: RatingFilter;
+    readonly sort: ReviewSort;
+    readonly search: string;
+    readonly tags: readonly number[];
+    readonly page: number;
+    readonly count: number;
+  };
+  /** The server counted a vote on a review (`direction`: the viewer's vote after it, 0 withdrawn). */
+  'review.voted': { readonly reviewId: number; readonly productId: number | null; readonly direction: VoteDirection; readonly votes: Votes };
+  /** The server took a review (code 0); `status` says whether it is published or held. */
+  'review.submitted': { readonly productId: number | null; readonly rating: StarRating; readonly media: number; readonly status: 'approved' | 'hold' };
+  /** The server took a question (`answer: false`) or an answer to one. */
+  'question.asked': { readonly productId: number; readonly answer: boolean; readonly questionId: number | null };
+  /** The server counted a vote on a question or an answer. */
+  'question.voted': { readonly id: number; readonly productId: number; readonly direction: VoteDirection; readonly votes: Votes };
+  /** A question search's answer landed (`count`: questions matching). */
+  'question.searched': { readonly productId: number; readonly search: string; readonly count: number };
   /** A page was shown to the shopper. */
   'page.viewed': { readonly path: string; readonly title: string; readonly pageType: PageType };
   /** The shopper answered the consent question, or consent was changed at run time. */
@@ -129,7 +155,7 @@ export interface DomainEventMap {
 }
 
 /** Kinds of server-rendered page. */
-export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'wishlist' | 'not-found' | 'error';
+export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'wishlist' | 'reviews' | 'not-found' | 'error';
 
 /** Any event name. */
 export type DomainEventType = keyof DomainEventMap;

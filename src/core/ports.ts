@@ -3,6 +3,25 @@ import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, P
 import type { BlogComment, BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
 import type { NewWishlist, WishlistAddAnswer, WishlistAddRequest, WishlistDetails, WishlistPrivacy, WishlistState } from './domain/wishlist.js';
+import type {
+  AllReviewsView,
+  HomeReviewsView,
+  NewQuestion,
+  ProductQuestionsView,
+  ProductReviewsView,
+  QuestionPage,
+  QuestionQuery,
+  QuestionResult,
+  RatingFilter,
+  ReviewPage,
+  ReviewQuery,
+  ReviewResult,
+  ReviewSort,
+  ReviewSubmission,
+  TrustBadge,
+  UploadedMedia,
+  Votes,
+} from './domain/reviews.js';
 import type { Address, BillingAddress, CheckoutCart, CheckoutDraft, PlacedOrder, ReceivedOrder, PlaceOrderRequest } from './domain/checkout.js';
 
 /**
@@ -145,7 +164,42 @@ export interface WishlistPort {
   askEstimate(id: number, request: { readonly email: string; readonly message: string }): Promise<Result<{ readonly message: string }, PortFailure>>;
 }
 
-/** Every port the runtime hands to plugins. Later issues add reviews and so on. */
+/** An upload's progress: bytes sent of the file's total. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/**
+ * Reviews, their votes and media (Suki's JSON route `/wp-json/suki/v1/reviews…`,
+ * `src/app/reviews-view.ts`). Views of pages come with the page; these are the calls made after.
+ */
+export interface ReviewsPort {
+  list(query: ReviewQuery, signal?: AbortSignal): Promise<Result<ReviewPage, PortFailure>>;
+  /** The product page's tab (the page loader's call). */
+  productBlock(productId: number): Promise<Result<ProductReviewsView, PortFailure>>;
+  /** `/reviews/` for its address's query (the page loader's call). */
+  allReviews(query: { readonly page: number; readonly rating: RatingFilter; readonly search: string; readonly sort: ReviewSort }): Promise<Result<AllReviewsView, PortFailure>>;
+  /** The home page's grid and slider (the page loader's call). */
+  home(): Promise<Result<HomeReviewsView, PortFailure>>;
+  /** The trust badge's content (the page loader's call). */
+  badge(): Promise<Result<TrustBadge, PortFailure>>;
+  vote(reviewId: number, upvote: boolean): Promise<Result<Votes, PortFailure>>;
+  submit(review: ReviewSubmission): Promise<Result<ReviewResult, PortFailure>>;
+  /** Uploads one file with progress; a refusal's message (`PortFailure.message`) is shown as text. */
+  upload(file: Blob & { readonly name: string }, item: number | 'shop', progress: UploadProgress, signal?: AbortSignal): Promise<Result<UploadedMedia, PortFailure>>;
+  deleteUpload(media: UploadedMedia): Promise<Result<void, PortFailure>>;
+}
+
+/** Questions and answers (Suki's JSON route `/wp-json/suki/v1/questions…`). */
+export interface QuestionsPort {
+  list(query: QuestionQuery, signal?: AbortSignal): Promise<Result<QuestionPage, PortFailure>>;
+  /** The product page's tab (the page loader's call). */
+  productBlock(productId: number): Promise<Result<ProductQuestionsView, PortFailure>>;
+  /** Asks a question, or answers one (`questionId`). */
+  ask(question: NewQuestion): Promise<Result<QuestionResult, PortFailure>>;
+  /** A vote on a question or an answer. */
+  vote(id: number, upvote: boolean): Promise<Result<Votes, PortFailure>>;
+}
+
+/** Every port the runtime hands to plugins. */
 export interface Ports {
   readonly catalog: CatalogPort;
   readonly cart: CartPort;
@@ -154,4 +208,8 @@ export interface Ports {
   readonly newsletter?: NewsletterPort;
   /** The shopper's wishlists; absent where no page uses it (server rendering, tests). */
   readonly wishlist?: WishlistPort;
+  /** Reviews; absent when the reviews plugin is off. */
+  readonly reviews?: ReviewsPort;
+  /** Questions and answers; absent when the questions plugin is off. */
+  readonly questions?: QuestionsPort;
 }

@@ -4,7 +4,7 @@ import { Announcer, CartError } from './components/Notices.js';
 import { CartPage } from './pages/CartPage.js';
 import { ListingPage } from './pages/ListingPage.js';
 import { useUi } from './runtime-context.js';
-import { Slot } from './slots.js';
+import { Slot, SlotFills } from './slots.js';
 
 /** The whole page: chrome around the page body chosen by the server. */
 export function App() {
@@ -13,6 +13,13 @@ export function App() {
   let body;
   switch (page.type) {
     case 'home':
+      body = (
+        <>
+          <ListingPage page={page} search={state.search} />
+          <SlotFills name="home.after" props={{ page }} />
+        </>
+      );
+      break;
     case 'shop':
     case 'category':
     case 'search':
@@ -67,6 +74,10 @@ export function App() {
       // The `wishlist` plugin's page view; the route answers only while the plugin is on.
       body = <Slot name="page.wishlist" props={{ page }} fallback={null} />;
       break;
+    case 'reviews':
+      // The `reviews` plugin's page view; the page loads only while the plugin is on.
+      body = <Slot name="page.reviews" props={{ page }} fallback={null} />;
+      break;
     default:
       body = (
         <div className="page-message">
@@ -87,6 +98,7 @@ export function App() {
       </main>
       <Footer />
       <CartPanel />
+      <SlotFills name="page.overlay" props={{ badge: state.trustBadge ?? null }} />
       <ConsentBanner />
       <Announcer />
     </>

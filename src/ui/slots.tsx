@@ -18,6 +18,7 @@ import type { AnyPlugin, PluginViewContext, ViewContextOf } from '../core/plugin
 import type { PageType } from '../core/events.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
 import type { PageData, ProductSection } from '../app/app-state.js';
+import type { TrustBadge } from '../core/domain/reviews.js';
 import { useUi } from './runtime-context.js';
 
 /** Props of the attribute picker of a variable product's form. */
@@ -54,6 +55,8 @@ export interface ReplacingSlots {
    * the page's code in its own chunk, loaded before hydration only on those pages.
    */
   'page.wishlist': { readonly page: Extract<PageData, { type: 'wishlist' }> };
+  /** The body of `/reviews/` (the `reviews` plugin; its own chunk, loaded before hydration there only). */
+  'page.reviews': { readonly page: Extract<PageData, { type: 'reviews' }> };
 }
 
 /** Slots every enabled plugin may add to, in plugin order. */
@@ -74,6 +77,16 @@ export interface GatheringSlots {
    * billing email as typed so far.
    */
   'checkout.fields': { readonly email: string };
+  /**
+   * The home page, after its product sections (the reviews grid and slider). `page` is the home
+   * page's data (its `reviews` field when the reviews plugin loaded it).
+   */
+  'home.after': { readonly page: Extract<PageData, { type: 'home' | 'shop' | 'category' | 'search' }> };
+  /**
+   * Fixed-position overlays on every page, outside the main content (the floating trust badge).
+   * `badge` is the state's `trustBadge`, when the server loaded one.
+   */
+  'page.overlay': { readonly badge: TrustBadge | null };
   /** The site footer, above the copyright line (newsletter sign-up). */
   footer: Readonly<Record<never, never>>;
 }
@@ -89,8 +102,10 @@ export type SlotView<K extends SlotName, Ctx> = (props: SlotPropsMap[K] & { read
 
 /** A tab a plugin adds to the product page (reviews, questions and answers...). */
 export interface ProductTabView<Ctx> {
+  /** The tab's id (`reviews`, `questions`): `#tab-{id}` in the address opens it. */
   readonly id: string;
-  readonly label: string;
+  /** Its visible name; a function when it shows a count (`Reviews (23)`). */
+  readonly label: string | ((product: Product) => string);
   readonly Panel: (props: { readonly product: Product; readonly plugin: Ctx }) => ReactNode;
 }
 

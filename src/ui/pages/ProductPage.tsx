@@ -60,7 +60,7 @@ export function ProductPage({ page }: { page: ProductData }) {
         ]
       : []),
     // Tabs other plugins add (reviews, questions and answers).
-    ...pluginTabs.map((tab) => ({ id: tab.id, label: tab.label, panel: renderTab(tab, product) })),
+    ...pluginTabs.map((tab) => ({ id: tab.id, label: typeof tab.label === 'function' ? tab.label(product) : tab.label, panel: renderTab(tab, product) })),
   ];
 
   return (
