@@ -115,10 +115,10 @@ interface ReviewRow {
 }
 
 const ORDER: Readonly<Record<ReviewQuery['sort'], SQL>> = {
-  recent: sql`r.date DESC, r.id DESC`,
-  helpful: sql`r.score DESC, r.date DESC, r.id DESC`,
-  ratinghigh: sql`r.rating DESC, r.date DESC, r.id DESC`,
-  ratinglow: sql`r.rating ASC, r.date DESC, r.id DESC`,
+  recent: sql`r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
+  helpful: sql`r.score DESC NULLS LAST, r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
+  ratinghigh: sql`r.rating DESC NULLS LAST, r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
+  ratinglow: sql`r.rating ASC, r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
 };
 
 /** One page of a review list. */
@@ -131,7 +131,8 @@ export async function listReviews(db: ShopDatabase, query: ReviewQuery, options:
   const exclude = query.exclude ?? [];
   if (exclude.length > 0) conditions.push(sql`r.id NOT IN (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})`);
   const where = sql.join(conditions, sql` AND `);
-  const featured = options.featuredFirst === false ? sql`` : sql`r.featured DESC, `;
+  // NULLS LAST as the indexes are made (drizzle-kit writes DESC NULLS LAST), so the planner walks them.
+  const featured = options.featuredFirst === false ? sql`` : sql`r.featured DESC NULLS LAST, `;
   const offset = (query.page - 1) * query.perPage;
   const rows = await queryRows<ReviewRow>(
     db,
@@ -376,7 +377,7 @@ export async function listQuestions(db: ShopDatabase, query: QuestionQuery, vote
   const offset = (query.page - 1) * query.perPage;
   const rows = await queryRows<QuestionRow>(
     db,
-    sql`SELECT q.id, q.product_id, q.parent_id, q.author, q.text, q.date, q.by_shop, q.verified, q.up, q.down FROM suki_questions q WHERE ${where} ORDER BY q.date DESC, q.id DESC LIMIT ${query.perPage} OFFSET ${offset}`,
+    sql`SELECT q.id, q.product_id, q.parent_id, q.author, q.text, q.date, q.by_shop, q.verified, q.up, q.down FROM suki_questions q WHERE ${where} ORDER BY q.date DESC NULLS LAST, q.id DESC NULLS LAST LIMIT ${query.perPage} OFFSET ${offset}`,
   );
   const [countRow] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_questions q WHERE ${where}`);
   const total = num(countRow?.n);
