@@ -25,7 +25,7 @@ const percentile = (sorted: readonly number[], p: number): number => sorted[Math
 const round = (n: number): number => Math.round(n * 100) / 100;
 
 /** The bench product and its 100,000 approved reviews, made in SQL in one statement (the triggers then keep the stats). */
-async function seedBenchProduct(database: OpenedDatabase): Promise<number> {
+export async function seedBenchProduct(database: OpenedDatabase): Promise<number> {
   const db = database.db;
   const started = performance.now();
   await db.execute(sql`INSERT INTO suki_products (id, type, name, slug, sku, regular_price, min_price, max_price) VALUES (${PRODUCT}, 'simple', 'Bench Tee', 'bench-tee', 'SUKI-BENCH-001', 59900, 59900, 59900) ON CONFLICT DO NOTHING`);
@@ -41,8 +41,8 @@ async function seedBenchProduct(database: OpenedDatabase): Promise<number> {
       'bench' || i || '@example.ph', 'approved', timestamptz '2026-11-20 06:00:00+00' - make_interval(mins => i),
       i % 25000 = 0, i % 3 = 0, (i * 13) % 40, (i * 7) % 5, md5('bench-review-' || i)
     FROM generate_series(1, ${REVIEWS}) AS i`);
-  await db.execute(sql`ANALYZE suki_reviews`);
-  await db.execute(sql`ANALYZE suki_review_stats`);
+  // The steady state of a shop (autovacuum on PostgreSQL, the app's maintenance on PGlite): statistics and the visibility map.
+  await db.execute(sql`VACUUM (ANALYZE) suki_reviews, suki_review_stats`);
   return Math.round(performance.now() - started);
 }
 
@@ -110,4 +110,4 @@ async function main(): Promise<void> {
   writeFileSync('bench-results/server-reviews.json', `${JSON.stringify(out, null, 2)}\n`);
 }
 
-await main();
+if (process.argv[1]?.endsWith("server-reviews.ts")) await main();

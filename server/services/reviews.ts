@@ -134,25 +134,22 @@ export async function listReviews(db: ShopDatabase, query: ReviewQuery, options:
   // NULLS LAST as the indexes are made (drizzle-kit writes DESC NULLS LAST), so the planner walks them.
   const featured = options.featuredFirst === false ? sql`` : sql`r.featured DESC NULLS LAST, `;
   const offset = (query.page - 1) * query.perPage;
-  const rows = await queryRows<ReviewRow>(
-    db,
-    sql`SELECT r.id, r.product_id, r.rating, r.text, r.author, r.date, r.verified, r.featured, r.up, r.down, p.name AS product_name, p.slug AS product_slug
-        FROM suki_reviews r LEFT JOIN suki_products p ON p.id = r.product_id
-        WHERE ${where}
-        ORDER BY ${featured}${ORDER[query.sort]}
-        LIMIT ${query.perPage} OFFSET ${offset}`,
-  );
-  let total: number;
   const plain = query.search === '' && query.tags.length === 0 && exclude.length === 0;
-  if (plain) {
-    const summary = await ratingSummary(db, query.scope);
-    total = query.rating > 0 ? (summary.histogram[query.rating - 1] ?? 0) : summary.count;
-  } else if (rows.length > 0 && rows.length < query.perPage) {
-    total = offset + rows.length;
-  } else {
-    const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_reviews r WHERE ${where}`);
-    total = num(row?.n);
-  }
+  // The page and its total at once (separate connections on PostgreSQL): an unfiltered total is the
+  // stats table's, a searched or tagged one is counted.
+  const [rows, total] = await Promise.all([
+    queryRows<ReviewRow>(
+      db,
+      sql`SELECT r.id, r.product_id, r.rating, r.text, r.author, r.date, r.verified, r.featured, r.up, r.down, p.name AS product_name, p.slug AS product_slug
+          FROM suki_reviews r LEFT JOIN suki_products p ON p.id = r.product_id
+          WHERE ${where}
+          ORDER BY ${featured}${ORDER[query.sort]}
+          LIMIT ${query.perPage} OFFSET ${offset}`,
+    ),
+    plain
+      ? ratingSummary(db, query.scope).then((summary) => (query.rating > 0 ? (summary.histogram[query.rating - 1] ?? 0) : summary.count))
+      : queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_reviews r WHERE ${where}`).then(([row]) => num(row?.n)),
+  ]);
   const items = await hydrateReviews(db, rows, options);
   return { items, total, page: query.page, perPage: query.perPage, lastPage: isLastPage(total, query.perPage, query.page) };
 }
