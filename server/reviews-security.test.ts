@@ -132,6 +132,24 @@ describe('submitting a review', () => {
     expect(stock.body.html).toContain('<span class="cr-search-highlight">script</span>');
   });
 
+  it('tells the shop of a new review and question by mail, names and texts as text', async () => {
+    const b = browser();
+    const evil = '<b onmouseover=alert(1)>Ana</b> & co';
+    const text = `<script>alert("x")</script> ${Math.random()}`;
+    expect((await b.json<ReviewResult>('POST', `${SUKI}/reviews`, review(busy.id, { name: evil, text }))).body.code).toBe(0);
+    const [mail] = await queryRows<{ subject: string; text_body: string; html_body: string }>(db(), sql`SELECT subject, text_body, html_body FROM suki_mail_outbox ORDER BY id DESC LIMIT 1`);
+    expect(mail?.subject).toContain('New review waiting for approval');
+    expect(mail?.text_body).toContain(text);
+    expect(mail?.text_body).toContain(evil);
+    expect(mail?.html_body).not.toMatch(/<script|<b /);
+    expect(mail?.html_body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail?.html_body).toContain('&lt;b onmouseover=alert(1)&gt;Ana&lt;/b&gt; &amp; co');
+    expect((await b.json<QuestionResult>('POST', `${SUKI}/questions`, { productId: busy.id, text: `<i>Size?</i> ${Math.random()}`, name: evil, email: 'ana@example.ph' })).body.code).toBe(0);
+    const [question] = await queryRows<{ subject: string; html_body: string }>(db(), sql`SELECT subject, html_body FROM suki_mail_outbox ORDER BY id DESC LIMIT 1`);
+    expect(question?.subject).toContain('New question');
+    expect(question?.html_body).toContain('&lt;i&gt;Size?&lt;/i&gt;');
+  });
+
   it('lets only the allowed writers review: none (3), registered (4), verified owners (5)', async () => {
     for (const [accepting, code] of [['none', 3], ['registered', 4], ['verified', 5]] as const) {
       const other = await startReviewsShop({ db: shop.db, reviews: { accepting } });

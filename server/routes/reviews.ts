@@ -42,6 +42,7 @@ import {
   reviewTags,
   submitQuestion,
   submitReview,
+  type Notify,
   type QuestionContext,
   type SubmitContext,
   type Voter,
@@ -294,6 +295,9 @@ export function reviewsRoutes(deps: ShopDeps, settings: ReviewsSettings): Review
     return { averageHundredths: summary.averageHundredths, count: summary.count, latest: latest.items };
   };
 
+  /** New reviews and questions are announced to the shop's order address, through the outbox. */
+  const notifyOf = (c: Context): Notify => ({ to: deps.checkout.ordersEmail, shopName: deps.shopName, origin: requestOrigin(c), afterCommit: deps.sendQueuedMail });
+
   const submitContext = (options: ReviewsOptions, c: Context, sessionId: string, customerId: number | null): SubmitContext => ({
     accepting: options.accepting,
     autoApproveVerified: options.autoApproveVerified,
@@ -306,6 +310,7 @@ export function reviewsRoutes(deps: ShopDeps, settings: ReviewsSettings): Review
     client: clientAddress(c),
     flood: reviewFlood,
     media,
+    notify: notifyOf(c),
   });
 
   const questionContext = (options: QuestionsOptions, c: Context): QuestionContext => ({
@@ -314,6 +319,7 @@ export function reviewsRoutes(deps: ShopDeps, settings: ReviewsSettings): Review
     captcha,
     client: clientAddress(c),
     flood: questionFlood,
+    notify: notifyOf(c),
   });
 
   // ------------------------------------------------------------ Suki's JSON route

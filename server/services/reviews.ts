@@ -34,6 +34,8 @@ import type { ShopDatabase } from '../db/query.js';
 import { queryRows } from '../db/query.js';
 import { questionDedupeKey, reviewDedupeKey } from '../db/reviews-seed.js';
 import { likePattern } from '../lib/like.js';
+import { contributionMail } from '../mail/review-emails.js';
+import { queueMail } from '../mail/outbox.js';
 import type { CaptchaVerifier } from './captcha.js';
 import type { RateLimit } from './rate-limit.js';
 import type { ReviewMediaPort } from './review-media-port.js';
@@ -253,6 +255,17 @@ export interface SubmitContext {
   readonly client: string;
   readonly flood: RateLimit;
   readonly media?: ReviewMediaPort | undefined;
+  /** Where the shop's notice of a new review goes (queued in the review's transaction); absent: none. */
+  readonly notify?: Notify | undefined;
+}
+
+/** The shop's notice of new reviews and questions: its address, its name, the shop's origin for links. */
+export interface Notify {
+  readonly to: string;
+  readonly shopName: string;
+  readonly origin: string;
+  /** Called after the transaction that queued a notice committed. */
+  readonly afterCommit: () => void;
 }
 
 export const REVIEW_TEXTS = {
@@ -307,7 +320,8 @@ export async function submitReview(db: ShopDatabase, input: Omit<ReviewSubmissio
   const checked = checkReview({ rating: input.rating, text: input.text, name: input.name, email: input.email, answers: input.answers }, ctx.questions);
   if (!checked.ok) return result(2, REVIEW_TEXTS.validation);
   const review = checked.review;
-  if (input.productId !== null && !(await reviewedProduct(db, input.productId))) return result(2, REVIEW_TEXTS.validation);
+  const product = input.productId === null ? null : await reviewedProduct(db, input.productId);
+  if (input.productId !== null && !product) return result(2, REVIEW_TEXTS.validation);
   if (ctx.captchaRequired) {
     const token = (input.captcha ?? '').trim();
     if (token === '') return result(2, REVIEW_TEXTS.captchaMissing);
@@ -339,12 +353,30 @@ export async function submitReview(db: ShopDatabase, input: Omit<ReviewSubmissio
         const attached = await ctx.media.attach(tx, ctx.sessionId, input.media, id);
         if (!attached.ok) throw new Refusal(result(2, attached.message));
       }
+      if (ctx.notify) {
+        await queueMail(
+          tx,
+          contributionMail({
+            shopName: ctx.notify.shopName,
+            to: ctx.notify.to,
+            kind: 'review',
+            product: product?.name ?? null,
+            link: `${ctx.notify.origin}${product ? `/product/${encodeURIComponent(product.slug)}/` : '/reviews/'}`,
+            author: review.name,
+            email: review.email,
+            rating: review.rating,
+            text: review.text,
+            status,
+          }),
+        );
+      }
     });
   } catch (error) {
     await ctx.flood.release(ctx.client);
     if (error instanceof Refusal) return error.answer;
     throw error;
   }
+  ctx.notify?.afterCommit();
   return result(0, status === 'approved' ? REVIEW_TEXTS.added : REVIEW_TEXTS.addedHeld, status);
 }
 
@@ -418,6 +450,7 @@ export interface QuestionContext {
   readonly captcha: CaptchaVerifier | null;
   readonly client: string;
   readonly flood: RateLimit;
+  readonly notify?: Notify | undefined;
 }
 
 export const QUESTION_TEXTS = {
@@ -437,7 +470,8 @@ export async function submitQuestion(db: ShopDatabase, input: NewQuestion, ctx: 
   if (!ctx.accepting) return { code: 2, description: QUESTION_TEXTS.closed };
   const checked = checkQuestion(input);
   if (!checked.ok) return { code: 2, description: QUESTION_TEXTS.validation };
-  if (!(await reviewedProduct(db, input.productId))) return { code: 2, description: QUESTION_TEXTS.validation };
+  const product = await reviewedProduct(db, input.productId);
+  if (!product) return { code: 2, description: QUESTION_TEXTS.validation };
   const parent = input.questionId ?? null;
   if (parent !== null) {
     const [question] = await queryRows<{ id: number }>(db, sql`SELECT id FROM suki_questions WHERE id = ${parent} AND product_id = ${input.productId} AND parent_id IS NULL AND status = 'approved'`);
@@ -454,15 +488,36 @@ export async function submitQuestion(db: ShopDatabase, input: NewQuestion, ctx: 
   if (seen) return { code: 1, description: QUESTION_TEXTS.duplicate };
   if (!(await ctx.flood.take(ctx.client))) return { code: 1, description: QUESTION_TEXTS.flood };
   const verified = await isVerifiedOwner(db, checked.email, input.productId);
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO suki_questions (product_id, parent_id, status, author, email, text, verified, dedupe_key)
-        VALUES (${input.productId}, ${parent}, 'hold', ${checked.name}, ${checked.email}, ${checked.text}, ${verified}, ${dedupeKey})
-        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-  );
-  if (rows.length === 0) {
+  const stored = await db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO suki_questions (product_id, parent_id, status, author, email, text, verified, dedupe_key)
+          VALUES (${input.productId}, ${parent}, 'hold', ${checked.name}, ${checked.email}, ${checked.text}, ${verified}, ${dedupeKey})
+          ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    );
+    if (rows.length > 0 && ctx.notify) {
+      await queueMail(
+        tx,
+        contributionMail({
+          shopName: ctx.notify.shopName,
+          to: ctx.notify.to,
+          kind: parent === null ? 'question' : 'answer',
+          product: product.name,
+          link: `${ctx.notify.origin}/product/${encodeURIComponent(product.slug)}/`,
+          author: checked.name,
+          email: checked.email,
+          rating: null,
+          text: checked.text,
+          status: 'hold',
+        }),
+      );
+    }
+    return rows.length > 0;
+  });
+  if (!stored) {
     await ctx.flood.release(ctx.client);
     return { code: 1, description: QUESTION_TEXTS.duplicate };
   }
+  ctx.notify?.afterCommit();
   return { code: 0, description: parent === null ? QUESTION_TEXTS.question : QUESTION_TEXTS.answer };
 }
