@@ -10,11 +10,11 @@ const outDir = 'dist/client';
 const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
-  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage|AccountPages)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage|AccountPages|CartPage)\.tsx$/,
   // What the checkout and the My Account pages share (the order's details, the address fields), and the account views.
   /[\\/]src[\\/]ui[\\/]components[\\/](OrderDetails\.tsx|address-fields\.ts$|account[\\/])/,
   /[\\/]src[\\/]checkout-client\.ts$/,
-  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery|CartLines|QuantityStepper)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters|account|account-forms)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,
   // Checkout's rules and the province list load with the checkout page only.
