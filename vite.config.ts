@@ -10,11 +10,11 @@ const outDir = 'dist/client';
 const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
-  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage|AccountPages)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage|AccountPages|CartPage)\.tsx$/,
   // What the checkout and the My Account pages share (the order's details, the address fields), and the account views.
   /[\\/]src[\\/]ui[\\/]components[\\/](OrderDetails\.tsx|address-fields\.ts$|account[\\/])/,
   /[\\/]src[\\/]checkout-client\.ts$/,
-  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery|CartLines|QuantityStepper)\.tsx$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters|account|account-forms)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,
   // Checkout's rules and the province list load with the checkout page only.
@@ -24,12 +24,14 @@ const LAZY = [
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
-// The shell: React and the app's own modules every page runs before hydrating.
-const SHELL = [/[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+// The shell: the entry, React and the app's own modules every page runs before hydrating, in the
+// entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
+// into a chunk that does not depend on the one that needs them) were two more requests on every page.
+const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 // The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot, one
 // chunk fetched once the page settles or when the shopper reaches for a control.
 const CART_PATH = [/[\\/]src[\\/]adapters[\\/](cart-path|cart|http|store-api|text)\.ts$/, /[\\/]node_modules[\\/]valibot[\\/]/];
-const inShell = (id: string): boolean => !id.endsWith('entry-client.tsx') && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
+const inShell = (id: string): boolean => SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
 
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */
 const precompress = (): Plugin => ({
@@ -83,7 +85,7 @@ export default defineConfig({
     rollupOptions: {
       input: { main: 'src/entry-client.tsx' },
       output: {
-        // What every page needs before it hydrates (React, the runtime, the shell) in one chunk.
+        // What every page needs before it hydrates (the entry, React, the runtime, the shell) in one chunk.
         // Left alone, the bundler splits small shared pieces out of the entry into extra requests,
         // because lazy chunks that the entry loads import them too.
         codeSplitting: {

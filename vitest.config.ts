@@ -19,7 +19,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own shop on its own database (PGlite in memory, or a fresh PostgreSQL
+          // database), so two files run at once: one per core of the CI machine.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

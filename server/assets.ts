@@ -54,6 +54,8 @@ export const BLOG_PAGES_SOURCE = 'src/ui/pages/BlogPages.tsx';
 export const ORDER_TRACKING_SOURCE = 'src/ui/pages/OrderTrackingPage.tsx';
 /** Source of the My Account pages' own chunk. */
 export const ACCOUNT_PAGES_SOURCE = 'src/ui/pages/AccountPages.tsx';
+/** Source of the cart page's own chunk (the page and the cart's lines). */
+export const CART_PAGE_SOURCE = 'src/ui/pages/CartPage.tsx';
 /** Source of the checkout pages' own chunk (the pages and their Store API adapter). */
 export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
 
@@ -76,6 +78,8 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   const blog = await manifestAssets(clientDir, on('blog'), [BLOG_PAGES_SOURCE]);
   // Listing, cart and error pages share one set: plugins scoped to product or blog pages are left out.
   const other = await manifestAssets(clientDir, on('shop'));
+  // The cart page: the listing pages' set plus its own chunk.
+  const cart = await manifestAssets(clientDir, on('shop'), [CART_PAGE_SOURCE]);
   const checkout = await manifestAssets(clientDir, on('checkout'), CHECKOUT_SOURCES);
   // The order-tracking page: its chunk, and the plugins of every page (none is scoped to it).
   const tracking = await manifestAssets(clientDir, on('order-tracking'), [ORDER_TRACKING_SOURCE]);
@@ -96,5 +100,7 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
               ? account
               : url.pathname.startsWith('/wishlist/')
                 ? wishlist
-                : other;
+                : url.pathname === '/cart/'
+                  ? cart
+                  : other;
 };

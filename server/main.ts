@@ -66,7 +66,14 @@ async function main(): Promise<void> {
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
       logger: console,
     });
-    const server = await listen(createUpstreamApp({ upstream, pages, staticDir: clientDir, wishlist: wishlistSettingsOf(plugins) !== false, ...address }), { port: serverConfig.port, host: serverConfig.host, shedding });
+    const server = await listen(createUpstreamApp({
+        upstream,
+        pages,
+        staticDir: clientDir,
+        wishlist: wishlistSettingsOf(plugins) !== false,
+        reviews: plugins.some((p) => p.name === 'reviews') && { questions: plugins.some((p) => p.name === 'questions'), shopName: config.shop.name },
+        ...address,
+      }), { port: serverConfig.port, host: serverConfig.host, shedding });
     boundPort = server.port;
     console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
     const stop = async () => {

@@ -49,6 +49,7 @@ async function boot(): Promise<void> {
   // The checkout's adapter needs the HTTP client before the page hydrates.
   const checkoutHttp = checkout ? await adapters.http() : undefined;
   if (checkoutHttp && !checkoutHttp.ok) throw new Error(checkoutHttp.error.message);
+  const cartPage = state.page.type === 'cart' ? (await import('./ui/pages/CartPage.js')).CartPage : undefined;
   const trackingPage = state.page.type === 'order-tracking' ? (await import('./ui/pages/OrderTrackingPage.js')).OrderTrackingPage : undefined;
   // The My Account pages: their own chunk (the server modulepreloads it there).
   const accountPage = state.page.type === 'account' ? (await import('./ui/pages/AccountPages.js')).AccountPage : undefined;
@@ -80,7 +81,7 @@ async function boot(): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}) }, ...(checkout && checkoutHttp?.ok ? { checkout: checkout.createCheckoutAdapter(checkoutHttp.value) } : {}) }}>
+        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}), ...(cartPage ? { cart: cartPage } : {}) }, ...(checkout && checkoutHttp?.ok ? { checkout: checkout.createCheckoutAdapter(checkoutHttp.value) } : {}) }}>
           <OnHydrated done={resolve}>
             <App />
           </OnHydrated>

@@ -23,6 +23,7 @@ import { createCheckoutAdapter } from './adapters/checkout.js';
 import { submitCheckout } from './app/checkout-submit.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 import { AccountPage } from './ui/pages/AccountPages.js';
+import { CartPage } from './ui/pages/CartPage.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -163,7 +164,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
     };
     const html = renderToString(
-      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage } }}>
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage, cart: CartPage } }}>
         <App />
       </RuntimeProvider>,
     );

@@ -14,6 +14,7 @@ import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../s
 import { createForwarder, type Forwarder } from './forward.js';
 import { accountSummaryFromCookies, upstreamMyAccount } from './my-account.js';
 import { upstreamOrderTracking } from './order-tracking.js';
+import { upstreamReviews } from './reviews.js';
 import { upstreamWishlist } from './wishlist.js';
 import { setPageInput } from '../pages.js';
 
@@ -33,6 +34,12 @@ export interface UpstreamAppOptions extends AddressOptions {
   readonly pagePolicy?: PagePolicyOptions;
   /** Whether the wishlist plugin is on: its JSON route and pages, translated to the stock YITH plugin. @default false */
   readonly wishlist?: boolean;
+  /**
+   * Whether the reviews plugin is on (and the questions plugin with it), and the shop's name as its
+   * staff sign answers: Suki's reviews and questions routes, translated to the stock Customer Reviews
+   * for WooCommerce plugin. @default false
+   */
+  readonly reviews?: { readonly questions: boolean; readonly shopName: string } | false;
 }
 
 /** Whether a request is one the upstream answers (API, ajax endpoints, media). */
@@ -86,6 +93,11 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   const wishlist = options.wishlist
     ? upstreamWishlist({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), render: async (c) => (policed ? policed(c) : noPages(c)) })
     : null;
+  // Reviews and questions, while their plugins are on: Suki's JSON route translated to the stock
+  // Customer Reviews actions and pages (`reviews.ts`).
+  if (options.reviews) {
+    app.route('/', upstreamReviews({ forward: upstreamForwarder(options, MAX_ACCOUNT_PAGE_BYTES), questions: options.reviews.questions, shopName: options.reviews.shopName }).api);
+  }
   if (wishlist) {
     app.route('/', wishlist.api);
     app.on(['GET', 'POST'], ['/wishlist/', '/wishlist/view/:token/'], wishlist.page);

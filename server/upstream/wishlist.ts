@@ -21,7 +21,6 @@
  * `suki_wishlist_count` cookie whenever it knows the shopper's item count. We keep nothing: the
  * add nonce is cached per shopper session only to save a page read per add.
  */
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -30,6 +29,7 @@ import type { WishlistAddAnswer, WishlistDetails, WishlistRef, WishlistState } f
 import type { WishlistNotice, WishlistPageView } from '../../src/app/wishlist-page.js';
 import { isCrossSiteWrite, mediaType, requestOrigin, siteHeaders } from '../lib/request.js';
 import { setPageInput } from '../pages.js';
+import { applySetCookie, nonceKey, StockConversation, type ConversationFailures, type Failure } from './conversation.js';
 import { readCapped, type Forwarder } from './forward.js';
 import { accountSummaryFromCookies } from './my-account.js';
 import {
@@ -49,7 +49,6 @@ export const COUNT_COOKIE = 'suki_wishlist_count';
 export const STOCK_GUEST_DAYS = 30;
 const MAX_BODY_BYTES = 8 * 1024;
 const CURRENCY_TTL_MS = 10 * 60 * 1000;
-const AJAX = '/wp-admin/admin-ajax.php';
 const TOKEN = /^[A-Za-z0-9]{4,64}$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -57,12 +56,7 @@ const TOKEN = /^[A-Za-z0-9]{4,64}$/;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store, private', vary: 'Cookie' } as const;
 
-/** Why a translated call failed, as our JSON error says it. */
-export interface Failure {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
+export type { Failure } from './conversation.js';
 
 const unreachable = (status: number): Failure =>
   status === 504
@@ -84,52 +78,6 @@ export const countCookie = (count: number, https: boolean, days = STOCK_GUEST_DA
     : `${COUNT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${https ? '; Secure' : ''}`;
 
 // ---------------------------------------------------------------------------------------------
-// Cookies on the way through
-
-/** The name=value pairs of a Cookie header, in order (later ones win). */
-const parseCookieHeader = (header: string): Map<string, string> => {
-  const jar = new Map<string, string>();
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return jar;
-};
-
-/** Applies one `Set-Cookie` line to a jar: set, or removed when it expires it. */
-const applySetCookie = (jar: Map<string, string>, line: string, nowMs: number): void => {
-  const [pair = '', ...attributes] = line.split(';');
-  const eq = pair.indexOf('=');
-  if (eq <= 0) return;
-  const name = pair.slice(0, eq).trim();
-  const value = pair.slice(eq + 1).trim();
-  const expired = attributes.some((raw) => {
-    const [key = '', ...rest] = raw.split('=');
-    const attr = key.trim().toLowerCase();
-    const val = rest.join('=').trim();
-    if (attr === 'max-age') return Number(val) <= 0;
-    if (attr === 'expires') return Date.parse(val) <= nowMs;
-    return false;
-  });
-  if (expired || value === '') jar.delete(name);
-  else jar.set(name, value);
-};
-
-/**
- * The part of a shopper's cookies a WordPress nonce depends on: the logged-in cookie (user and
- * session token) and, for a guest, WooCommerce's session cookie (its customer id stands in for the
- * user id). Hashed, so the cache never holds a cookie.
- */
-export const nonceKey = (jar: ReadonlyMap<string, string>): string => {
-  const parts = [...jar]
-    .filter(([name]) => /^(?:wordpress_logged_in_|wp_woocommerce_session_)/.test(name))
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, value]) => `${name}=${value}`);
-  return createHash('sha256').update(parts.join('; ')).digest('base64url');
-};
-
-// ---------------------------------------------------------------------------------------------
 // One shopper's conversation with the stock shop
 
 type PageRead =
@@ -137,84 +85,15 @@ type PageRead =
   | { readonly kind: 'missing' }
   | { readonly kind: 'failed'; readonly failure: Failure };
 
-class StockConversation {
-  readonly jar: Map<string, string>;
-  /** The stock shop's cookies (rewritten for our host), for our answer. */
-  readonly setCookies: string[] = [];
+const WISHLIST_FAILURES: ConversationFailures = { unreachable, badAnswer: BAD_ANSWER };
 
-  constructor(
-    private readonly forward: Forwarder,
-    readonly origin: string,
-    cookie: string,
-    private readonly now: () => number,
-  ) {
-    this.jar = parseCookieHeader(cookie);
-  }
-
-  private cookieHeader(): string {
-    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  /** One request to the stock shop as the shopper (with every cookie it has set so far). */
-  async send(path: string, init: { readonly method?: string; readonly form?: URLSearchParams; readonly accept?: string } = {}): Promise<Response> {
-    const cookie = this.cookieHeader();
-    const answer = await this.forward(
-      new Request(new URL(path, this.origin), {
-        method: init.method ?? (init.form ? 'POST' : 'GET'),
-        headers: {
-          accept: init.accept ?? 'text/html',
-          ...(cookie ? { cookie } : {}),
-          ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
-        },
-        ...(init.form ? { body: init.form.toString() } : {}),
-      }),
-      this.origin,
-    );
-    for (const line of answer.headers.getSetCookie()) {
-      this.setCookies.push(line);
-      applySetCookie(this.jar, line, this.now());
-    }
-    return answer;
-  }
-
-  /** A stock wishlist page, read. Redirects within our host are followed twice at most. */
+class WishlistConversation extends StockConversation {
+  /** A stock wishlist page, read. */
   async page(path: string): Promise<PageRead> {
-    let target = path;
-    for (let hop = 0; hop < 3; hop += 1) {
-      const answer = await this.send(target);
-      if (answer.status >= 300 && answer.status < 400) {
-        await answer.body?.cancel();
-        const next = new URL(answer.headers.get('location') ?? '', new URL(target, this.origin));
-        if (next.origin !== this.origin) return { kind: 'failed', failure: BAD_ANSWER };
-        target = `${next.pathname}${next.search}`;
-        continue;
-      }
-      if (answer.status === 404 || answer.status === 410) {
-        await answer.body?.cancel();
-        return { kind: 'missing' };
-      }
-      if (!answer.ok) {
-        await answer.body?.cancel();
-        return { kind: 'failed', failure: unreachable(answer.status) };
-      }
-      const page = readStockWishlistPage(await answer.text(), this.origin, new URL(target, this.origin).pathname);
-      return page === null ? { kind: 'failed', failure: BAD_ANSWER } : { kind: 'page', page };
-    }
-    return { kind: 'failed', failure: BAD_ANSWER };
-  }
-
-  /** An admin-ajax action's JSON answer, or why there is none. */
-  async ajax(form: URLSearchParams): Promise<{ readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: Failure }> {
-    const answer = await this.send(AJAX, { form, accept: 'application/json, text/javascript, */*; q=0.01' });
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      return { ok: false, failure: answer.status >= 500 ? unreachable(answer.status) : BAD_ANSWER };
-    }
-    try {
-      return { ok: true, body: JSON.parse(await answer.text()) as unknown };
-    } catch {
-      return { ok: false, failure: BAD_ANSWER };
-    }
+    const read = await this.html(path);
+    if (read.kind !== 'html') return read;
+    const page = readStockWishlistPage(read.html, this.origin, read.path);
+    return page === null ? { kind: 'failed', failure: this.failures.badAnswer } : { kind: 'page', page };
   }
 }
 
@@ -325,18 +204,18 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
   const nonces = new LRUCache<string, string>({ max: options.nonceCacheSize ?? 10_000, ttl: options.nonceTtlMs ?? 60 * 60 * 1000, perf: { now } });
   let currency: { readonly value: StockCurrency; readonly until: number } | null = null;
 
-  const conversation = (c: Context) => new StockConversation(options.forward, requestOrigin(c), c.req.header('cookie') ?? '', now);
+  const conversation = (c: Context) => new WishlistConversation(options.forward, requestOrigin(c), c.req.header('cookie') ?? '', now, WISHLIST_FAILURES);
   const https = (c: Context) => requestOrigin(c).startsWith('https:');
 
   /** Reads the shopper's own list, keeping the page's add nonce. */
-  const readOwn = async (up: StockConversation): Promise<PageRead> => {
+  const readOwn = async (up: WishlistConversation): Promise<PageRead> => {
     const read = await up.page('/wishlist/');
     if (read.kind === 'page' && read.page.l10n?.nonces.add) nonces.set(nonceKey(up.jar), read.page.l10n.nonces.add);
     return read;
   };
 
   /** A fresh add nonce from the stock wishlist page (or, when it shows none, the home page). */
-  const freshAddNonce = async (up: StockConversation): Promise<string | Failure> => {
+  const freshAddNonce = async (up: WishlistConversation): Promise<string | Failure> => {
     const read = await readOwn(up);
     if (read.kind === 'failed') return read.failure;
     if (read.kind === 'page' && read.page.l10n?.nonces.add) return read.page.l10n.nonces.add;
@@ -352,7 +231,7 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
   };
 
   /** `add_to_wishlist`, with one fresh nonce and one more try when the stock shop refuses the nonce. */
-  const add = async (up: StockConversation, request: StockAdd): Promise<{ readonly result: WishlistAddAnswer['result']; readonly message: string } | Failure> => {
+  const add = async (up: WishlistConversation, request: StockAdd): Promise<{ readonly result: WishlistAddAnswer['result']; readonly message: string } | Failure> => {
     let nonce = nonces.get(nonceKey(up.jar)) ?? (await freshAddNonce(up));
     for (let attempt = 0; ; attempt += 1) {
       if (typeof nonce !== 'string') return nonce;
@@ -370,7 +249,7 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
   };
 
   /** The stock shop's currency (from its Store API), kept for a while. */
-  const shopCurrency = async (up: StockConversation): Promise<StockCurrency | Failure> => {
+  const shopCurrency = async (up: WishlistConversation): Promise<StockCurrency | Failure> => {
     if (currency !== null && currency.until > now()) return currency.value;
     for (const path of ['/wp-json/wc/store/v1/products?per_page=1', '/wp-json/wc/store/v1/cart']) {
       const answer = await options.forward(new Request(new URL(path, up.origin), { headers: { accept: 'application/json' } }), up.origin);
@@ -407,15 +286,15 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
     const body = await c.req.arrayBuffer();
     return api.fetch(new Request(c.req.url, { method: override, headers, body: body.byteLength > 0 ? body : null }));
   });
-  const answer = (c: Context, up: StockConversation | null, body: unknown, status: number, count: number | null): Response => {
+  const answer = (c: Context, up: WishlistConversation | null, body: unknown, status: number, count: number | null): Response => {
     const response = new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
     for (const line of up?.setCookies ?? []) response.headers.append('set-cookie', line);
     if (count !== null) response.headers.append('set-cookie', countCookie(count, https(c)));
     return response;
   };
-  const failed = (c: Context, up: StockConversation | null, failure: Failure, count: number | null = null, data: Record<string, unknown> = {}) =>
+  const failed = (c: Context, up: WishlistConversation | null, failure: Failure, count: number | null = null, data: Record<string, unknown> = {}) =>
     answer(c, up, { code: failure.code, message: failure.message, data: { status: failure.status, ...data } }, failure.status, count);
-  const stateAnswer = (c: Context, up: StockConversation, read: PageRead, wrap: (state: WishlistState) => unknown = (s) => s, status = 200): Response => {
+  const stateAnswer = (c: Context, up: WishlistConversation, read: PageRead, wrap: (state: WishlistState) => unknown = (s) => s, status = 200): Response => {
     if (read.kind === 'failed') return failed(c, up, read.failure);
     // The stock page is always there; a 404 for it means the shop has no wishlist page.
     if (read.kind === 'missing') return failed(c, up, BAD_ANSWER);

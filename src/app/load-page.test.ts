@@ -128,3 +128,40 @@ describe('loadPage for the checkout pages', () => {
     expect(right).toMatchObject({ status: 200, page: { order: { id: 12 } } });
   });
 });
+
+describe('loadPage with the reviews and questions ports', () => {
+  const summary = { averageHundredths: 460, count: 2, histogram: [0, 0, 0, 1, 1] as const };
+  const block = { productId: 7, summary, tags: [], first: { items: [], total: 2, page: 1, perPage: 5, lastPage: true }, sort: 'recent' as const, form: { accepting: 'anybody' as const, questions: [], media: { enabled: false, limit: 0, maxBytes: 0, types: [], messages: { tooMany: '', fileType: '', fileSize: '' } }, captchaSiteKey: null } };
+  const withProduct = () => {
+    const { ports } = fakeCatalog();
+    return { ...ports, catalog: { ...ports.catalog, getProduct: async () => ok(product(7)) } };
+  };
+  const reviewsPort = (answer: 'ok' | 'unsupported' | 'down') =>
+    ({
+      productBlock: async () => (answer === 'ok' ? ok(block) : err(answer === 'unsupported' ? { kind: 'http', status: 501, code: 'suki_reviews_unsupported', message: 'no' } : { kind: 'network', message: 'down' })),
+      allReviews: async () => err(answer === 'unsupported' ? { kind: 'http', status: 501, code: 'suki_reviews_unsupported', message: 'no' } : { kind: 'network', message: 'down' }),
+      home: async () => err({ kind: 'http', status: 501, code: 'suki_reviews_unsupported', message: 'no' }),
+    }) as unknown as NonNullable<Parameters<typeof loadPage>[1]['reviews']>;
+
+  it('puts the tab’s view on the product page; a failure is null (the tab says so), an unsupported one is no tab at all', async () => {
+    const shown = await loadPage(new URL('http://shop/product/p-7/'), { ...withProduct(), reviews: reviewsPort('ok') }, []);
+    expect(shown.page.type === 'product' && shown.page.reviews).toEqual(block);
+    const down = await loadPage(new URL('http://shop/product/p-7/'), { ...withProduct(), reviews: reviewsPort('down') }, []);
+    expect(down.status).toBe(200);
+    expect(down.page.type === 'product' && down.page.reviews).toBeNull();
+    const none = await loadPage(new URL('http://shop/product/p-7/'), { ...withProduct(), reviews: reviewsPort('unsupported') }, []);
+    expect(none.page.type === 'product' && 'reviews' in none.page).toBe(false);
+  });
+
+  it('/reviews/ is not found without the port or when the shop cannot give it, and an error page when it fails', async () => {
+    expect((await loadPage(new URL('http://shop/reviews/'), withProduct(), [])).status).toBe(404);
+    expect((await loadPage(new URL('http://shop/reviews/'), { ...withProduct(), reviews: reviewsPort('unsupported') }, [])).status).toBe(404);
+    expect((await loadPage(new URL('http://shop/reviews/'), { ...withProduct(), reviews: reviewsPort('down') }, [])).status).toBe(502);
+  });
+
+  it('the home page stays whole when its reviews sections cannot be read', async () => {
+    const home = await loadPage(new URL('http://shop/'), { ...withProduct(), reviews: reviewsPort('unsupported') }, []);
+    expect(home.status).toBe(200);
+    expect(home.page.type === 'home' && 'reviews' in home.page).toBe(false);
+  });
+});

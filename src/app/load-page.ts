@@ -68,6 +68,9 @@ const failurePage = (failure: PortFailure): LoadedPage =>
         },
       };
 
+/** A call the shop behind us cannot answer (`501`: upstream, a stock plugin without the feature). */
+const unsupported = (result: Result<unknown, PortFailure>): boolean => !result.ok && result.error.kind === 'http' && result.error.status === 501;
+
 const notFound = (): LoadedPage => ({
   status: 404,
   pageType: 'not-found',
@@ -303,7 +306,7 @@ export const loadPage = async (
       search: normaliseSearch(params.get('crsearch') ?? ''),
       sort: REVIEW_SORTS.includes(sort as ReviewSort) ? (sort as ReviewSort) : 'recent',
     });
-    if (!result.ok) return failurePage(result.error);
+    if (!result.ok) return unsupported(result) ? notFound() : failurePage(result.error);
     return {
       status: 200,
       pageType: 'reviews',
@@ -364,8 +367,9 @@ export const loadPage = async (
         product,
         variations,
         related,
-        ...(reviews ? { reviews: reviews.ok ? reviews.value : null } : {}),
-        ...(questions ? { questions: questions.ok ? questions.value : null } : {}),
+        // A shop that cannot give them (upstream, `501`) shows no tab rather than a failing one.
+        ...(reviews && !unsupported(reviews) ? { reviews: reviews.ok ? reviews.value : null } : {}),
+        ...(questions && !unsupported(questions) ? { questions: questions.ok ? questions.value : null } : {}),
       },
     };
   }

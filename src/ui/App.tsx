@@ -1,7 +1,6 @@
 import { CartPanel } from './components/CartPanel.js';
 import { ConsentBanner, Footer, Header } from './components/Chrome.js';
 import { Announcer, CartError } from './components/Notices.js';
-import { CartPage } from './pages/CartPage.js';
 import { ListingPage } from './pages/ListingPage.js';
 import { useUi } from './runtime-context.js';
 import { Slot, SlotFills } from './slots.js';
@@ -43,9 +42,12 @@ export function App() {
       body = <PostPage page={page} />;
       break;
     }
-    case 'cart':
+    case 'cart': {
+      const CartPage = pages.cart;
+      if (!CartPage) throw new Error('Suki: the cart page module was not loaded before rendering.');
       body = <CartPage />;
       break;
+    }
     case 'checkout': {
       const CheckoutPage = pages.checkout;
       if (!CheckoutPage) throw new Error('Suki: the checkout module was not loaded before rendering.');

@@ -32,6 +32,8 @@ export interface PageComponents {
   readonly account?: ComponentType<{ readonly page: Extract<PageData, { type: 'account' }> }>;
   readonly checkout?: ComponentType<{ readonly page: Extract<PageData, { type: 'checkout' }> }>;
   readonly orderReceived?: ComponentType<{ readonly page: Extract<PageData, { type: 'order-received' }> }>;
+  /** The cart page (`pages/CartPage.tsx`, with the cart's lines), loaded on `/cart/` only. */
+  readonly cart?: ComponentType;
 }
 
 // Defaults to undefined so a view rendered outside the provider fails with a clear message.

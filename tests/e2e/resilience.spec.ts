@@ -89,6 +89,36 @@ test.describe('the first tap while the shop cannot be reached', () => {
   });
 });
 
+test.describe('the cart panel’s lines', () => {
+  test('come as their own script; when it cannot be fetched the panel says so and keeps View cart, and they show once it can', async ({ page }) => {
+    // Every script fetched after the page fails, so the panel's lines cannot come in when it opens.
+    let blocked = 0;
+    const refuse = async (route: Route) => {
+      blocked += 1;
+      await route.abort('internetdisconnected');
+    };
+    await page.goto('/shop/');
+    await hydrated(page);
+    const { tile, name } = await firstAddableTile(page);
+    await addButton(tile, name).click();
+    await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`, { timeout: 15_000 });
+    await page.route(/\/assets\/CartLines-[\w-]+\.js$/, refuse);
+    await page.reload();
+    await hydrated(page);
+    await cartButton(page, 1).click();
+    const panel = page.getByRole('dialog', { name: 'Cart' });
+    await expect(panel.getByRole('status')).toHaveText('Your cart’s lines could not be shown. Please use View cart.');
+    await expect(panel.getByRole('link', { name: 'View cart' })).toBeVisible();
+    expect(blocked).toBeGreaterThan(0);
+    await expectNoLoadingError(page);
+    // The script can be fetched again: the next opening shows the lines.
+    await page.unroute(/\/assets\/CartLines-[\w-]+\.js$/, refuse);
+    await panel.getByRole('button', { name: 'Close cart' }).click();
+    await cartButton(page, 1).click();
+    await expect(panel.getByText(name)).toBeVisible();
+  });
+});
+
 test.describe('cart page analytics', () => {
   test('a removal on the cart page names the product’s category, not ""', async ({ page }) => {
     const products = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=20&type=simple&orderby=title&order=asc')).json()) as StoreProduct[];

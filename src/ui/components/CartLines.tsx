@@ -105,3 +105,13 @@ export function CartTotals({ cart }: { cart: Cart }) {
     </dl>
   );
 }
+
+/** The slide-out cart's body: compact lines and the totals (loaded by `CartPanel` on demand). */
+export function PanelLines({ cart }: { readonly cart: Cart }) {
+  return (
+    <>
+      <CartLines cart={cart} compact />
+      <CartTotals cart={cart} />
+    </>
+  );
+}

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { Cart } from '../../core/domain/cart.js';
 import { CART_PANEL_OFFSET_PX } from '../../core/rules/layout.js';
 import { cartButtonText } from '../../core/rules/plural.js';
 import { useSelector, useUi } from '../runtime-context.js';
-import { CartLines, CartTotals } from './CartLines.js';
+import { whenSettled } from './wake.js';
 import { CartError } from './Notices.js';
 import { useModal } from './use-modal.js';
 
@@ -29,6 +30,22 @@ export function MiniCartButton() {
   );
 }
 
+/**
+ * The panel's lines and totals (with the quantity steppers): their own chunk, out of the code every
+ * page runs before it hydrates. Fetched once the page has settled, or when the panel first opens.
+ */
+type Lines = ComponentType<{ readonly cart: Cart }>;
+let linesModule: Promise<Lines> | null = null;
+const loadLines = (): Promise<Lines> =>
+  (linesModule ??= import('./CartLines.js').then(
+    (m) => m.PanelLines,
+    (error: unknown) => {
+      // A failed fetch is tried again the next time (the panel's `View cart` link works meanwhile).
+      linesModule = null;
+      throw error;
+    },
+  ));
+
 /** The slide-out cart: a modal dialog named Cart with the mini-cart lines, totals and links. */
 export function CartPanel() {
   const { runtime, signals } = useUi();
@@ -53,6 +70,23 @@ export function CartPanel() {
       }),
     [signals, runtime],
   );
+
+  const [Lines, setLines] = useState<{ readonly view: Lines } | null>(null);
+  const [linesFailed, setLinesFailed] = useState(false);
+  // The lines' chunk comes in before the shopper is likely to open the panel, or as it opens.
+  useEffect(() => whenSettled(() => void loadLines().then((view) => setLines({ view }), () => undefined)), []);
+  useEffect(() => {
+    if (!open || Lines) return;
+    let live = true;
+    setLinesFailed(false);
+    loadLines().then(
+      (view) => live && setLines({ view }),
+      () => live && setLinesFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, Lines]);
 
   const close = useCallback(() => setOpen(false), []);
   useModal(open, panel, close, opener);
@@ -83,10 +117,13 @@ export function CartPanel() {
           <p className="cart-panel__empty">Your cart is empty.</p>
         ) : (
           (open || showLines) && (
-            <>
-              <CartLines cart={cart} compact />
-              <CartTotals cart={cart} />
-            </>
+            (Lines ? (
+              <Lines.view cart={cart} />
+            ) : (
+              <p className="cart-panel__empty" role="status">
+                {linesFailed ? 'Your cart’s lines could not be shown. Please use View cart.' : 'Loading your cart…'}
+              </p>
+            ))
           )
         )}
         <p className="cart-panel__actions">
