@@ -64,6 +64,8 @@ export interface ReviewFormController {
   cancel(): void;
   /** Requests on their way (uploads, deletes, the submit). */
   inFlight(): number;
+  /** The file chosen for a queue item (the view's preview), while the item is in the queue. */
+  fileOf(uid: number): FormFile | undefined;
 }
 
 /** The result shown when the review could not reach the shop (no answer from the server). */
@@ -84,6 +86,7 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
   const context: DraftContext = { questions: settings.questions, standalone, captcha: settings.captchaSiteKey !== null };
   const store = createStore<ReviewFormState>({ form: open ? { ...INITIAL_FORM, phase: 'editing' } : INITIAL_FORM, uploads: EMPTY_QUEUE });
   const aborts = new Map<number, AbortController>();
+  const files = new Map<number, FormFile>();
   let requests = 0;
 
   const form = (event: FormEvent): FormMachine => {
@@ -144,12 +147,15 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
     answer: (name, value) => void form({ type: 'answer', name, value }),
     leave: (field) => void form({ type: 'leave', field }),
     token: (token) => void form({ type: 'token', token }),
-    choose(files) {
+    choose(chosen) {
       const before = store.getSnapshot().uploads;
       if (store.getSnapshot().form.phase !== 'editing') return;
-      const after = queue({ type: 'choose', files: files.map((f) => ({ name: f.name, type: f.type, size: f.size })) });
+      const after = queue({ type: 'choose', files: chosen.map((f) => ({ name: f.name, type: f.type, size: f.size })) });
       if (after.items.length === before.items.length) return;
-      files.forEach((file, i) => void upload(before.nextUid + i, file));
+      chosen.forEach((file, i) => {
+        files.set(before.nextUid + i, file);
+        void upload(before.nextUid + i, file);
+      });
     },
     remove(uid) {
       const item = store.getSnapshot().uploads.items.find((i) => i.uid === uid);
@@ -191,7 +197,9 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
       }
     },
     continue() {
-      if (form({ type: 'continue' }).phase === 'closed') queue({ type: 'reset' });
+      if (form({ type: 'continue' }).phase !== 'closed') return;
+      queue({ type: 'reset' });
+      files.clear();
     },
     tryAgain: () => void form({ type: 'tryAgain' }),
     cancel() {
@@ -203,8 +211,14 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
       for (const item of uploads.items) if (item.media && item.status === 'ok') discard(item.media);
       form({ type: 'cancel' });
       queue({ type: 'reset' });
+      files.clear();
     },
     inFlight: () => requests,
+    fileOf(uid) {
+      const file = files.get(uid);
+      if (file && !store.getSnapshot().uploads.items.some((i) => i.uid === uid)) files.delete(uid);
+      return files.get(uid);
+    },
   };
   return controller;
 };
