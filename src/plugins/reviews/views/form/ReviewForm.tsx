@@ -8,11 +8,10 @@
  * its polite live region.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { BoundEmit } from '../../../../core/bus.js';
 import type { Execute } from '../../../../core/command-bus.js';
 import type { OnsiteQuestion, ReviewFormSettings } from '../../../../core/domain/reviews.js';
 import { useSelector } from '../../../../ui/runtime-context.js';
-import { formPortOf } from '../../form/commands.js';
+import { formPortOf } from '../../form/port.js';
 import { createReviewFormController, type ReviewFormController } from '../../form/controller.js';
 import { firstError, type ReviewField } from '../../form/rules.js';
 import { uploading, uploadsBlockSubmit } from '../../form/uploads.js';
@@ -22,8 +21,8 @@ import { RatingGroup } from './RatingGroup.js';
 import { ResultView } from './ResultView.js';
 
 export interface ReviewFormProps {
-  /** The reviews plugin's view context (or anything with its `execute` and `emit`). */
-  readonly host: { readonly execute: Execute; readonly emit: BoundEmit };
+  /** The reviews plugin's view context (its `execute` reaches the port; `reviews.submit` emits `review.submitted`). */
+  readonly host: { readonly execute: Execute };
   readonly settings: ReviewFormSettings;
   /** The product reviewed; null for a shop review (`/reviews/`). */
   readonly productId: number | null;
@@ -85,7 +84,7 @@ function TextField(props: {
 }
 
 export function ReviewForm({ host, settings, productId, title = 'Write a review', standalone = false, onClose, controller: given }: ReviewFormProps) {
-  const [controller] = useState(() => given ?? createReviewFormController({ port: formPortOf(host.execute), settings, productId, emit: host.emit, standalone, open: true }));
+  const [controller] = useState(() => given ?? createReviewFormController({ port: formPortOf(host.execute), settings, productId, standalone, open: true }));
   const form = useSelector(controller.store, (s) => s.form);
   const queue = useSelector(controller.store, (s) => s.uploads);
   const base = useId();

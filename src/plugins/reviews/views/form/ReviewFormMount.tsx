@@ -1,17 +1,19 @@
 /**
- * What the first-load code holds of the review form: a loader and a mount. The form itself
- * (`ReviewForm.tsx`, its rules, state machines and views) is a chunk of its own, fetched when the
- * shopper opens the form, or earlier when they point at or focus `Write a review`
+ * The review form's mount point (the seam with the list's views: `../form-mount.ts`). This module is
+ * all the tab, `/reviews/` and the standalone form carry of the form: a loader and a mount. The
+ * form itself (`ReviewForm.tsx` with its rules, state machines and views) is a chunk of its own,
+ * fetched when the form opens, or earlier when the shopper points at or focuses `Write a review`
  * ({@link preloadReviewForm}); never on page load.
  */
 import { createElement, useEffect, useState, type ComponentType } from 'react';
+import type { ReviewFormMountProps } from '../form-mount.js';
 import type { ReviewFormProps } from './ReviewForm.js';
 
 type FormView = ComponentType<ReviewFormProps>;
 let loaded: FormView | null = null;
 let loading: Promise<FormView> | undefined;
 
-/** Fetches the form's chunk (once; again after a failure). */
+/** Fetches the form's chunk (once; again after a failure). Give it to `Write a review`'s focus and pointer. */
 export const preloadReviewForm = (): Promise<FormView> =>
   (loading ??= import('./ReviewForm.js').then(
     (m) => (loaded = m.ReviewForm),
@@ -21,16 +23,13 @@ export const preloadReviewForm = (): Promise<FormView> =>
     },
   ));
 
-/** `?review=1` in a product page's address asks for the standalone form (opened at once). */
-export const wantsReviewForm = (search: string): boolean => new URLSearchParams(search).get('review') === '1';
-
-/** The review form once its chunk is in; meanwhile a short note, and a retry if it cannot be fetched. */
-export function ReviewFormMount(props: ReviewFormProps) {
+/** The review form when `open`; while its chunk comes, a short note, and `Retry` if it cannot be fetched. */
+export function ReviewFormMount({ plugin, productId, productName, settings, open, onDone, standalone = false }: ReviewFormMountProps) {
   const [view, setView] = useState<FormView | null>(loaded);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (view) return;
+    if (!open || view) return;
     let live = true;
     preloadReviewForm().then(
       (v) => live && setView(() => v),
@@ -39,8 +38,18 @@ export function ReviewFormMount(props: ReviewFormProps) {
     return () => {
       live = false;
     };
-  }, [view, attempt]);
-  if (view) return createElement(view, props);
+  }, [open, view, attempt]);
+  if (!open) return null;
+  if (view) {
+    return createElement(view, {
+      host: plugin,
+      settings,
+      productId,
+      title: standalone && productName ? `Review “${productName}”` : 'Write a review',
+      standalone,
+      onClose: onDone,
+    });
+  }
   if (failed) {
     return createElement(
       'p',

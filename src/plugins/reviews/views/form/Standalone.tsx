@@ -1,0 +1,32 @@
+/**
+ * The standalone single-product review form: a product page's address with `?review=1` (the link a
+ * review reminder gives, `/product/{slug}/?review=1`) opens the form at once under the product's
+ * summary, headed `Review “{name}”`, whatever tab is showing. Done (`Continue` or `Cancel`), it
+ * closes and the parameter leaves the address, so a reload does not open it again. Without
+ * `?review=1` this draws nothing (and the server renders nothing: it opens after hydration).
+ */
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../../core/domain/catalog.js';
+import { useUi } from '../../../../ui/runtime-context.js';
+import type { ReviewsCtx } from '../parts.js';
+import { ReviewFormMount } from './ReviewFormMount.js';
+
+/** `?review=1` asks for the standalone form. */
+export const wantsReviewForm = (search: string): boolean => new URLSearchParams(search).get('review') === '1';
+
+export function StandaloneReviewForm({ product, plugin }: { readonly product: Product; readonly plugin: ReviewsCtx }) {
+  const { state } = useUi();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (wantsReviewForm(location.search)) setOpen(true);
+  }, []);
+  const view = state.page.type === 'product' ? state.page.reviews : null;
+  if (!open || !view || view.form.accepting === 'none') return null;
+  const done = () => {
+    setOpen(false);
+    const url = new URL(location.href);
+    url.searchParams.delete('review');
+    history.replaceState(history.state, '', url);
+  };
+  return <ReviewFormMount plugin={plugin} productId={view.productId} productName={product.name} settings={view.form} open onDone={done} standalone />;
+}
