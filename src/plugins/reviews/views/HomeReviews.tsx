@@ -11,11 +11,14 @@ import type { PageData } from '../../../app/app-state.js';
 import { wakeOnInteractionOrIdle } from '../../../ui/components/wake.js';
 import { createListController } from '../list.js';
 import { averageText, needsReadMore, reviewCountText, reviewDate, shortText } from '../rules.js';
-import { ControlledList, Stars, type ReviewsCtx } from './parts.js';
+import { ControlledList, Stars, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
 export { start } from '../live.js';
 
 const CarouselEnhancer = lazy(() => import('../../../ui/components/CarouselEnhancer.js'));
+
+/** Characters of a slider card's text shown before `Read more`. */
+const SLIDER_EXCERPT = 60;
 
 type Grid = NonNullable<HomeReviewsView['grid']>;
 type Slider = NonNullable<HomeReviewsView['slider']>;
@@ -52,11 +55,11 @@ function ReviewsGrid({ grid, plugin }: { grid: Grid; plugin: ReviewsCtx }) {
 
 function SliderCard({ review }: { review: Review }) {
   const [open, setOpen] = useState(false);
-  const long = needsReadMore(review.text);
+  const long = needsReadMore(review.text, SLIDER_EXCERPT);
   return (
     <article className="review review--card">
       <Stars hundredths={review.rating * 100} label={`Rated ${review.rating} out of 5`} />
-      <p className="review__text">{open || !long ? review.text : shortText(review.text)}</p>
+      <p className="review__text">{open || !long ? review.text : shortText(review.text, SLIDER_EXCERPT)}</p>
       {long && (
         <button type="button" className="review__more" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Read less' : 'Read more'}
@@ -114,6 +117,7 @@ function ReviewsSlider({ slider }: { slider: Slider }) {
 
 /** The `home.after` slot: the sections the shop placed (none when the page has no reviews). */
 export function HomeReviews({ page, plugin }: { page: Extract<PageData, { type: 'home' | 'shop' | 'category' | 'search' }>; plugin: ReviewsCtx }) {
+  useLive();
   const view = page.type === 'home' ? page.reviews : undefined;
   if (!view || (!view.grid && !view.slider)) return null;
   return (

@@ -11,7 +11,7 @@ import type { PageData } from '../../../app/app-state.js';
 import { createListController } from '../list.js';
 import { allReviewsHref, countText, pageCount, pageLinks, parseSort, reviewSearchTerm, SORT_LABELS } from '../rules.js';
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
-import { ControlledList, ReviewItem, Summary, type ReviewsCtx } from './parts.js';
+import { ControlledList, ReviewItem, Summary, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
 export { start } from '../live.js';
 
@@ -73,6 +73,7 @@ function Pages({ view }: { view: AllReviewsView }) {
 
 /** The page's body (the `page.reviews` slot). */
 export function ReviewsPage({ page, plugin }: { page: Extract<PageData, { type: 'reviews' }>; plugin: ReviewsCtx }) {
+  useLive();
   const view = page.reviews;
   const { query } = view;
   const id = useId();

@@ -10,7 +10,7 @@ import type { ProductReviewsView } from '../../../core/domain/reviews.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { createListController, type ListController, type ListState } from '../list.js';
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
-import { ControlledList, ListControls, Summary, type ReviewsCtx } from './parts.js';
+import { ControlledList, ListControls, Summary, type ReviewsCtx, useLive } from './parts.js';
 export { start } from '../live.js';
 
 /** A list controller over the plugin's `reviews.list`, telling the bus what landed (`review.filtered`). */
@@ -36,6 +36,7 @@ export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<t
 };
 
 function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Product; plugin: ReviewsCtx }) {
+  useLive();
   const [writing, setWriting] = useState(false);
   const controller = useListController(
     plugin,

@@ -4,7 +4,7 @@
  * in a lightbox, videos in place, votes), the list's controls and its footer. They hold no rule:
  * the texts and transitions come from `rules.ts`, `list.ts` and `votes.ts`.
  */
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { RatingFilter, RatingSummary, Review, ReviewMedia, ReviewSort, ReviewTag } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { Lightbox } from '../../../ui/components/Lightbox.js';
@@ -27,6 +27,13 @@ import {
 import { createVotesController, type VotesController } from '../votes.js';
 
 export type ReviewsCtx = ViewContextOf<typeof reviews>;
+
+/** Marks the page once a reviews view is live in the browser (`data-reviews="ready"`, for tests and benches). */
+export const useLive = (): void => {
+  useEffect(() => {
+    document.documentElement.dataset['reviews'] = 'ready';
+  }, []);
+};
 
 /** Stars as a picture with its text (`4.6 out of 5`). */
 export function Stars({ hundredths, label }: { hundredths: number; label?: string }) {
