@@ -14,8 +14,7 @@ import type { ReviewPage, ReviewQuery, ReviewResult, ReviewSubmission, UploadedM
 import { definePlugin } from '../../core/plugin.js';
 import type { PortFailure, UploadProgress } from '../../core/ports.js';
 import { defineViews } from '../../ui/slots.js';
-import { attach, beforeRender, DeferredHome, DeferredTab, ReviewsPageSlot } from './views/deferred.js';
-import { StandaloneReviewForm } from './views/form/Standalone.js';
+import { attach, beforeRender, DeferredHome, DeferredStandalone, DeferredTab, ReviewsPageSlot } from './views/deferred.js';
 export type { ReviewsOptions } from './options.js';
 
 declare module '../../core/commands.js' {
@@ -66,5 +65,5 @@ export const views = defineViews(reviews, {
   'home.after': DeferredHome,
   'page.reviews': ReviewsPageSlot,
   // The standalone single-product form (`?review=1`); nothing otherwise.
-  'product.summary': StandaloneReviewForm,
+  'product.summary': DeferredStandalone,
 });

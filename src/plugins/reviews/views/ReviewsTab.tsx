@@ -12,6 +12,7 @@ import { createListController, type ListController, type ListState } from '../li
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ListControls, Summary, type ReviewsCtx, useLive } from './parts.js';
 export { start } from '../live.js';
+export { StandaloneReviewForm } from './form/Standalone.js';
 
 /** A list controller over the plugin's `reviews.list`, telling the bus what landed (`review.filtered`). */
 export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<typeof createListController>[0]['fetch'], landed: (state: ListState) => void) => ListController, scope: { kind: 'product' | 'shop' | 'all'; productId: number | null }): ListController => {

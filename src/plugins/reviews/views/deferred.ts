@@ -102,6 +102,8 @@ type PageModule = typeof PageViews;
 // The tab's panel is hidden until chosen: any sign of life on the page wakes it.
 export const DeferredTab = deferred(tabChunk, (m: TabModule) => m.ReviewsTab, 'body');
 export const DeferredHome = deferred(homeChunk, (m: HomeModule) => m.HomeReviews, '#home-reviews');
+/** The standalone review form (`?review=1`), in the tab's chunk. */
+export const DeferredStandalone = deferred(tabChunk, (m: TabModule) => m.StandaloneReviewForm, 'body');
 
 /** `/reviews/`'s view once its chunk is in (loaded before hydration there). */
 export const ReviewsPageSlot = (props: Parameters<PageModule['ReviewsPage']>[0]) => (pageChunk.state.loaded ? createElement(pageChunk.state.loaded.ReviewsPage, props) : null);
