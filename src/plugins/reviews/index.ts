@@ -14,7 +14,7 @@ import type { ReviewPage, ReviewQuery, ReviewResult, ReviewSubmission, UploadedM
 import { definePlugin } from '../../core/plugin.js';
 import type { PortFailure, UploadProgress } from '../../core/ports.js';
 import { defineViews } from '../../ui/slots.js';
-import { attach, beforeRender, DeferredHome, DeferredTab, ReviewsPageSlot } from './views/deferred.js';
+import { attach, beforeRender, DeferredHome, DeferredStandalone, DeferredTab, ReviewsPageSlot } from './views/deferred.js';
 export type { ReviewsOptions } from './options.js';
 
 declare module '../../core/commands.js' {
@@ -64,4 +64,6 @@ export const views = defineViews(reviews, {
   productTabs: [{ id: 'reviews', label: tabLabel, Panel: DeferredTab }],
   'home.after': DeferredHome,
   'page.reviews': ReviewsPageSlot,
+  // The standalone single-product form (`?review=1`); nothing otherwise.
+  'product.summary': DeferredStandalone,
 });

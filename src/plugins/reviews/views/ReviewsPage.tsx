@@ -10,7 +10,7 @@ import type { AllReviewsView, RatingFilter } from '../../../core/domain/reviews.
 import type { PageData } from '../../../app/app-state.js';
 import { createListController } from '../list.js';
 import { allReviewsHref, countText, pageCount, pageLinks, parseSort, reviewSearchTerm, SORT_LABELS } from '../rules.js';
-import { ReviewFormMount } from './form/ReviewFormMount.js';
+import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ReviewItem, Summary, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
 
@@ -90,7 +90,7 @@ export function ReviewsPage({ page, plugin }: { page: Extract<PageData, { type: 
         <div className="reviews__side">
           <Summary summary={view.summary} active={query.rating} hrefFor={hrefFor} />
           {view.form.accepting !== 'none' && !writing && (
-            <button type="button" className="reviews__write" aria-expanded={writing} onClick={() => setWriting(true)}>
+            <button type="button" className="reviews__write" aria-expanded={writing} onFocus={() => void preloadReviewForm().catch(() => undefined)} onPointerEnter={() => void preloadReviewForm().catch(() => undefined)} onClick={() => setWriting(true)}>
               Write a review
             </button>
           )}

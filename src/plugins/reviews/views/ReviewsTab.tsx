@@ -9,7 +9,7 @@ import type { Product } from '../../../core/domain/catalog.js';
 import type { ProductReviewsView } from '../../../core/domain/reviews.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { createListController, type ListController, type ListState } from '../list.js';
-import { ReviewFormMount } from './form/ReviewFormMount.js';
+import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ListControls, Summary, type ReviewsCtx, useLive } from './parts.js';
 
 /** A list controller over the plugin's `reviews.list`, telling the bus what landed (`review.filtered`). */
@@ -51,7 +51,7 @@ function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Pro
   );
   const rating = useSelector(controller.store, (s) => s.filters.rating);
   const write = (
-    <button type="button" className="reviews__write" aria-expanded={writing} onClick={() => setWriting(true)}>
+    <button type="button" className="reviews__write" aria-expanded={writing} onFocus={() => void preloadReviewForm().catch(() => undefined)} onPointerEnter={() => void preloadReviewForm().catch(() => undefined)} onClick={() => setWriting(true)}>
       Write a review
     </button>
   );

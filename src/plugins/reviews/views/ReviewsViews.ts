@@ -6,3 +6,4 @@ export { start } from '../live.js';
 export { ReviewsTab } from './ReviewsTab.js';
 export { HomeReviews } from './HomeReviews.js';
 export { ReviewsPage } from './ReviewsPage.js';
+export { StandaloneReviewForm } from './form/Standalone.js';

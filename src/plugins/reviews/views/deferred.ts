@@ -67,7 +67,7 @@ const loadSoon = async (selector: string): Promise<ViewsModule> => {
 };
 
 /** A wrapper for one real view, woken by `selector`'s element. */
-const deferred = <N extends 'ReviewsTab' | 'HomeReviews'>(name: N, selector: string): ((props: Parameters<ViewsModule[N]>[0]) => ReactNode) => {
+const deferred = <N extends 'ReviewsTab' | 'HomeReviews' | 'StandaloneReviewForm'>(name: N, selector: string): ((props: Parameters<ViewsModule[N]>[0]) => ReactNode) => {
   type P = Parameters<ViewsModule[N]>[0];
   const Lazy = lazy(() => woken(selector).then(() => loadSoon(selector)).then((m) => ({ default: m[name] as ComponentType<P> })));
   const Boundary = memo((props: P) => createElement(Suspense, { fallback: null }, createElement(loaded ? (loaded[name] as ComponentType<P>) : Lazy, props)));
@@ -78,6 +78,9 @@ const deferred = <N extends 'ReviewsTab' | 'HomeReviews'>(name: N, selector: str
 export const DeferredTab = deferred('ReviewsTab', 'body');
 /** The home sections wake when the shopper reaches for them, or once near the screen and the page settled. */
 export const DeferredHome = deferred('HomeReviews', '#home-reviews');
+
+/** The standalone review form (`?review=1`), in the views' chunk. */
+export const DeferredStandalone = deferred('StandaloneReviewForm', 'body');
 
 /** `/reviews/`'s view once the chunk is in (loaded before hydration there). */
 export const ReviewsPageSlot = (props: Parameters<ViewsModule['ReviewsPage']>[0]) => (loaded ? createElement(loaded.ReviewsPage, props) : null);

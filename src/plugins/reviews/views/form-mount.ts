@@ -19,4 +19,6 @@ export interface ReviewFormMountProps {
   readonly open: boolean;
   /** The shopper is done (`Continue` after a success, or a cancel): the list comes back. */
   readonly onDone: () => void;
+  /** The standalone single-product form (`?review=1`; every on-site text question required). */
+  readonly standalone?: boolean;
 }
