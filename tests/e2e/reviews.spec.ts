@@ -200,6 +200,20 @@ test.describe('product page: Reviews tab', () => {
     await expect(video).toBeVisible();
   });
 
+  test('a product without reviews says so and offers Write a review', async ({ page }) => {
+    const products = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{ permalink: string; review_count: number }>;
+    const none = products.find((p) => p.review_count === 0);
+    test.skip(!none, 'every seeded product has reviews');
+    await page.goto(new URL(none!.permalink).pathname);
+    await hydrated(page);
+    await page.mouse.move(1, 1);
+    await page.locator('html[data-reviews="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Reviews (0)' }).click();
+    await expect(tab(page).getByText('There are no reviews yet.')).toBeVisible();
+    await expect(tab(page).getByRole('button', { name: 'Write a review' })).toBeVisible();
+    await expect(tab(page).getByRole('button', { name: /stars?, \d+ reviews?$/ })).toHaveCount(0);
+  });
+
   test('axe finds nothing serious on the tab', async ({ page }) => {
     const view = await block(page);
     await openTab(page, view);

@@ -16,6 +16,11 @@ const NO_PORT: PortFailure = { kind: 'network', message: 'Reviews are not availa
 /** Registers the plugin's commands over the port. */
 export const start = ({ handle, ports, emit }: ReviewsContext): void => {
   const port = ports.reviews;
+  // The port's code comes with its first call: a call already cancelled brings it in without a
+  // request, so the shopper's first filter sends its request at once.
+  const warm = new AbortController();
+  warm.abort();
+  void port?.list({ scope: { kind: 'shop' }, page: 1, perPage: 1, sort: 'recent', rating: 0, search: '', tags: [] }, warm.signal);
   handle('reviews.list', async ({ query, signal }) => (port ? port.list(query, signal) : err(NO_PORT)));
   handle('reviews.vote', async ({ reviewId, productId, upvote }) => {
     if (!port) return err(NO_PORT);

@@ -13,7 +13,6 @@ import { createListController } from '../list.js';
 import { averageText, needsReadMore, reviewCountText, reviewDate, shortText } from '../rules.js';
 import { ControlledList, Stars, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
-export { start } from '../live.js';
 
 const CarouselEnhancer = lazy(() => import('../../../ui/components/CarouselEnhancer.js'));
 

@@ -13,7 +13,6 @@ import { allReviewsHref, countText, pageCount, pageLinks, parseSort, reviewSearc
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ReviewItem, Summary, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
-export { start } from '../live.js';
 
 function InPlaceList({ view, plugin }: { view: AllReviewsView; plugin: ReviewsCtx }) {
   const controller = useListController(

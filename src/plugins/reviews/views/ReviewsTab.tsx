@@ -11,8 +11,6 @@ import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { createListController, type ListController, type ListState } from '../list.js';
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ListControls, Summary, type ReviewsCtx, useLive } from './parts.js';
-export { start } from '../live.js';
-export { StandaloneReviewForm } from './form/Standalone.js';
 
 /** A list controller over the plugin's `reviews.list`, telling the bus what landed (`review.filtered`). */
 export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<typeof createListController>[0]['fetch'], landed: (state: ListState) => void) => ListController, scope: { kind: 'product' | 'shop' | 'all'; productId: number | null }): ListController => {

@@ -1,7 +1,7 @@
 /**
  * The reviews plugin's views as the first-load code holds them: thin wrappers whose real components
- * are chunks of their own (the product tab, the home sections, the `/reviews/` page), so a page
- * downloads almost nothing of the plugin before the shopper interacts.
+ * (the product tab, the home sections, the `/reviews/` page) are one chunk of their own
+ * (`ReviewsViews.ts`), so a page downloads almost nothing of the plugin before the shopper interacts.
  *
  * - The server loads every chunk before rendering (`beforeRender`), so the views are in the HTML and
  *   work without scripts (links, a GET search form).
@@ -16,101 +16,76 @@ import { createElement, lazy, memo, Suspense, type ComponentType, type ReactNode
 import type { PageType } from '../../../core/events.js';
 import { wakeOnInteractionOrIdle } from '../../../ui/components/wake.js';
 import type { ReviewsContext } from '../live.js';
-import type * as HomeViews from './HomeReviews.js';
-import type * as PageViews from './ReviewsPage.js';
-import type * as TabViews from './ReviewsTab.js';
+import type * as Views from './ReviewsViews.js';
 
-type Start = (ctx: ReviewsContext) => void;
-interface ViewModule {
-  readonly start: Start;
-}
+type ViewsModule = typeof Views;
 
+let loaded: ViewsModule | null = null;
+let loading: Promise<ViewsModule> | undefined;
 /** The plugin's context once its setup has run (browser only). */
 let context: ReviewsContext | null = null;
-let started = false;
-const startWith = <M extends ViewModule>(m: M): M => {
-  if (context && !started) {
-    started = true;
-    m.start(context);
-  }
-  return m;
-};
 
-/** A chunk loaded once (a failed fetch is tried again on the next call); it starts the behaviour once in. */
-const once = <M extends ViewModule>(load: () => Promise<M>) => {
-  let current: Promise<M> | undefined;
-  const state = { loaded: null as M | null };
-  const get = (): Promise<M> =>
-    (current ??= load().then(
-      (m) => {
-        state.loaded = m;
-        return startWith(m);
-      },
-      (error: unknown) => {
-        current = undefined;
-        throw error;
-      },
-    ));
-  return { get, state };
-};
+/** Fetches the views' chunk (once; a failed fetch is tried again on the next call); it starts the behaviour once in. */
+const load = (): Promise<ViewsModule> =>
+  (loading ??= import('./ReviewsViews.js').then(
+    (m) => {
+      loaded = m;
+      if (context) m.start(context);
+      return m;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
-const tabChunk = once(() => import('./ReviewsTab.js'));
-const homeChunk = once(() => import('./HomeReviews.js'));
-const pageChunk = once(() => import('./ReviewsPage.js'));
-const chunks = [tabChunk, homeChunk, pageChunk];
-
-/** The plugin's setup (browser only): keeps the context for the views' chunks and loads `/reviews/`'s view. */
+/** The plugin's setup (browser only): keeps the context for the views' chunk; on `/reviews/` loads it first. */
 export const attach = async (ctx: ReviewsContext): Promise<void> => {
   context = ctx;
-  const ready = chunks.find((c) => c.state.loaded)?.state.loaded;
-  if (ready) startWith(ready);
-  if (location.pathname === '/reviews/') await beforeRender('reviews');
+  if (loaded) loaded.start(ctx);
+  if (location.pathname === '/reviews/') await load();
 };
 
 /**
- * Resolves on the shopper's first sign of life within `root` (or anywhere, for the body), or once
- * `root` is on screen and the page has settled, and then once the main thread is idle.
+ * Resolves on the shopper's first sign of life within `root` (the body: anywhere), or once `root` is
+ * on screen and the page has settled, and then once the main thread is idle.
  */
 const woken = (selector: string): Promise<void> =>
-  new Promise<void>((resolve) => void wakeOnInteractionOrIdle((document.querySelector<HTMLElement>(selector) ?? document.body), resolve)).then(
+  new Promise<void>((resolve) => void wakeOnInteractionOrIdle(document.querySelector<HTMLElement>(selector) ?? document.body, resolve)).then(
     () => new Promise<void>((resolve) => (window.requestIdleCallback ? void window.requestIdleCallback(() => resolve(), { timeout: 500 }) : void setTimeout(resolve, 50))),
   );
 
-/** Fetches a chunk again on the next sign of life while it cannot be fetched (the server's HTML stays meanwhile). */
-const loadSoon = async <M extends ViewModule>(chunk: ReturnType<typeof once<M>>, selector: string): Promise<M> => {
+/** The chunk, fetched again on the next sign of life while it cannot be (the server's HTML stays meanwhile). */
+const loadSoon = async (selector: string): Promise<ViewsModule> => {
   for (;;) {
     try {
-      return await chunk.get();
+      return await load();
     } catch {
       await woken(selector);
     }
   }
 };
 
-/** A wrapper for one real view: `pick` chooses it from its chunk. */
-const deferred = <M extends ViewModule, P extends object>(chunk: ReturnType<typeof once<M>>, pick: (m: M) => ComponentType<P>, selector: string): ((props: P) => ReactNode) => {
-  let wake: Promise<M> | undefined;
-  const Lazy = lazy(() => (wake ??= woken(selector).then(() => loadSoon(chunk, selector))).then((m) => ({ default: pick(m) })));
-  const Boundary = memo((props: P) => createElement(Suspense, { fallback: null }, createElement(chunk.state.loaded ? pick(chunk.state.loaded) : Lazy, props)));
+/** A wrapper for one real view, woken by `selector`'s element. */
+const deferred = <N extends 'ReviewsTab' | 'HomeReviews' | 'StandaloneReviewForm'>(name: N, selector: string): ((props: Parameters<ViewsModule[N]>[0]) => ReactNode) => {
+  type P = Parameters<ViewsModule[N]>[0];
+  const Lazy = lazy(() => woken(selector).then(() => loadSoon(selector)).then((m) => ({ default: m[name] as ComponentType<P> })));
+  const Boundary = memo((props: P) => createElement(Suspense, { fallback: null }, createElement(loaded ? (loaded[name] as ComponentType<P>) : Lazy, props)));
   return (props) => createElement(Boundary, props);
 };
 
-type TabModule = typeof TabViews;
-type HomeModule = typeof HomeViews;
-type PageModule = typeof PageViews;
+/** The tab's panel is hidden until chosen: any sign of life on the page wakes it. */
+export const DeferredTab = deferred('ReviewsTab', 'body');
+/** The home sections wake when the shopper reaches for them, or once near the screen and the page settled. */
+export const DeferredHome = deferred('HomeReviews', '#home-reviews');
 
-// The tab's panel is hidden until chosen: any sign of life on the page wakes it.
-export const DeferredTab = deferred(tabChunk, (m: TabModule) => m.ReviewsTab, 'body');
-export const DeferredHome = deferred(homeChunk, (m: HomeModule) => m.HomeReviews, '#home-reviews');
-/** The standalone review form (`?review=1`), in the tab's chunk. */
-export const DeferredStandalone = deferred(tabChunk, (m: TabModule) => m.StandaloneReviewForm, 'body');
+/** The standalone review form (`?review=1`), in the views' chunk. */
+export const DeferredStandalone = deferred('StandaloneReviewForm', 'body');
 
-/** `/reviews/`'s view once its chunk is in (loaded before hydration there). */
-export const ReviewsPageSlot = (props: Parameters<PageModule['ReviewsPage']>[0]) => (pageChunk.state.loaded ? createElement(pageChunk.state.loaded.ReviewsPage, props) : null);
+/** `/reviews/`'s view once the chunk is in (loaded before hydration there). */
+export const ReviewsPageSlot = (props: Parameters<ViewsModule['ReviewsPage']>[0]) => (loaded ? createElement(loaded.ReviewsPage, props) : null);
 
-/** Before a page renders: the chunk of what that kind of page shows (the server calls it for every page). */
+/** Before a page renders (the server, for every page): the views' chunk where reviews show. */
 export const beforeRender = async (pageType: PageType): Promise<void> => {
-  if (pageType === 'product') await tabChunk.get();
-  else if (pageType === 'home') await homeChunk.get();
-  else if (pageType === 'reviews') await pageChunk.get();
+  if (pageType === 'product' || pageType === 'home' || pageType === 'reviews') await load();
 };
