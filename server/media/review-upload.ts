@@ -52,6 +52,9 @@ export function acceptedMimeTypes(videos: boolean): string[] {
   return [...new Set(Object.values(ACCEPTED).filter((type) => videos || type.kind === 'image').map((type) => type.mime))];
 }
 
+// Every upload is a new picture: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 /** The longest side of a stored picture. */
 export const MAX_SIDE = 2048;
 /** The longest side of a thumbnail. */
