@@ -13,6 +13,7 @@ import { eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviewMedia } from './db/schema.js';
+import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { reviewMediaService, type ReviewMediaService } from './services/review-media.js';
 import { fileStorage } from './storage/fs.js';
 import { StorageError, type MediaStorage } from './storage/port.js';
@@ -146,7 +147,7 @@ describe('oversize uploads', () => {
   });
 
   /** Sends a multipart body through node:http, `declare` saying its length or not (chunked); counts what the server pulled. */
-  const send = async (browser: Uploader, totalBytes: number, declare: boolean): Promise<{ status: number; body: string; sent: number }> => {
+  const send = async (browser: Uploader, totalBytes: number, declare: boolean): Promise<{ status: number; body: string; sent: number; connection: string | undefined }> => {
     const nonce = await browser.ensureNonce();
     const boundary = 'suki-test-boundary';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="item"\r\n\r\n-1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
@@ -171,7 +172,7 @@ describe('oversize uploads', () => {
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
         response.on('end', () => {
           request.destroy();
-          resolve({ status: response.statusCode ?? 0, body, sent });
+          resolve({ status: response.statusCode ?? 0, body, sent, connection: response.headers.connection });
         });
       });
       request.on('error', (error) => (sent > 0 ? undefined : reject(error)));
@@ -206,6 +207,8 @@ describe('oversize uploads', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'suki_media_too_large' });
     expect(answer.sent).toBeLessThan(32 * 1024 * 1024);
+    // The server does not read the rest to the end: it closes the connection.
+    expect(answer.connection).toBe('close');
     expect(await readdir(uploads)).toEqual([]);
   });
 
@@ -516,6 +519,13 @@ describe('two instances on one S3-compatible bucket', () => {
 });
 
 describe('with media off', () => {
+  it('reads the plugin list: on only with the reviews plugin and media.enabled, with its checked options', () => {
+    expect(reviewMediaSettingsOf([{ name: 'wishlist', options: {} }])).toBe(false);
+    expect(reviewMediaSettingsOf([{ name: 'reviews', options: { media: { enabled: false } } }])).toBe(false);
+    expect(reviewMediaSettingsOf([{ name: 'reviews', options: {} }])).toEqual({ enabled: true, limit: 5, maxMiB: 25, videos: true });
+    expect(reviewMediaSettingsOf([{ name: 'reviews', options: { media: { maxMiB: 10, videos: false } } }])).toEqual({ enabled: true, limit: 5, maxMiB: 10, videos: false });
+  });
+
   it('has no upload route and serves no review files', async () => {
     const { startShop } = await import('./test/harness.js');
     const plain = await startShop();

@@ -188,7 +188,12 @@ export function reviewMediaRoutes(deps: ShopDeps, options: ReviewMediaRouteOptio
     try {
       received = await receiveUpload(c.req.raw, { maxFileBytes: maxBytes, fileFields: [fileField], tmpDir });
     } catch (error) {
-      if (error instanceof UploadRefused) throw error.reason === 'too_large' ? problems.tooLarge() : problems.invalid(fileField, error.message);
+      if (error instanceof UploadRefused) {
+        // The rest of the body is not wanted: the connection closes after the answer instead of
+        // reading it to the end.
+        c.header('Connection', 'close');
+        throw error.reason === 'too_large' ? problems.tooLarge() : problems.invalid(fileField, error.message);
+      }
       throw error;
     }
     try {
