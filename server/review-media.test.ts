@@ -13,6 +13,7 @@ import { eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviewMedia } from './db/schema.js';
+import { withLoadShedding } from './lib/load-shedding.js';
 import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { reviewMediaService, type ReviewMediaService } from './services/review-media.js';
 import { fileStorage } from './storage/fs.js';
@@ -216,6 +217,75 @@ describe('oversize uploads', () => {
     const browser = new Uploader(small.url, '198.51.100.9');
     const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123456' } }).png().toBuffer();
     expect((await browser.upload(png, 'ok.png', 'image/png')).status).toBe(201);
+  });
+});
+
+describe('slow uploads', () => {
+  let slow: MediaShop;
+  beforeAll(async () => {
+    slow = await startMediaShop({ storage, tmpDir: uploads, maxParallel: 1, idleMs: 600 });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it('hold no load-shedding turn while their bodies arrive (their module caps them)', async () => {
+    let release = () => undefined as void;
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = withLoadShedding(
+      async (request) => {
+        if (new URL(request.url).pathname === MEDIA_ROUTE) await hanging;
+        return new Response('ok');
+      },
+      { maxConcurrent: 1, maxQueue: 0 },
+    );
+    const multipart = { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' };
+    const uploads = [handler(new Request(`http://shop.test${MEDIA_ROUTE}`, multipart)), handler(new Request(`http://shop.test${AJAX}`, multipart))];
+    expect((await handler(new Request('http://shop.test/shop/'))).status).toBe(200);
+    // A JSON body to the same address is an ordinary request.
+    const json = handler(new Request(`http://shop.test${MEDIA_ROUTE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    expect((await handler(new Request('http://shop.test/shop/'))).status).toBe(503);
+    release();
+    expect((await Promise.all([...uploads, json])).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('give up a body that stops arriving (408), and cap the uploads read at once (503, then free again)', async () => {
+    const browser = new Uploader(slow.url, '198.51.100.50');
+    const nonce = await browser.ensureNonce();
+    const url = new URL(MEDIA_ROUTE, slow.url);
+    const boundary = 'stall';
+    // A body that starts and then stops, without Content-Length.
+    const stalled = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, nonce, cookie: browser.cookieHeader(), origin: url.origin, 'x-forwarded-for': browser.client },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      });
+      request.on('error', reject);
+      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      request.write(Buffer.alloc(1000, 1));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Meanwhile the one upload slot is taken: another upload is told to come back.
+    const other = new Uploader(slow.url, '198.51.100.51');
+    const refused = await other.upload(await picture('png'), 'a.png', 'image/png');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'suki_overloaded' });
+    expect(refused.headers.get('retry-after')).toBe('5');
+    const answer = await stalled;
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'suki_media_stalled' });
+    expect(await readdir(uploads)).toEqual([]);
+    expect((await other.upload(await picture('png'), 'a.png', 'image/png')).status).toBe(201);
   });
 });
 
