@@ -391,6 +391,19 @@ describe('ownership of uploads', () => {
     for (const item of media.get(501) ?? []) expect((await owner.fetch(item.src)).status).toBe(200);
   });
 
+  it('attaches the same uploads to one review only when submissions race', async () => {
+    const owner = shopper();
+    const db = shop.db.database.db;
+    const a = (await owner.upload(await picture('png'), 'a.png', 'image/png')).body as { id: number; key: string };
+    const b = (await owner.upload(await picture('png'), 'b.png', 'image/png')).body as { id: number; key: string };
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => db.transaction((tx) => service.attach(tx, owner.sessionId, [a, b], 900 + i))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const rows = await db.select().from(reviewMedia).where(eq(reviewMedia.id, a.id));
+    const winner = 900 + results.findIndex((r) => r.ok);
+    expect(rows[0]?.reviewId).toBe(winner);
+    expect((await rowOf(b.id))?.reviewId).toBe(winner);
+  });
+
   it('deletes a review’s own media, never another review’s; a rolled-back deletion keeps them', async () => {
     const owner = shopper();
     const db = shop.db.database.db;
