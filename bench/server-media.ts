@@ -1,7 +1,8 @@
 /**
  * Upload of a 5 MB photo (a 4000×3000 JPEG) through Suki's JSON route `POST /wp-json/suki/v1/reviews/media`
  * over real HTTP on 127.0.0.1: the server in its own process (`bench/lib/media-server.ts`, under
- * tsx, in-memory PGlite, the storage port on a folder), the client here. Per upload: time to the
+ * tsx, PGlite in a temporary folder), the client here; once with the storage port on a folder, once
+ * on a local S3-compatible server (s3rver on 127.0.0.1, in this process). Per upload: time to the
  * answer and the server's CPU time (user + system, from /proc); over the run: the server's resident
  * memory before, and its peak during the uploads (VmHWM, reset after start-up). The work is the
  * multipart read to a temporary file, the type check, sharp's decode, rotate, resize to 2048 px,
@@ -9,6 +10,7 @@
  *
  * No numeric target is set; figures print and land in bench-results/server-media.json.
  */
+import { startLocalS3 } from '../server/test/local-s3.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,10 +48,10 @@ const statusKiB = (pid: number, name: string): number => Number(new RegExp(`${na
 const round = (n: number): number => Math.round(n * 10) / 10;
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
-async function main(): Promise<void> {
+async function measure(jpeg: Buffer, label: string, env: Record<string, string>): Promise<Record<string, number>> {
   const mediaDir = path.resolve('.tmp', `bench-media-${process.pid}`);
   rmSync(mediaDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/media-server.ts'], { env: { ...process.env, MEDIA_DIR: mediaDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/media-server.ts'], { env: { ...process.env, ...env, MEDIA_DIR: mediaDir }, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -61,8 +63,6 @@ async function main(): Promise<void> {
       child.once('exit', (code) => reject(new Error(`the media server exited (${code})`)));
     });
     const pid = child.pid as number;
-    const jpeg = await photo();
-    console.log(`photo: ${(jpeg.length / 1e6).toFixed(2)} MB, 4000×3000 JPEG`);
 
     // A session and its nonce.
     const first = await fetch(`${url}/wp-json/wc/store/v1/cart`);
@@ -111,16 +111,34 @@ async function main(): Promise<void> {
       server_rss_before_mib: round(rssBeforeMiB),
       server_rss_peak_mib: round(peakMiB),
     };
-    console.log(`upload of a ${(jpeg.length / 1e6).toFixed(1)} MB photo, ${UPLOADS} in a row (no target; figures only):`);
+    console.log(`upload of a ${(jpeg.length / 1e6).toFixed(1)} MB photo, ${UPLOADS} in a row, storage on ${label} (no target; figures only):`);
     console.log(`  time to answer   p50 ${result.answer_p50_ms} ms, p90 ${result.answer_p90_ms} ms, max ${result.answer_max_ms} ms`);
     console.log(`  server CPU time  p50 ${result.server_cpu_p50_ms} ms, max ${result.server_cpu_max_ms} ms per upload (user + system, all threads)`);
     console.log(`  server memory    ${result.server_rss_idle_mib} MiB resident before any upload, ${result.server_rss_before_mib} MiB after ${WARM_UP} warm-up uploads, peak ${result.server_rss_peak_mib} MiB during the measured ones`);
-    mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/server-media.json', `${JSON.stringify(result, null, 2)}\n`);
+    return result;
   } finally {
     child.kill('SIGTERM');
     rmSync(mediaDir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const jpeg = await photo();
+  console.log(`photo: ${(jpeg.length / 1e6).toFixed(2)} MB, 4000×3000 JPEG`);
+  const folder = await measure(jpeg, 'a folder', {});
+  const s3 = await startLocalS3('bench-media');
+  let bucket: Record<string, number>;
+  try {
+    bucket = await measure(jpeg, 'a local S3-compatible server', {
+      SUKI_MEDIA_URL: `s3://${s3.bucket}?endpoint=${s3.endpoint}`,
+      SUKI_MEDIA_ACCESS_KEY_ID: 'S3RVER',
+      SUKI_MEDIA_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+  } finally {
+    await s3.close();
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/server-media.json', `${JSON.stringify({ folder, s3: bucket }, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {

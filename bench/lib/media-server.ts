@@ -1,6 +1,6 @@
 /**
  * The shop with review uploads on, in a process of its own for `bench/server-media.ts` (so its CPU
- * time and memory peak can be read from /proc): in-memory PGlite, the storage port on a folder
+ * time and memory peak can be read from /proc): PGlite in a temporary folder, the storage port on a folder
  * (`MEDIA_DIR`), or on S3 when `SUKI_MEDIA_URL` says so. Prints `listening <url>`.
  */
 import { createShopApp } from '../../server/app.js';
@@ -9,7 +9,8 @@ import { listen } from '../../server/listen.js';
 import { openMediaStorage, parseMediaUrl } from '../../server/storage/open.js';
 
 const dataDir = process.env['MEDIA_DIR'] ?? '.tmp/bench-media';
-const database = await openDatabase({ dataDir: 'memory' });
+// PGlite on disk, as `npm start` runs it (in memory it would hold the whole catalogue in the process).
+const database = await openDatabase({ dataDir });
 const storage = openMediaStorage(parseMediaUrl(process.env['SUKI_MEDIA_URL'], dataDir));
 const app = createShopApp({
   database,
