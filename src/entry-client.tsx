@@ -63,7 +63,8 @@ async function boot(): Promise<void> {
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter, wishlist: adapters.wishlist },
+    // Lazy ports: their code comes with their first call, which only their plugin makes.
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter, wishlist: adapters.wishlist, reviews: adapters.reviews },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     ...(afterConsent.length > 0 ? { consentedPlugins } : {}),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },

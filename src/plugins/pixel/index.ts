@@ -33,6 +33,13 @@ const pixel = definePlugin({
         value: Number(toMajorString(item.price * quantity, item.currencyMinorUnit)),
       });
     });
+    // A new review search is the pixel's `Search` (sorting, filtering or `Show more` within it is not);
+    // the pixel has no standard event for votes or a review sent, so those are not sent.
+    let reviewSearch = '';
+    subscribe(ofType('review.filtered'), ({ payload: { search } }) => {
+      if (search !== '' && search !== reviewSearch) track('Search', { search_string: search, content_category: 'reviews' });
+      reviewSearch = search;
+    });
     subscribe(ofType('checkout.step', 'checkout.placed'), (event) => {
       const cart = event.payload.cart;
       const minor = cart.totals.currency.minorUnit;
