@@ -281,6 +281,8 @@ test.describe('/reviews/', () => {
 
 test.describe('home page', () => {
   test('the grid’s Show more adds cards not shown; the slider’s Read more and Read less', async ({ page }) => {
+    // axe on the whole home page takes a while on a busy machine.
+    test.setTimeout(60_000);
     await page.goto('/');
     await hydrated(page);
     const grid = page.getByRole('region', { name: 'What shoppers say' });
