@@ -12,6 +12,7 @@ const steps = [
   ['POST checkout p50/p99 at 1 and 16 connections, 50 shoppers for 10 units, PostgreSQL (goal: p50 ≤ 20 ms, race ≤ 2 s)', 'bash', ['scripts/with-postgres.sh', 'npx', 'tsx', 'bench/server-checkout.ts']],
   ['shopper login p50 at 1 and 8 connections (Argon2id parameters printed) and the 50-line guest-cart merge (goal: merge ≤ 20 ms)', 'npx', ['tsx', 'bench/server-login.ts']],
   ['wishlist: add p50 at 1 and 16 connections (JSON route), GET /wishlist/ with 200 items (no targets: figures only)', 'npx', ['tsx', 'bench/server-wishlist.ts']],
+  ['reviews: a product with 100,000 reviews, first page, rating filter, most helpful, search; PGlite and PostgreSQL (goal: p95 ≤ 15 ms on PostgreSQL)', 'bash', ['scripts/with-postgres.sh', 'npx', 'tsx', 'bench/server-reviews.ts']],
   ['shop filter latency on 10,000 products', 'npx', ['tsx', 'bench/server-filters.ts']],
   ['/shop/ server render, render cache on and off (goal: p50 ≤ 8 ms, ≥ 200 req/s)', 'npx', ['tsx', 'bench/server-render.ts']],
   ['overload: 400 clients, 503 past the queue, recovery (goal: ≤ 5 s)', 'npx', ['tsx', 'bench/server-overload.ts']],

@@ -197,8 +197,15 @@ export async function seedReviewRows(tx: Db): Promise<boolean> {
   if (products.length === 0) return false;
   await tx.insert(schema.reviewTags).values(SEED_REVIEW_TAGS.map((name, i) => ({ id: i + 1, name })));
   const { reviewRows, linkRows, replyRows } = buildReviews(products);
-  await chunks(reviewRows, 500, (chunk) => tx.insert(schema.reviews).values(chunk));
-  await chunks(linkRows, 1000, (chunk) => tx.insert(schema.reviewTagLinks).values(chunk));
+  // Thousands of rows as one JSON parameter: one statement (one run of the stats trigger), no
+  // per-value parameters to bind.
+  const reviewJson = reviewRows.map((r) => ({ id: r.id, product_id: r.productId, rating: r.rating, text: r.text, author: r.author, email: r.email, status: r.status, date: r.date, featured: r.featured, verified: r.verified, up: r.up, down: r.down, dedupe_key: r.dedupeKey }));
+  await tx.execute(sql`
+    INSERT INTO suki_reviews (id, product_id, rating, text, author, email, status, date, featured, verified, up, down, dedupe_key)
+    SELECT id, product_id, rating, text, author, email, status, date, featured, verified, up, down, dedupe_key
+    FROM json_to_recordset(${JSON.stringify(reviewJson)}::json)
+      AS x(id int, product_id int, rating int, text text, author text, email text, status text, date timestamptz, featured boolean, verified boolean, up int, down int, dedupe_key text)`);
+  await tx.execute(sql`INSERT INTO suki_review_tag_links (review_id, tag_id) SELECT review_id, tag_id FROM json_to_recordset(${JSON.stringify(linkRows.map((l) => ({ review_id: l.reviewId, tag_id: l.tagId })))}::json) AS x(review_id int, tag_id int)`);
   await chunks(replyRows, 500, (chunk) => tx.insert(schema.reviewReplies).values(chunk));
   const questionRows = buildQuestions(products.map((p) => p.id));
   await chunks(questionRows, 500, (chunk) => tx.insert(schema.questions).values(chunk));

@@ -692,7 +692,9 @@ export const reviewStats = pgTable(
     rating: integer('rating').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productKey, t.rating] }), check('suki_review_stats_count', sql`${t.count} >= 0`)],
+  // No CHECK on count: an upsert's proposed row carries a negative delta (a review leaving), and
+  // PostgreSQL checks constraints on the proposed row before it sees the conflict.
+  (t) => [primaryKey({ columns: [t.productKey, t.rating] })],
 );
 
 /** The shop's replies to reviews (shown under them), plain text. */

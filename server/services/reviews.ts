@@ -115,10 +115,10 @@ interface ReviewRow {
 }
 
 const ORDER: Readonly<Record<ReviewQuery['sort'], SQL>> = {
-  recent: sql`r.date DESC, r.id DESC`,
-  helpful: sql`r.score DESC, r.date DESC, r.id DESC`,
-  ratinghigh: sql`r.rating DESC, r.date DESC, r.id DESC`,
-  ratinglow: sql`r.rating ASC, r.date DESC, r.id DESC`,
+  recent: sql`r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
+  helpful: sql`r.score DESC NULLS LAST, r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
+  ratinghigh: sql`r.rating DESC NULLS LAST, r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
+  ratinglow: sql`r.rating ASC, r.date DESC NULLS LAST, r.id DESC NULLS LAST`,
 };
 
 /** One page of a review list. */
@@ -131,27 +131,25 @@ export async function listReviews(db: ShopDatabase, query: ReviewQuery, options:
   const exclude = query.exclude ?? [];
   if (exclude.length > 0) conditions.push(sql`r.id NOT IN (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})`);
   const where = sql.join(conditions, sql` AND `);
-  const featured = options.featuredFirst === false ? sql`` : sql`r.featured DESC, `;
+  // NULLS LAST as the indexes are made (drizzle-kit writes DESC NULLS LAST), so the planner walks them.
+  const featured = options.featuredFirst === false ? sql`` : sql`r.featured DESC NULLS LAST, `;
   const offset = (query.page - 1) * query.perPage;
-  const rows = await queryRows<ReviewRow>(
-    db,
-    sql`SELECT r.id, r.product_id, r.rating, r.text, r.author, r.date, r.verified, r.featured, r.up, r.down, p.name AS product_name, p.slug AS product_slug
-        FROM suki_reviews r LEFT JOIN suki_products p ON p.id = r.product_id
-        WHERE ${where}
-        ORDER BY ${featured}${ORDER[query.sort]}
-        LIMIT ${query.perPage} OFFSET ${offset}`,
-  );
-  let total: number;
   const plain = query.search === '' && query.tags.length === 0 && exclude.length === 0;
-  if (plain) {
-    const summary = await ratingSummary(db, query.scope);
-    total = query.rating > 0 ? (summary.histogram[query.rating - 1] ?? 0) : summary.count;
-  } else if (rows.length > 0 && rows.length < query.perPage) {
-    total = offset + rows.length;
-  } else {
-    const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_reviews r WHERE ${where}`);
-    total = num(row?.n);
-  }
+  // The page and its total at once (separate connections on PostgreSQL): an unfiltered total is the
+  // stats table's, a searched or tagged one is counted.
+  const [rows, total] = await Promise.all([
+    queryRows<ReviewRow>(
+      db,
+      sql`SELECT r.id, r.product_id, r.rating, r.text, r.author, r.date, r.verified, r.featured, r.up, r.down, p.name AS product_name, p.slug AS product_slug
+          FROM suki_reviews r LEFT JOIN suki_products p ON p.id = r.product_id
+          WHERE ${where}
+          ORDER BY ${featured}${ORDER[query.sort]}
+          LIMIT ${query.perPage} OFFSET ${offset}`,
+    ),
+    plain
+      ? ratingSummary(db, query.scope).then((summary) => (query.rating > 0 ? (summary.histogram[query.rating - 1] ?? 0) : summary.count))
+      : queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_reviews r WHERE ${where}`).then(([row]) => num(row?.n)),
+  ]);
   const items = await hydrateReviews(db, rows, options);
   return { items, total, page: query.page, perPage: query.perPage, lastPage: isLastPage(total, query.perPage, query.page) };
 }
@@ -376,7 +374,7 @@ export async function listQuestions(db: ShopDatabase, query: QuestionQuery, vote
   const offset = (query.page - 1) * query.perPage;
   const rows = await queryRows<QuestionRow>(
     db,
-    sql`SELECT q.id, q.product_id, q.parent_id, q.author, q.text, q.date, q.by_shop, q.verified, q.up, q.down FROM suki_questions q WHERE ${where} ORDER BY q.date DESC, q.id DESC LIMIT ${query.perPage} OFFSET ${offset}`,
+    sql`SELECT q.id, q.product_id, q.parent_id, q.author, q.text, q.date, q.by_shop, q.verified, q.up, q.down FROM suki_questions q WHERE ${where} ORDER BY q.date DESC NULLS LAST, q.id DESC NULLS LAST LIMIT ${query.perPage} OFFSET ${offset}`,
   );
   const [countRow] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_questions q WHERE ${where}`);
   const total = num(countRow?.n);

@@ -38,8 +38,7 @@ CREATE TABLE "suki_review_stats" (
 	"product_key" integer NOT NULL,
 	"rating" integer NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "suki_review_stats_product_key_rating_pk" PRIMARY KEY("product_key","rating"),
-	CONSTRAINT "suki_review_stats_count" CHECK ("suki_review_stats"."count" >= 0)
+	CONSTRAINT "suki_review_stats_product_key_rating_pk" PRIMARY KEY("product_key","rating")
 );
 --> statement-breakpoint
 CREATE TABLE "suki_review_tag_links" (
