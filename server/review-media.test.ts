@@ -13,6 +13,8 @@ import { eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviewMedia } from './db/schema.js';
+import { withLoadShedding } from './lib/load-shedding.js';
+import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { reviewMediaService, type ReviewMediaService } from './services/review-media.js';
 import { fileStorage } from './storage/fs.js';
 import { StorageError, type MediaStorage } from './storage/port.js';
@@ -146,7 +148,7 @@ describe('oversize uploads', () => {
   });
 
   /** Sends a multipart body through node:http, `declare` saying its length or not (chunked); counts what the server pulled. */
-  const send = async (browser: Uploader, totalBytes: number, declare: boolean): Promise<{ status: number; body: string; sent: number }> => {
+  const send = async (browser: Uploader, totalBytes: number, declare: boolean): Promise<{ status: number; body: string; sent: number; connection: string | undefined }> => {
     const nonce = await browser.ensureNonce();
     const boundary = 'suki-test-boundary';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="item"\r\n\r\n-1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
@@ -171,7 +173,7 @@ describe('oversize uploads', () => {
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
         response.on('end', () => {
           request.destroy();
-          resolve({ status: response.statusCode ?? 0, body, sent });
+          resolve({ status: response.statusCode ?? 0, body, sent, connection: response.headers.connection });
         });
       });
       request.on('error', (error) => (sent > 0 ? undefined : reject(error)));
@@ -206,6 +208,8 @@ describe('oversize uploads', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'suki_media_too_large' });
     expect(answer.sent).toBeLessThan(32 * 1024 * 1024);
+    // The server does not read the rest to the end: it closes the connection.
+    expect(answer.connection).toBe('close');
     expect(await readdir(uploads)).toEqual([]);
   });
 
@@ -213,6 +217,75 @@ describe('oversize uploads', () => {
     const browser = new Uploader(small.url, '198.51.100.9');
     const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123456' } }).png().toBuffer();
     expect((await browser.upload(png, 'ok.png', 'image/png')).status).toBe(201);
+  });
+});
+
+describe('slow uploads', () => {
+  let slow: MediaShop;
+  beforeAll(async () => {
+    slow = await startMediaShop({ storage, tmpDir: uploads, maxParallel: 1, idleMs: 600 });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it('hold no load-shedding turn while their bodies arrive (their module caps them)', async () => {
+    let release = () => undefined as void;
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = withLoadShedding(
+      async (request) => {
+        if (new URL(request.url).pathname === MEDIA_ROUTE) await hanging;
+        return new Response('ok');
+      },
+      { maxConcurrent: 1, maxQueue: 0 },
+    );
+    const multipart = { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' };
+    const uploads = [handler(new Request(`http://shop.test${MEDIA_ROUTE}`, multipart)), handler(new Request(`http://shop.test${AJAX}`, multipart))];
+    expect((await handler(new Request('http://shop.test/shop/'))).status).toBe(200);
+    // A JSON body to the same address is an ordinary request.
+    const json = handler(new Request(`http://shop.test${MEDIA_ROUTE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    expect((await handler(new Request('http://shop.test/shop/'))).status).toBe(503);
+    release();
+    expect((await Promise.all([...uploads, json])).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('give up a body that stops arriving (408), and cap the uploads read at once (503, then free again)', async () => {
+    const browser = new Uploader(slow.url, '198.51.100.50');
+    const nonce = await browser.ensureNonce();
+    const url = new URL(MEDIA_ROUTE, slow.url);
+    const boundary = 'stall';
+    // A body that starts and then stops, without Content-Length.
+    const stalled = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, nonce, cookie: browser.cookieHeader(), origin: url.origin, 'x-forwarded-for': browser.client },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      });
+      request.on('error', reject);
+      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      request.write(Buffer.alloc(1000, 1));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Meanwhile the one upload slot is taken: another upload is told to come back.
+    const other = new Uploader(slow.url, '198.51.100.51');
+    const refused = await other.upload(await picture('png'), 'a.png', 'image/png');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'suki_overloaded' });
+    expect(refused.headers.get('retry-after')).toBe('5');
+    const answer = await stalled;
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'suki_media_stalled' });
+    expect(await readdir(uploads)).toEqual([]);
+    expect((await other.upload(await picture('png'), 'a.png', 'image/png')).status).toBe(201);
   });
 });
 
@@ -316,6 +389,19 @@ describe('ownership of uploads', () => {
       { id: b.id, kind: 'video', src: expect.stringMatching(/\.mp4$/), thumb: null, width: 0, height: 0, alt: 'Photo 2 of review 501', mime: 'video/mp4' },
     ]);
     for (const item of media.get(501) ?? []) expect((await owner.fetch(item.src)).status).toBe(200);
+  });
+
+  it('attaches the same uploads to one review only when submissions race', async () => {
+    const owner = shopper();
+    const db = shop.db.database.db;
+    const a = (await owner.upload(await picture('png'), 'a.png', 'image/png')).body as { id: number; key: string };
+    const b = (await owner.upload(await picture('png'), 'b.png', 'image/png')).body as { id: number; key: string };
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => db.transaction((tx) => service.attach(tx, owner.sessionId, [a, b], 900 + i))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const rows = await db.select().from(reviewMedia).where(eq(reviewMedia.id, a.id));
+    const winner = 900 + results.findIndex((r) => r.ok);
+    expect(rows[0]?.reviewId).toBe(winner);
+    expect((await rowOf(b.id))?.reviewId).toBe(winner);
   });
 
   it('deletes a review’s own media, never another review’s; a rolled-back deletion keeps them', async () => {
@@ -516,6 +602,13 @@ describe('two instances on one S3-compatible bucket', () => {
 });
 
 describe('with media off', () => {
+  it('reads the plugin list: on only with the reviews plugin and media.enabled, with its checked options', () => {
+    expect(reviewMediaSettingsOf([{ name: 'wishlist', options: {} }])).toBe(false);
+    expect(reviewMediaSettingsOf([{ name: 'reviews', options: { media: { enabled: false } } }])).toBe(false);
+    expect(reviewMediaSettingsOf([{ name: 'reviews', options: {} }])).toEqual({ enabled: true, limit: 5, maxMiB: 25, videos: true });
+    expect(reviewMediaSettingsOf([{ name: 'reviews', options: { media: { maxMiB: 10, videos: false } } }])).toEqual({ enabled: true, limit: 5, maxMiB: 10, videos: false });
+  });
+
   it('has no upload route and serves no review files', async () => {
     const { startShop } = await import('./test/harness.js');
     const plain = await startShop();

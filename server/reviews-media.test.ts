@@ -79,4 +79,13 @@ describe('review media', () => {
     expect(await queryRows(shop.db.database.db, sql`SELECT id FROM suki_reviews WHERE text = 'Stolen photos'`)).toEqual([]);
     expect(await queryRows(shop.db.database.db, sql`SELECT key FROM suki_settings WHERE key LIKE 'media-marker-%' AND value <> ''`)).toHaveLength(1);
   });
+
+  it('takes the media service’s upload ids, 48-bit numbers above 2^32 (not row ids)', async () => {
+    const b = new ReviewsBrowser(shop.url, '198.51.100.92');
+    const big = [{ id: 2 ** 40 + 17, key: 'c'.repeat(20) }];
+    const { body } = await b.json<ReviewResult>('POST', `${SUKI}/reviews`, { productId: busy.id, rating: 4, text: 'With a photo of a big id', name: 'Ana', email: 'ana@example.ph', answers: {}, media: big });
+    expect(body.code).toBe(0);
+    const unsafe = await b.json<ReviewResult>('POST', `${SUKI}/reviews`, { productId: busy.id, rating: 4, text: 'Unsafe id', name: 'Ana', email: 'ana@example.ph', answers: {}, media: [{ id: 2 ** 53, key: 'c'.repeat(20) }] });
+    expect(unsafe.status).toBe(400);
+  });
 });

@@ -141,8 +141,14 @@ export function overloaded(url: URL, retryAfterSeconds: number): Response {
 /** A fetch handler as `@hono/node-server` calls it. */
 export type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
-/** Requests that skip the gate: the client build's files (read from disk, no rendering). */
-const skipsGate = (url: URL): boolean => url.pathname.startsWith('/assets/');
+/**
+ * Requests that skip the gate: the client build's files (read from disk, no rendering), and review
+ * uploads, whose bodies take as long as the shopper's connection needs (a slow phone must not hold
+ * one of the few turns for minutes); their module caps them itself (`routes/review-media.ts`).
+ */
+const skipsGate = (url: URL, request: Request): boolean =>
+  url.pathname.startsWith('/assets/') ||
+  (request.method === 'POST' && (url.pathname === '/wp-json/suki/v1/reviews/media' || url.pathname === '/wp-admin/admin-ajax.php') && /^multipart\/form-data/i.test(request.headers.get('content-type') ?? ''));
 
 /**
  * Wraps the app's fetch with an {@link AdmissionGate}. Calls the app makes to itself (the page
@@ -154,7 +160,7 @@ export function withLoadShedding(fetch: FetchHandler, options: LoadSheddingOptio
   const retryAfter = options.retryAfterSeconds ?? 5;
   const handler = async (request: Request, env?: unknown): Promise<Response> => {
     const url = new URL(request.url);
-    if (skipsGate(url)) return fetch(request, env);
+    if (skipsGate(url, request)) return fetch(request, env);
     const admission = await gate.enter(request.signal);
     if (admission === 'refused') return overloaded(url, retryAfter);
     // The client left while waiting: nobody reads this answer.

@@ -16,7 +16,7 @@ import busboy from 'busboy';
 /** Why a body was refused. */
 export class UploadRefused extends Error {
   constructor(
-    readonly reason: 'too_large' | 'invalid',
+    readonly reason: 'too_large' | 'invalid' | 'stalled',
     message: string,
   ) {
     super(message);
@@ -42,6 +42,8 @@ export interface UploadLimits {
   readonly fileFields: readonly string[];
   /** Where the temporary file goes. */
   readonly tmpDir: string;
+  /** Longest wait for the next bytes of the body, in ms. @default 30000 */
+  readonly idleMs?: number;
 }
 
 /** True for a `multipart/form-data` request. */
@@ -77,8 +79,13 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   };
 
   let received = 0;
+  // A body that stops arriving is given up (a stalled phone, or a client holding the upload open).
+  const idleMs = limits.idleMs ?? 30_000;
+  let idle: ReturnType<typeof setTimeout> | undefined;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      clearTimeout(idle);
+      idle = setTimeout(() => counter.destroy(new UploadRefused('stalled', 'The upload stopped arriving.')), idleMs);
       received += chunk.length;
       if (received > maxBody) done(new UploadRefused('too_large', 'The file is too large.'));
       else done(null, chunk);
@@ -114,6 +121,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   });
   for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(event, () => refuse(new UploadRefused('invalid', 'The form has too many parts.')));
 
+  idle = setTimeout(() => counter.destroy(new UploadRefused('stalled', 'The upload stopped arriving.')), idleMs);
   try {
     await mkdir(limits.tmpDir, { recursive: true });
     const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
@@ -126,6 +134,8 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
     if (refusal) throw refusal;
     if (error instanceof UploadRefused) throw error;
     throw new UploadRefused('invalid', 'The form could not be read.');
+  } finally {
+    clearTimeout(idle);
   }
   return { fields, file, discard };
 }

@@ -52,6 +52,9 @@ export function acceptedMimeTypes(videos: boolean): string[] {
   return [...new Set(Object.values(ACCEPTED).filter((type) => videos || type.kind === 'image').map((type) => type.mime))];
 }
 
+// Every upload is a new picture: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 /** The longest side of a stored picture. */
 export const MAX_SIDE = 2048;
 /** The longest side of a thumbnail. */
@@ -69,6 +72,23 @@ export async function detectType(file: string, videos: boolean): Promise<Accepte
   return type;
 }
 
+/** Pictures decoded at once: each may hold up to {@link MAX_PIXELS} decoded; more wait their turn. */
+export const IMAGE_SLOTS = 2;
+let busy = 0;
+const waiting: Array<() => void> = [];
+/** Runs `work` when an image slot is free (bounded memory under parallel uploads). */
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  }
+}
+
 /** A picture as stored: the re-encoded file and its thumbnail. */
 export interface ProcessedImage {
   readonly main: { readonly bytes: Buffer; readonly mime: string; readonly ext: string };
@@ -82,7 +102,11 @@ export interface ProcessedImage {
  * animated), and a thumbnail (the GIF's first frame as PNG).
  * @throws MediaRefusal when it cannot be decoded or has too many pixels.
  */
-export async function processImage(file: string, type: AcceptedType): Promise<ProcessedImage> {
+export function processImage(file: string, type: AcceptedType): Promise<ProcessedImage> {
+  return inSlot(() => reencode(file, type));
+}
+
+async function reencode(file: string, type: AcceptedType): Promise<ProcessedImage> {
   const animated = type.ext === 'gif';
   try {
     const input = sharp(file, { limitInputPixels: MAX_PIXELS, animated, failOn: 'error' });

@@ -65,7 +65,14 @@ export interface ReviewMediaRouteOptions {
   readonly uploadLimit?: { readonly max: number; readonly windowMs: number } | undefined;
   /** Where uploads wait while they are checked. @default the system's temporary folder */
   readonly tmpDir?: string | undefined;
+  /** Uploads read at once by this instance (they skip the load-shedding gate); more answer 503. @default MAX_PARALLEL_UPLOADS */
+  readonly maxParallel?: number | undefined;
+  /** Longest wait for the next bytes of an upload, in ms. @default 30000 */
+  readonly idleMs?: number | undefined;
 }
+
+/** Uploads one instance reads at once by default. */
+export const MAX_PARALLEL_UPLOADS = 16;
 
 /** What {@link reviewMediaRoutes} hands the app. */
 export interface ReviewMediaDoors {
@@ -126,6 +133,8 @@ export function reviewMediaRoutes(deps: ShopDeps, options: ReviewMediaRouteOptio
   const messages = uploadMessages(settings);
   const tmpDir = options.tmpDir ?? path.join(tmpdir(), 'suki-uploads');
   const service = reviewMediaService({ storage: options.storage, db: deps.db, limit: settings.limit, logger: deps.logger });
+  const maxParallel = options.maxParallel ?? MAX_PARALLEL_UPLOADS;
+  let inFlight = 0;
   const uploadGuard = dbRateLimit(deps.db, { name: 'review-media', ...(options.uploadLimit ?? UPLOAD_LIMIT) });
 
   const problems = {
@@ -135,6 +144,8 @@ export function reviewMediaRoutes(deps: ShopDeps, options: ReviewMediaRouteOptio
     failed: () => new UploadProblem(new ApiError(503, 'suki_media_failed', 'The file could not be stored. Please try again in a moment.'), 500),
     invalid: (field: string, message: string) => new UploadProblem(new ApiError(400, 'suki_reviews_invalid', `Invalid parameter(s): ${field}`, { params: { [field]: message } }), 500),
     noItem: () => new UploadProblem(new ApiError(404, 'suki_reviews_not_found', 'No such product.'), 500),
+    stalled: () => new UploadProblem(new ApiError(408, 'suki_media_stalled', 'The upload stopped arriving. Please try again.'), 500),
+    full: () => new UploadProblem(new ApiError(503, 'suki_overloaded', 'The shop is busy right now. Please try again in a few seconds.', { retry_after: 5 }), 503),
     busy: (waitMs: number) => new UploadProblem(new ApiError(429, 'suki_media_rate_limited', 'Too many uploads from this address. Please try again later.', { retry_after: Math.ceil(waitMs / 1000) }), 503),
   };
 
@@ -182,13 +193,32 @@ export function reviewMediaRoutes(deps: ShopDeps, options: ReviewMediaRouteOptio
    * names the item field once the fields are known (or throws an UploadProblem).
    */
   const upload = async (c: Context, session: ShopperSession, fileField: string, admit: (fields: ReadonlyMap<string, string>) => string): Promise<UploadedMedia> => {
+    if (inFlight >= maxParallel) {
+      c.header('Connection', 'close');
+      throw problems.full();
+    }
+    inFlight += 1;
+    try {
+      return await uploadInTurn(c, session, fileField, admit);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const uploadInTurn = async (c: Context, session: ShopperSession, fileField: string, admit: (fields: ReadonlyMap<string, string>) => string): Promise<UploadedMedia> => {
     const wait = await uploadGuard.attempt(clientAddress(c));
     if (wait > 0) throw problems.busy(wait);
     let received: ReceivedUpload;
     try {
-      received = await receiveUpload(c.req.raw, { maxFileBytes: maxBytes, fileFields: [fileField], tmpDir });
+      received = await receiveUpload(c.req.raw, { maxFileBytes: maxBytes, fileFields: [fileField], tmpDir, ...(options.idleMs ? { idleMs: options.idleMs } : {}) });
     } catch (error) {
-      if (error instanceof UploadRefused) throw error.reason === 'too_large' ? problems.tooLarge() : problems.invalid(fileField, error.message);
+      if (error instanceof UploadRefused) {
+        // The rest of the body is not wanted: the connection closes after the answer instead of
+        // reading it to the end.
+        c.header('Connection', 'close');
+        if (error.reason === 'stalled') throw problems.stalled();
+        throw error.reason === 'too_large' ? problems.tooLarge() : problems.invalid(fileField, error.message);
+      }
       throw error;
     }
     try {
@@ -217,7 +247,8 @@ export function reviewMediaRoutes(deps: ShopDeps, options: ReviewMediaRouteOptio
       return sendJson(c, pair, 201);
     } catch (error) {
       if (error instanceof UploadProblem) {
-        if (error.api.status === 429) c.header('Retry-After', String(error.api.data['retry_after'] ?? 60));
+        const retryAfter = error.api.data['retry_after'];
+        if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
         throw error.api;
       }
       throw error;

@@ -168,7 +168,8 @@ const readMedia = (value: unknown, field: string): UploadedMedia[] => {
   if (!Array.isArray(value) || value.length > 10) throw invalid({ [field]: `${field} must be a list of at most 10 uploads {id, key}.` });
   return value.map((item) => {
     const entry = item as { id?: unknown; key?: unknown } | null;
-    if (typeof entry !== 'object' || entry === null || !isId(entry.id) || typeof entry.key !== 'string' || !/^[0-9a-f]{20}$/.test(entry.key)) {
+    // Upload ids are the media service's (48-bit random numbers, above 2^32), not row ids.
+    if (typeof entry !== 'object' || entry === null || typeof entry.id !== 'number' || !Number.isSafeInteger(entry.id) || entry.id <= 0 || typeof entry.key !== 'string' || !/^[0-9a-f]{20}$/.test(entry.key)) {
       throw invalid({ [field]: 'Each upload must be {id, key} as the upload answered it.' });
     }
     return { id: entry.id, key: entry.key };

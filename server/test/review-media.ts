@@ -28,6 +28,8 @@ export async function startMediaShop(options: {
   readonly uploadLimit?: ReviewMediaRouteOptions['uploadLimit'];
   readonly db?: TestDatabase;
   readonly tmpDir?: string;
+  readonly maxParallel?: number;
+  readonly idleMs?: number;
 }): Promise<MediaShop> {
   const db = options.db ?? (await openTestDatabase());
   const logger = memoryLogger();
@@ -40,6 +42,8 @@ export async function startMediaShop(options: {
       storage: options.storage,
       uploadLimit: options.uploadLimit,
       ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
+      ...(options.maxParallel ? { maxParallel: options.maxParallel } : {}),
+      ...(options.idleMs ? { idleMs: options.idleMs } : {}),
     },
   });
   const server = await listen(app, { port: 0, host: '127.0.0.1' });

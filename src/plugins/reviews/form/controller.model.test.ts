@@ -474,3 +474,29 @@ describe('review form: single paths', () => {
     expect(real.events).toEqual([]);
   });
 });
+
+describe('review form: the captcha step', () => {
+  it('with a site key, no token means nothing is sent and the stock message; a token goes with the review once', async () => {
+    const shop = new FakeShop();
+    const form = createReviewFormController({ port: shop.port(), settings: { ...SETTINGS, captchaSiteKey: 'site-key-0123456789' }, productId: 7, open: true });
+    form.edit({ rating: 4, text: 'Fits well', name: 'Ana', email: 'ana@example.ph' });
+    form.answer('fit', '5');
+    void form.submit();
+    expect(shop.submits).toHaveLength(0);
+    expect(form.store.getSnapshot().form.shown.captcha).toBe('Please confirm that you are not a robot');
+    form.token('   ');
+    void form.submit();
+    expect(shop.submits).toHaveLength(0);
+    form.token('tok-1');
+    expect(form.store.getSnapshot().form.shown.captcha).toBeUndefined();
+    const sent = form.submit();
+    expect(shop.submits[0]!.review.captcha).toBe('tok-1');
+    shop.handleSubmit(0, 1);
+    await sent;
+    // Try again asks the verifier again: the old token is not reused.
+    form.tryAgain();
+    void form.submit();
+    expect(shop.submits).toHaveLength(0);
+    expect(form.store.getSnapshot().form.shown.captcha).toBe('Please confirm that you are not a robot');
+  });
+});

@@ -75,8 +75,8 @@ export function MediaField({ id, media, queue, disabled, fileOf, onChoose, onRem
               <span className="review-media__name">{item.name}</span>
               <progress className="review-media__progress" aria-label={item.name} max={100} value={item.percent} aria-valuetext={`${item.percent}%`} />
               <span className="review-media__status">{statusText(item)}</span>
-              <button type="button" className="button button--small" disabled={item.status === 'deleting'} onClick={() => onRemove(item.uid)}>
-                Remove<span className="visually-hidden">: “{item.name}”</span>
+              <button type="button" className="button button--small" aria-label={`Remove: “${item.name}”`} disabled={item.status === 'deleting'} onClick={() => onRemove(item.uid)}>
+                Remove
               </button>
             </li>
           ))}

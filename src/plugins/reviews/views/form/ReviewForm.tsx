@@ -117,7 +117,7 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
   if (settings.accepting === 'none') {
     return (
       <section className="review-form" aria-labelledby={headingId}>
-        <h3 id={headingId}>{title}</h3>
+        <h2 id={headingId}>{title}</h2>
         <p>Currently, we are not accepting new reviews.</p>
       </section>
     );
@@ -167,9 +167,9 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
 
   return (
     <section className="review-form" aria-labelledby={headingId}>
-      <h3 id={headingId} ref={heading} tabIndex={-1} className="review-form__heading">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="review-form__heading">
         {title}
-      </h3>
+      </h2>
       {form.phase === 'result' && form.result ? (
         <ResultView result={form.result} onContinue={() => controller.continue()} onTryAgain={() => controller.tryAgain()} />
       ) : (
