@@ -200,6 +200,37 @@ test.describe('product page: Reviews tab', () => {
     await expect(video).toBeVisible();
   });
 
+  test('loading keeps the old list, marked busy; a failure keeps it and says so, and Retry loads it', async ({ page }) => {
+    const view = await block(page);
+    await openTab(page, view);
+    const shownList = tab(page).getByRole('list').filter({ has: page.getByRole('article') });
+    const texts = await firstTexts(page).allTextContents();
+    // A slow answer: the old list stays, busy.
+    let release: () => void = () => undefined;
+    await page.route(`**${ROUTE}?*`, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    await tab(page).getByRole('button', { name: rowName(5, view.summary.histogram[4]) }).click();
+    await expect(shownList).toHaveAttribute('aria-busy', 'true');
+    expect(await firstTexts(page).allTextContents()).toEqual(texts);
+    release();
+    await expect(count(page)).toHaveText(`1–5 of ${view.summary.histogram[4]} reviews`);
+    await expect(shownList).not.toHaveAttribute('aria-busy', 'true');
+    // The shop cannot be reached: the list stays, with the failure and Retry.
+    await page.unroute(`**${ROUTE}?*`);
+    await page.route(`**${ROUTE}?*`, (route) => route.abort('internetdisconnected'));
+    const shown = await firstTexts(page).allTextContents();
+    await tab(page).getByRole('combobox', { name: 'Sort reviews' }).selectOption({ label: 'Most helpful' });
+    await expect(tab(page).getByRole('alert')).toHaveText('The reviews could not be loaded. Retry');
+    expect(await firstTexts(page).allTextContents()).toEqual(shown);
+    await page.unroute(`**${ROUTE}?*`);
+    await tab(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(tab(page).getByRole('alert')).toHaveCount(0);
+    const helpful = await list(page, `product=${view.productId}&page=1&per_page=5&sort=helpful&rating=5`);
+    await expect(firstTexts(page).first()).toHaveText(helpful.items[0]!.text.replace(/\s*\n\s*\n\s*/g, ''));
+  });
+
   test('a product without reviews says so and offers Write a review', async ({ page }) => {
     const products = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{ permalink: string; review_count: number }>;
     const none = products.find((p) => p.review_count === 0);
@@ -281,6 +312,8 @@ test.describe('/reviews/', () => {
 
 test.describe('home page', () => {
   test('the grid’s Show more adds cards not shown; the slider’s Read more and Read less', async ({ page }) => {
+    // axe on the whole home page takes a while on a busy machine.
+    test.setTimeout(60_000);
     await page.goto('/');
     await hydrated(page);
     const grid = page.getByRole('region', { name: 'What shoppers say' });

@@ -4,11 +4,11 @@
  * in a lightbox, videos in place, votes), the list's controls and its footer. They hold no rule:
  * the texts and transitions come from `rules.ts`, `list.ts` and `votes.ts`.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { RatingFilter, RatingSummary, Review, ReviewMedia, ReviewSort, ReviewTag } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { Lightbox } from '../../../ui/components/Lightbox.js';
-import { useSelector } from '../../../ui/runtime-context.js';
+import { shallowEqual, useSelector } from '../../../ui/runtime-context.js';
 import type reviews from '../index.js';
 import type { ListController, ListState } from '../list.js';
 import {
@@ -183,8 +183,8 @@ function Media({ media, author }: { media: readonly ReviewMedia[]; author: strin
   );
 }
 
-/** One review. */
-export function ReviewItem({ review, plugin, search = '', showProduct = false }: { review: Review; plugin: ReviewsCtx; search?: string; showProduct?: boolean }) {
+/** One review (memoised: a list going busy or growing does not redraw the reviews already shown). */
+export const ReviewItem = memo(function ReviewItem({ review, plugin, search = '', showProduct = false }: { review: Review; plugin: ReviewsCtx; search?: string; showProduct?: boolean }) {
   return (
     <article className="review">
       <header className="review__head">
@@ -231,11 +231,12 @@ export function ReviewItem({ review, plugin, search = '', showProduct = false }:
       <VoteButtons review={review} plugin={plugin} />
     </article>
   );
-}
+});
 
 /** The sort combobox, the search box with its clear button, and the tag buttons (in place). */
 export function ListControls({ controller, tags }: { controller: ListController; tags: readonly ReviewTag[] }) {
-  const state = useSelector(controller.store, (s) => s);
+  // Only what the controls show: a list landing does not redraw them.
+  const state = useSelector(controller.store, (s) => ({ filters: s.filters, searchText: s.searchText }), shallowEqual);
   const id = useId();
   return (
     <div className="reviews-controls">
