@@ -62,7 +62,15 @@ async function boot(): Promise<void> {
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter, wishlist: adapters.wishlist },
+    ports: {
+      catalog: adapters.catalog,
+      cart: adapters.cart,
+      blog: adapters.blog,
+      newsletter: adapters.newsletter,
+      wishlist: adapters.wishlist,
+      // Questions: a port whose code loads on its first call, given only while the plugin is on.
+      ...(state.plugins.some((p) => p.name === 'questions') ? { questions: adapters.questions } : {}),
+    },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     ...(afterConsent.length > 0 ? { consentedPlugins } : {}),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },

@@ -23,6 +23,10 @@ import { createCheckoutAdapter } from './adapters/checkout.js';
 import { submitCheckout } from './app/checkout-submit.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 import { AccountPage } from './ui/pages/AccountPages.js';
+import { createQuestionsAdapter } from './adapters/questions.js';
+import { readTrustBadge } from './adapters/trust-badge.js';
+import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
+import type { QuestionsOptions } from './plugins/questions/options.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -63,6 +67,14 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
 }
 
+/** The questions port while the questions plugin is on (its options: questions per page, the form's settings). */
+function questionsPort(plugins: RenderInput['plugins'], http: ReturnType<typeof createAdapters>['http']) {
+  const loaded = plugins.find((p) => p.name === 'questions');
+  if (!loaded) return null;
+  const options = loaded.options as QuestionsOptions;
+  return createQuestionsAdapter(http, { perPage: options.perPage, form: { accepting: options.accepting, captchaSiteKey: options.captchaSiteKey ?? null } });
+}
+
 /** A page that is only a redirect (a placed order's received page, as a path on this shop). */
 function redirectTo(address: string): RenderedPage {
   const url = new URL(address, 'http://shop.invalid');
@@ -87,7 +99,7 @@ export interface RenderVariant {
 
 /**
  * The part of a shopper's Cookie header that {@link renderPage} reads besides the session: the
- * consent answer and a dismissed store notice. A page rendered with `cookie` (and no session) is
+ * consent answer, a dismissed store notice and a closed trust badge. A page rendered with `cookie` (and no session) is
  * the page every shopper of this variant with an empty cart sees, nonce aside, which is what the
  * server's render cache shares between them.
  */
@@ -97,8 +109,10 @@ export function renderVariant(cookie: string, config: ShopConfig): RenderVariant
   const notice = config.shop.storeNotice;
   const noticeName = notice ? storeNoticeCookie(notice.id) : null;
   const hidden = noticeName !== null && readCookie(cookie, noticeName) === 'hidden';
-  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : [])];
-  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
+  // A trust badge the shopper closed stays closed: its page is another variant.
+  const badgeHidden = readCookie(cookie, HIDE_COOKIE) === 'true';
+  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : []), ...(badgeHidden ? [`${HIDE_COOKIE}=true`] : [])];
+  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}&badge=${badgeHidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
 }
 
 /**
@@ -121,13 +135,20 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   });
   await runtime.start();
   try {
-    const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
+    // The trust badge's content, unless the shopper closed it (its cookie); a badge that cannot be read is left out.
+    const badgeOn = input.plugins.some((p) => p.name === 'trust-badge') && readCookie(cookie, HIDE_COOKIE) !== 'true';
+    const [categories, cartResult, badge] = await Promise.all([
+      adapters.catalog.listCategories(),
+      runtime.execute('cart.refresh', undefined),
+      badgeOn ? readTrustBadge(adapters.http) : Promise.resolve(null),
+    ]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const checkout = createCheckoutAdapter(adapters.http);
     // A checkout posted without scripts: placed (the shopper goes on to the order), or shown again.
     const posted = input.checkoutForm && url.pathname === '/checkout/' ? await submitCheckout(checkout, input.checkoutForm, (u) => adapters.http.sameOrigin(u)) : null;
     if (posted?.kind === 'placed') return redirectTo(posted.redirect);
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout }, categoryList, {
+    const questions = questionsPort(input.plugins, adapters.http);
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(questions ? { questions } : {}) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
       attempt: globalThis.crypto.randomUUID(),
@@ -161,6 +182,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       plugins: pagePlugins.map((loaded) => ({ name: loaded.name, options: loaded.options, ...(waitsForConsent(loaded) ? { afterConsent: true as const } : {}) })),
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
+      ...(badge?.ok && badge.value.count > 0 ? { trustBadge: badge.value } : {}),
     };
     const html = renderToString(
       <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage } }}>

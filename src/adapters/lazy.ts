@@ -11,7 +11,7 @@
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
  * the next call tries to load the code again.
  */
-import type { BlogPort, CatalogPort, NewsletterPort, PortFailure, WishlistPort } from '../core/ports.js';
+import type { BlogPort, CatalogPort, NewsletterPort, PortFailure, QuestionsPort, WishlistPort } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { CartAdapter } from './cart.js';
 import type { HttpClient, HttpClientOptions } from './http.js';
@@ -45,6 +45,8 @@ export interface LazyAdapters {
   readonly newsletter: NewsletterPort;
   /** The wishlist's route; its code loads on the first call (only the wishlist plugin makes one). */
   readonly wishlist: WishlistPort;
+  /** Questions and answers; their code loads on the first call (only the questions plugin makes one). */
+  readonly questions: QuestionsPort;
   /** The one HTTP client every port shares (so nonces and cookies stay consistent), once its code is in. */
   http(): Promise<Result<HttpClient, PortFailure>>;
   /** Seeds the Store API nonce the server rendered into the page (kept until the client's code is in). */
@@ -179,6 +181,8 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     );
   const newsletter = portOver<NewsletterPort>(() => import('./newsletter.js').then((m) => m.createNewsletterAdapter));
   const wishlist = portOver<WishlistPort>(() => import('./wishlist.js').then((m) => m.createWishlistAdapter));
+  // The browser's calls never read the product block, so the adapter's defaults for it do not matter.
+  const questions = portOver<QuestionsPort>(() => import('./questions.js').then((m) => (client: HttpClient) => m.createQuestionsAdapter(client)));
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;
@@ -189,6 +193,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     cart,
     newsletter,
     wishlist,
+    questions,
     http,
     setNonce: (value) => {
       nonce = value;
