@@ -10,7 +10,6 @@ import type { ViewContextOf } from '../../../core/plugin.js';
 import { HIDE_COOKIE_TEXT } from '../cookie.js';
 import type trustBadge from '../index.js';
 import { averageText, badgeLabel, excerpt } from '../rules.js';
-import { BADGE_ID } from './ids.js';
 
 type Ctx = ViewContextOf<typeof trustBadge>;
 
@@ -45,7 +44,7 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
   const style = { '--tb-border': colours.border, '--tb-top': colours.top, '--tb-middle': colours.middle, '--tb-bottom': colours.bottom } as CSSProperties;
   const average = averageText(badge.averageHundredths);
   return (
-    <div id={BADGE_ID} className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
+    <div id="trust-badge" className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
       {mode === 'compact' ? (
         <>
           <button ref={openButton} type="button" className="trust-badge__open" aria-label={badgeLabel(badge.averageHundredths, badge.count)} aria-expanded="false" onClick={() => change('expanded')}>

@@ -1,59 +1,28 @@
 /**
- * The badge as the first-load code holds it: a Suspense boundary around a lazy component. The
- * server loads the real one (`Badge.tsx`) before rendering; in the browser the boundary keeps the
- * server's HTML, and the chunk is fetched when the shopper reaches for the badge (pointer over it,
- * a touch, focus, keys), then the badge hydrates and works.
+ * The badge as the first-load code holds it: a Suspense boundary around a lazy component, the
+ * smallest wrapper that works (listing pages are at their script budget). The server loads the real
+ * one (`Badge.tsx`) before rendering, so the lazy component is already resolved there; in the
+ * browser the boundary keeps the server's HTML until the shopper reaches for the badge (pointer,
+ * touch, focus, keys) or the page has settled, then the chunk arrives and the badge hydrates.
  */
-import { createElement, lazy, memo, Suspense, useState, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { wakeOnInteractionOrIdle } from '../../../ui/components/wake.js';
 import type * as Real from './Badge.js';
-import { BADGE_ID } from './ids.js';
 
 type BadgeModule = typeof Real;
 type Props = Parameters<BadgeModule['Badge']>[0];
-let loaded: BadgeModule | null = null;
-let loading: Promise<BadgeModule> | undefined;
-const load = (): Promise<BadgeModule> =>
-  (loading ??= import('./Badge.js').then(
-    (m) => (loaded = m),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+let loaded: BadgeModule | undefined;
+const load = (): Promise<BadgeModule> => import('./Badge.js').then((m) => (loaded = m));
 
 /** The server loads the badge before rendering any page. */
-export const beforeRender = async (): Promise<void> => {
-  await load();
-};
+export const beforeRender = (): Promise<void> => load().then(() => undefined);
 
-const REACH = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-/** Resolves when the shopper reaches for the badge (at once when it is not on the page). */
-const reached = (): Promise<void> =>
-  new Promise<void>((resolve) => {
-    const node = document.getElementById(BADGE_ID);
-    if (!node) return resolve();
-    const go = () => {
-      for (const type of REACH) node.removeEventListener(type, go);
-      resolve();
-    };
-    for (const type of REACH) node.addEventListener(type, go, { passive: true });
-  });
-/** The chunk, fetched again on the next reach while it cannot be. */
-const loadSoon = async (): Promise<BadgeModule> => {
-  for (;;) {
-    try {
-      return await load();
-    } catch {
-      await reached();
-    }
-  }
-};
+/** The chunk once the shopper reaches for the badge; fetched again on the next reach while it cannot be. */
+const woken = (): Promise<BadgeModule> =>
+  new Promise<void>((resolve) => void wakeOnInteractionOrIdle(document.getElementById('trust-badge') ?? document.body, resolve)).then(() => load().catch(woken));
 
-const Lazy = lazy(() => reached().then(loadSoon).then((m) => ({ default: m.Badge as ComponentType<Props> })));
-const Boundary = memo((props: Props) => {
-  const [view] = useState<ComponentType<Props>>(() => loaded?.Badge ?? Lazy);
-  return createElement(Suspense, { fallback: null }, createElement(view, props));
-});
+// Already loaded (the server): a thenable that answers at once, so the first render has the badge.
+const Lazy = lazy(() => (loaded ? ({ then: (done: (m: { default: ComponentType<Props> }) => void) => done({ default: loaded!.Badge }) } as unknown as Promise<{ default: ComponentType<Props> }>) : woken().then((m) => ({ default: m.Badge }))));
 
 /** The badge, or nothing when the page has none (hidden by its cookie, or no reviews yet). */
-export const DeferredBadge = (props: Props) => (props.badge ? createElement(Boundary, props) : null);
+export const DeferredBadge = (props: Props) => (props.badge ? createElement(Suspense, { fallback: null }, createElement(Lazy, props)) : null);
