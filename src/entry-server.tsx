@@ -203,7 +203,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       title: documentTitle(page, config.shop.name),
       description: page.description,
       preloadImage: firstImage ? { src: firstImage.src, srcset: firstImage.srcset, sizes: firstImage.sizes } : null,
-      structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin)) : null,
+      structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin, page.reviews ?? null)) : null,
       seo: pageSeo(page, url, config.shop.name),
     };
   } finally {
