@@ -33,6 +33,10 @@ const pixel = definePlugin({
         value: Number(toMajorString(item.price * quantity, item.currencyMinorUnit)),
       });
     });
+    // A question search is the pixel's standard `Search` (asking and votes have no standard event).
+    subscribe(ofType('question.searched'), ({ payload }) => {
+      if (payload.search) track('Search', { search_string: payload.search, content_category: 'questions' });
+    });
     subscribe(ofType('checkout.step', 'checkout.placed'), (event) => {
       const cart = event.payload.cart;
       const minor = cart.totals.currency.minorUnit;
