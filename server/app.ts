@@ -22,6 +22,7 @@ import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './route
 import { mediaRoutes } from './routes/media.js';
 import { accountSummaryOf, myAccountRoutes, type AccountSettings } from './routes/my-account.js';
 import { wishlistRoutes, type WishlistSettings } from './routes/wishlist.js';
+import { reviewsRoutes, type ReviewsSettings } from './routes/reviews.js';
 import { purgeExpiredWishlists } from './services/wishlists.js';
 import { setPageInput } from './pages.js';
 import { orderTrackingPage } from './routes/order-tracking.js';
@@ -82,6 +83,11 @@ export interface ShopAppOptions extends AddressOptions {
    * and pages; false or absent when the plugin is off (then none of them exist).
    */
   readonly wishlist?: WishlistSettings | false | undefined;
+  /**
+   * The reviews, questions and trust-badge plugins (`reviewsSettingsOf`): their JSON routes, stock
+   * admin-ajax actions and the classic review form; false or absent when all three are off.
+   */
+  readonly reviews?: ReviewsSettings | false | undefined;
 }
 
 /** True for the loopback addresses (the staff API's keys are accepted from them over plain HTTP). */
@@ -316,6 +322,16 @@ export function createShopApp(options: ShopAppOptions): Hono {
   const renderOr404 = async (c: Context) => (renderPage ? renderPage(c) : jsonError(c, new ApiError(404, 'suki_no_pages', 'Pages are not rendered by this server.')));
   const wishlist = options.wishlist ? wishlistRoutes(deps, { settings: options.wishlist, render: renderOr404 }) : null;
 
+  // Reviews and questions, while their plugins are on: Suki's JSON route, the stock actions, the
+  // classic review form. Per viewer (`no-store, private`); approved changes count in the render
+  // cache's generation through the database's triggers.
+  const reviews = options.reviews ? reviewsRoutes(deps, options.reviews) : null;
+  if (reviews) {
+    app.route('/wp-json/suki/v1', reviews.api);
+    const post = reviews.commentPost;
+    if (post) app.post('/wp-comments-post.php', (c) => post(c));
+  }
+
   app.use('*', wcAjax(deps, wishlist ? { afterAddToCart: wishlist.afterAddToCart } : {}));
   if (wishlist) {
     app.route('/wp-json/suki/v1/wishlist', wishlist.api);
@@ -329,7 +345,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   app.on(
     ['GET', 'POST'],
     '/wp-admin/admin-ajax.php',
-    adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }), wishlist: wishlist?.stockAction }),
+    adminAjax(deps, { newsletter: options.newsletter === false ? null : (options.newsletter ?? { optInText: DEFAULT_OPT_IN_TEXT }), wishlist: wishlist?.stockAction, reviews: reviews?.stockAction }),
   );
   // Shop staff: WooCommerce's v3 orders and coupons with API keys, over HTTPS or from this machine.
   app.route(

@@ -12,6 +12,8 @@ import { parseShopConfig } from '../src/app/shop-config.js';
 import { createShopApp } from './app.js';
 import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { wishlistSettingsOf } from './routes/wishlist.js';
+import { reviewsSettingsOf } from './routes/reviews.js';
+import { captchaVerifierFromEnv } from './services/captcha.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     newsletter: newsletterSettingsOf(plugins),
     // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
     wishlist: wishlistSettingsOf(plugins),
+    reviews: reviewsSettingsOf(plugins, { captcha: captchaVerifierFromEnv() }),
     checkout: config.checkout,
     shopName: config.shop.name,
     ...(config.accounts ? { accounts: config.accounts } : {}),

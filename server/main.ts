@@ -10,6 +10,8 @@ import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
 import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { wishlistSettingsOf } from './routes/wishlist.js';
+import { reviewsSettingsOf } from './routes/reviews.js';
+import { captchaVerifierFromEnv } from './services/captcha.js';
 import { pageAssets } from './assets.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
     newsletter: newsletterSettingsOf(plugins),
     // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
     wishlist: wishlistSettingsOf(plugins),
+    reviews: reviewsSettingsOf(plugins, { captcha: captchaVerifierFromEnv() }),
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),

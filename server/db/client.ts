@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { projectRoot } from '../lib/root.js';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -85,7 +86,7 @@ export async function initPgliteInChild(dir: string): Promise<boolean> {
 async function openPglite(dataDir: string): Promise<OpenedDatabase> {
   const dir = dataDir === 'memory' ? null : path.resolve(dataDir, 'pglite');
   if (dir) await mkdir(dir, { recursive: true });
-  const create = () => (dir ? PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS }) : PGlite.create({ postgresqlconf: PGLITE_SETTINGS }));
+  const create = () => (dir ? PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } }) : PGlite.create({ postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } }));
   // A new folder is set up by initdb, a second WebAssembly instance that PGlite keeps for as long
   // as it is open (about 250 MB of resident memory on top of the database's own).
   const fresh = dir !== null && !existsSync(path.join(dir, 'PG_VERSION')) && !(await initPgliteInChild(dir));

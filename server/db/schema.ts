@@ -4,7 +4,7 @@
  * a database with other software without clashes.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Key/value settings, e.g. the generated server secret. */
 export const settings = pgTable('suki_settings', {
@@ -631,4 +631,162 @@ export const wishlistEstimates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('suki_wishlist_estimates_created').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- reviews and questions (issue 15)
+
+/**
+ * Reviews (Customer Reviews for WooCommerce's model): of a product, or of the shop itself
+ * (`product_id` null). Plain text, the name as given. New reviews wait in `hold` unless the shop
+ * publishes verified owners' at once. `verified` is decided when the review is written (the email
+ * bought the product). `up`/`down` count the votes (`suki_review_votes`), kept in the vote's
+ * transaction; `score` is up − down (sort by helpful). `search` is the lower-cased text, kept by
+ * PostgreSQL, under a trigram index so a literal search is an index lookup. `dedupe_key` (product,
+ * lower-cased email, text) makes the same review twice impossible, even from two requests at once.
+ * Statement triggers (the migration) keep `suki_review_stats` and the products' rating and count
+ * equal to the approved reviews, and count approved changes in the render cache's generation.
+ */
+export const reviews = pgTable(
+  'suki_reviews',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    author: text('author').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['approved', 'hold'] }).notNull().default('hold'),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    featured: boolean('featured').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    up: integer('up').notNull().default(0),
+    down: integer('down').notNull().default(0),
+    score: integer('score').generatedAlwaysAs(sql`up - down`),
+    search: text('search').generatedAlwaysAs(sql`lower(text)`),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+  },
+  (t) => [
+    check('suki_reviews_rating', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('suki_reviews_votes', sql`${t.up} >= 0 AND ${t.down} >= 0`),
+    index('suki_reviews_recent').on(t.productId, t.featured.desc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_helpful').on(t.productId, t.featured.desc(), t.score.desc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_high').on(t.productId, t.featured.desc(), t.rating.desc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_low').on(t.productId, t.featured.desc(), t.rating.asc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_rating_recent').on(t.productId, t.rating, t.featured.desc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_rating_helpful').on(t.productId, t.rating, t.featured.desc(), t.score.desc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_all_recent').on(t.featured.desc(), t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_search').using('gin', sql`${t.search} gin_trgm_ops`).where(sql`${t.status} = 'approved'`),
+    index('suki_reviews_email').on(t.email),
+  ],
+);
+
+/**
+ * Approved reviews per product and rating (`product_key` 0 for shop reviews), kept by the reviews'
+ * statement triggers: the summary, the histogram and the unfiltered totals without counting rows.
+ */
+export const reviewStats = pgTable(
+  'suki_review_stats',
+  {
+    productKey: integer('product_key').notNull(),
+    rating: integer('rating').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productKey, t.rating] }), check('suki_review_stats_count', sql`${t.count} >= 0`)],
+);
+
+/** The shop's replies to reviews (shown under them), plain text. */
+export const reviewReplies = pgTable(
+  'suki_review_replies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('suki_review_replies_review').on(t.reviewId, t.date)],
+);
+
+/** Tags the shop puts on reviews (the tag filter). */
+export const reviewTags = pgTable('suki_review_tags', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+/** Which review has which tag. */
+export const reviewTagLinks = pgTable(
+  'suki_review_tag_links',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => reviewTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.tagId] }), index('suki_review_tag_links_tag').on(t.tagId, t.reviewId)],
+);
+
+/** Answers to the review form's on-site questions, by question name. */
+export const reviewAnswers = pgTable(
+  'suki_review_answers',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.name] })],
+);
+
+/**
+ * Questions about products and their answers (`parent_id` is the question of an answer). Plain
+ * text; held until approved except answers by the shop. `up`/`down` as on reviews.
+ */
+export const questions = pgTable(
+  'suki_questions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => questions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['approved', 'hold'] }).notNull().default('hold'),
+    author: text('author').notNull(),
+    email: text('email').notNull(),
+    text: text('text').notNull(),
+    byShop: boolean('by_shop').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    up: integer('up').notNull().default(0),
+    down: integer('down').notNull().default(0),
+    search: text('search').generatedAlwaysAs(sql`lower(text)`),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+  },
+  (t) => [
+    check('suki_questions_votes', sql`${t.up} >= 0 AND ${t.down} >= 0`),
+    index('suki_questions_product').on(t.productId, t.date.desc(), t.id.desc()).where(sql`${t.status} = 'approved' AND ${t.parentId} IS NULL`),
+    index('suki_questions_parent').on(t.parentId, t.date),
+  ],
+);
+
+/**
+ * Helpful / not helpful votes: one row per (target, voter). `kind` says whether the target is a
+ * review or a question (answers are questions' rows); the voter is `account:<id>` or
+ * `session:<id>`, never an IP address. `direction` is 1 or -1 (no row: no vote).
+ */
+export const reviewVotes = pgTable(
+  'suki_review_votes',
+  {
+    kind: text('kind', { enum: ['review', 'question'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    voter: text('voter').notNull(),
+    direction: integer('direction').notNull(),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId, t.voter] }), check('suki_review_votes_direction', sql`${t.direction} IN (-1, 1)`)],
 );

@@ -19,6 +19,7 @@ import {
 } from './seed-data.js';
 import * as schema from './schema.js';
 import { SEED_LOCK, seedBlogRows } from './blog-seed.js';
+import { seedReviewRows } from './reviews-seed.js';
 
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,7 +51,7 @@ const CATEGORY_HEX: Readonly<Record<string, string>> = {
 };
 
 /** Small deterministic PRNG (mulberry32), so the seed is the same on every machine. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -223,7 +224,8 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
     const products = await seedProductRows(tx);
     const blog = await seedBlogRows(tx);
     const coupons = await seedCouponRows(tx);
-    return products || blog || coupons;
+    const reviews = await seedReviewRows(tx);
+    return products || blog || coupons || reviews;
   });
 }
 

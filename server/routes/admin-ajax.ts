@@ -11,7 +11,9 @@
  *   and both share a per-client limit (the set-user action is a known target of bulk sign-ups).
  *
  * - the wishlist's stock actions (YITH WooCommerce Wishlist's, `wire-protocol.md` §1) while the
- *   wishlist plugin is on (`routes/wishlist.ts`).
+ *   wishlist plugin is on (`routes/wishlist.ts`);
+ * - the reviews' and questions' stock actions (Customer Reviews for WooCommerce's, `wire-protocol.md`
+ *   §2) while those plugins are on (`routes/reviews.ts`).
  *
  * Anything else answers `0` with 400, as WordPress does for an action without a handler.
  */
@@ -56,6 +58,11 @@ export interface AdminAjaxOptions {
    * Absent: the wishlist plugin is off and its actions are unknown.
    */
   readonly wishlist?: ((c: Context, action: string, form: URLSearchParams) => Promise<Response | null>) | undefined;
+  /**
+   * The reviews' and questions' stock actions (`routes/reviews.ts`), the same way. Absent: those
+   * plugins are off.
+   */
+  readonly reviews?: ((c: Context, action: string, form: URLSearchParams) => Promise<Response | null>) | undefined;
 }
 
 const SET_USER = 'mailchimp_set_user_by_email';
@@ -117,6 +124,10 @@ export function adminAjax(deps: ShopDeps, options: AdminAjaxOptions = { newslett
     if (options.newsletter && action === LOOK_UP) return lookUp(c, c.req.query('hash') ?? '');
     if (options.wishlist && action !== undefined) {
       const answered = await options.wishlist(c, action, form);
+      if (answered) return answered;
+    }
+    if (options.reviews && action !== undefined) {
+      const answered = await options.reviews(c, action, form);
       if (answered) return answered;
     }
     return c.text('0', 400);
