@@ -26,7 +26,6 @@ import { AccountPage } from './ui/pages/AccountPages.js';
 import { createQuestionsAdapter } from './adapters/questions.js';
 import { readTrustBadge } from './adapters/trust-badge.js';
 import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
-import type { QuestionsOptions } from './plugins/questions/options.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -65,14 +64,6 @@ function filterSectionsOf(plugins: RenderInput['plugins']): Readonly<Record<stri
   const options = plugins.find((p) => p.name === 'shop-filters')?.options;
   if (typeof options !== 'object' || options === null || !('sections' in options)) return {};
   return (options as { readonly sections: Readonly<Record<string, SectionFilterConfig>> }).sections;
-}
-
-/** The questions port while the questions plugin is on (its options: questions per page, the form's settings). */
-function questionsPort(plugins: RenderInput['plugins'], http: ReturnType<typeof createAdapters>['http']) {
-  const loaded = plugins.find((p) => p.name === 'questions');
-  if (!loaded) return null;
-  const options = loaded.options as QuestionsOptions;
-  return createQuestionsAdapter(http, { perPage: options.perPage, form: { accepting: options.accepting, captchaSiteKey: options.captchaSiteKey ?? null } });
 }
 
 /** A page that is only a redirect (a placed order's received page, as a path on this shop). */
@@ -147,7 +138,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     // A checkout posted without scripts: placed (the shopper goes on to the order), or shown again.
     const posted = input.checkoutForm && url.pathname === '/checkout/' ? await submitCheckout(checkout, input.checkoutForm, (u) => adapters.http.sameOrigin(u)) : null;
     if (posted?.kind === 'placed') return redirectTo(posted.redirect);
-    const questions = questionsPort(input.plugins, adapters.http);
+    // The Q&A tab, while the questions plugin is on.
+    const questions = input.plugins.some((p) => p.name === 'questions') ? createQuestionsAdapter(adapters.http) : null;
     const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(questions ? { questions } : {}) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,

@@ -181,8 +181,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     );
   const newsletter = portOver<NewsletterPort>(() => import('./newsletter.js').then((m) => m.createNewsletterAdapter));
   const wishlist = portOver<WishlistPort>(() => import('./wishlist.js').then((m) => m.createWishlistAdapter));
-  // The browser's calls never read the product block, so the adapter's defaults for it do not matter.
-  const questions = portOver<QuestionsPort>(() => import('./questions.js').then((m) => (client: HttpClient) => m.createQuestionsAdapter(client)));
+  const questions = portOver<QuestionsPort>(() => import('./questions.js').then((m) => m.createQuestionsAdapter));
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;

@@ -55,7 +55,7 @@ const setup = (answer: Answer) => {
   const shop = fakeShop(answer);
   const http = createHttpClient({ baseUrl: SHOP, fetch: shop.fetch });
   http.setNonce('n0nce1');
-  return { http, port: createQuestionsAdapter(http, { perPage: 5, form: { accepting: true, captchaSiteKey: null } }), requests: shop.requests };
+  return { http, port: createQuestionsAdapter(http), requests: shop.requests };
 };
 
 describe('questions adapter (Suki JSON route)', () => {
@@ -68,10 +68,12 @@ describe('questions adapter (Suki JSON route)', () => {
     expect(requests[0]?.headers['nonce']).toBeUndefined();
   });
 
-  it('the product block is the first page with the form settings of the options', async () => {
-    const { port, requests } = setup(inOrder(() => json(PAGE)));
-    expect(await port.productBlock(12)).toEqual({ ok: true, value: { productId: 12, first: PAGE, form: { accepting: true, captchaSiteKey: null } } });
-    expect(new URL(requests[0]!.url).searchParams.get('search')).toBeNull();
+  it('reads the product block (first page and the form’s settings)', async () => {
+    const block = { productId: 12, first: PAGE, form: { accepting: true, captchaSiteKey: null } };
+    const { port, requests } = setup(inOrder(() => json(block)));
+    expect(await port.productBlock(12)).toEqual({ ok: true, value: block });
+    expect(new URL(requests[0]!.url).pathname).toBe('/wp-json/suki/v1/questions/block');
+    expect(new URL(requests[0]!.url).searchParams.get('product')).toBe('12');
   });
 
   it('asks and votes with the Store API nonce and a JSON body', async () => {

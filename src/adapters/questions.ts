@@ -6,7 +6,7 @@
  * Texts stay as the shop sent them: plain text, which the views render as text.
  */
 import * as v from 'valibot';
-import type { NewQuestion, ProductQuestionsView, QuestionFormSettings, QuestionPage, QuestionQuery, QuestionResult, Votes } from '../core/domain/reviews.js';
+import type { NewQuestion, ProductQuestionsView, QuestionPage, QuestionQuery, QuestionResult, Votes } from '../core/domain/reviews.js';
 import type { PortFailure, QuestionsPort } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { HttpClient, Query, RestMethod, Schema } from './http.js';
@@ -53,19 +53,17 @@ const resultSchema: Schema<QuestionResult> = v.object({ code: v.picklist([0, 1, 
 const mapFailure = (failure: PortFailure): PortFailure =>
   failure.kind === 'http' && failure.status === 404 ? { kind: 'not-found', message: failure.message || 'That question no longer exists.' } : failure;
 
-/** What the product's tab needs besides its first page: the plugin's options, which the server reads too. */
-export interface QuestionsAdapterOptions {
-  /** Questions per page (the plugin's `perPage`). */
-  readonly perPage: number;
-  readonly form: QuestionFormSettings;
-}
+const blockSchema: Schema<ProductQuestionsView> = v.object({
+  productId: id,
+  first: pageSchema,
+  form: v.object({ accepting: v.boolean(), captchaSiteKey: v.nullable(v.string()) }),
+});
 
 /**
- * The questions port over the shop's HTTP client. The route has no block of its own: the product's
- * tab ({@link ProductQuestionsView}) is the first page of `GET /questions` and the form's settings,
- * which are the plugin's options.
+ * The questions port over the shop's HTTP client. The product's tab is `GET /questions/block` (a
+ * route the table in `reviews-view.ts` does not list yet: the first page and the form's settings).
  */
-export function createQuestionsAdapter(http: HttpClient, options: QuestionsAdapterOptions = { perPage: 5, form: { accepting: true, captchaSiteKey: null } }): QuestionsPort {
+export function createQuestionsAdapter(http: HttpClient): QuestionsPort {
   const call = async <T>(method: RestMethod, path: string, schema: Schema<T>, options: { readonly query?: Query; readonly json?: unknown } = {}): Promise<Result<T, PortFailure>> => {
     const reply = await http.rest({ path: `${QUESTIONS_ROUTE}${path}`, method, schema, ...options });
     return reply.ok ? ok(reply.value.data) : err(mapFailure(reply.error));
@@ -74,10 +72,7 @@ export function createQuestionsAdapter(http: HttpClient, options: QuestionsAdapt
     call('GET', '', pageSchema, { query: { product: query.productId, page: query.page, per_page: query.perPage, ...(query.search === '' ? {} : { search: query.search }) } });
   return {
     list,
-    productBlock: async (productId: number): Promise<Result<ProductQuestionsView, PortFailure>> => {
-      const first = await list({ productId, page: 1, perPage: options.perPage, search: '' });
-      return first.ok ? ok({ productId, first: first.value, form: options.form }) : first;
-    },
+    productBlock: (productId: number) => call('GET', '/block', blockSchema, { query: { product: productId } }),
     ask: (question: NewQuestion) =>
       call('POST', '', resultSchema, {
         json: {
