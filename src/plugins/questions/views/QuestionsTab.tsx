@@ -48,7 +48,11 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
     const emit = context.emit;
     return createQnaController({ port, productId: view.productId, perPage: plugin.options.perPage, first: view.first, emit: (type, payload) => emit(type, payload) });
   });
-  useEffect(() => () => controller?.stop(), [controller]);
+  useEffect(() => {
+    // The tab is live (tests wait for it; the server's HTML did nothing before).
+    if (controller) document.documentElement.dataset['questions'] = 'ready';
+    return () => controller?.stop();
+  }, [controller]);
   const [initial] = useState<QnaState>(() => ({ list: listFrom(view.first), votes: {}, form: INITIAL_FORM }));
   const snapshot = useSyncExternalStore(controller?.store.subscribe ?? noop, controller?.store.getSnapshot ?? (() => initial), () => initial);
   const [term, setTerm] = useState('');

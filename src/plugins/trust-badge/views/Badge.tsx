@@ -31,6 +31,10 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
   const moved = useRef(false);
   const headingId = useId();
   useEffect(() => {
+    // The badge is live (tests wait for it; the server's HTML did nothing before).
+    document.documentElement.dataset['trustBadge'] = 'ready';
+  }, []);
+  useEffect(() => {
     // Focus follows the shopper's press (not on the first render).
     if (!moved.current) return;
     (mode === 'expanded' ? closeButton : openButton).current?.focus();
