@@ -48,7 +48,7 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
   const style = { '--tb-border': colours.border, '--tb-top': colours.top, '--tb-middle': colours.middle, '--tb-bottom': colours.bottom } as CSSProperties;
   const average = averageText(badge.averageHundredths);
   return (
-    <div id="trust-badge" className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
+    <aside id="trust-badge" aria-label="Trust badge" className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
       {mode === 'compact' ? (
         <>
           <button ref={openButton} type="button" className="trust-badge__open" aria-label={badgeLabel(badge.averageHundredths, badge.count)} aria-expanded="false" onClick={() => change('expanded')}>
@@ -102,6 +102,6 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
           </button>
         </section>
       )}
-    </div>
+    </aside>
   );
 }
