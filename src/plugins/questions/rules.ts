@@ -170,7 +170,7 @@ const request = (state: ListState, kind: ListRequest['kind'], term: string, page
 /**
  * One step of the list. A search replaces whatever is in flight (the latest wins) unless it is for
  * the term already shown or already on its way; `Show more` waits for nothing and is ignored while
- * anything loads or on the last page; an answer or failure of a request that is not the pending one
+ * anything loads, on the last page and after a failed search; an answer or failure of a request that is not the pending one
  * changes nothing; a failure keeps the list and remembers what to retry.
  */
 export const listStep = (state: ListState, event: ListEvent): ListState => {
@@ -181,7 +181,8 @@ export const listStep = (state: ListState, event: ListEvent): ListState => {
       return request(state, 'search', term, 1);
     }
     case 'more':
-      if (state.pending || state.lastPage) return state;
+      // After a failed search the list is not what the search box says: only `Retry` goes on.
+      if (state.pending || state.lastPage || state.failed?.kind === 'search') return state;
       return request(state, 'more', state.search, state.page + 1);
     case 'retry':
       if (state.pending || !state.failed) return state;

@@ -125,7 +125,7 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
           ))}
         </ul>
       )}
-      {!list.lastPage && list.items.length > 0 && (
+      {!list.lastPage && list.items.length > 0 && list.failed?.kind !== 'search' && (
         <button type="button" className="button qna__more" aria-disabled={list.pending ? true : undefined} onClick={() => controller?.showMore()}>
           {list.pending?.kind === 'more' ? 'Loading questions…' : 'Show more questions'}
         </button>
