@@ -174,7 +174,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       plugins: pagePlugins.map((loaded) => ({ name: loaded.name, options: loaded.options, ...(waitsForConsent(loaded) ? { afterConsent: true as const } : {}) })),
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
-      ...(badge?.ok && badge.value.count > 0 ? { trustBadge: badge.value } : {}),
+      ...(badge?.ok && badge.value.count > 0 && pagePlugins.some((p) => p.name === 'trust-badge') ? { trustBadge: badge.value } : {}),
     };
     const html = renderToString(
       <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage } }}>

@@ -25,6 +25,9 @@ const trustBadge = definePlugin({
   kind: 'feature',
   // The schema loads only where options are checked (the server); the browser gets them checked.
   config: { load: () => import('./options.js').then((m) => m.trustBadgeOptions) },
+  // Not over the checkout's and the account's forms (a floating box covers fields on a phone, and
+  // the checkout is near its script budget); everywhere else.
+  pages: ['home', 'shop', 'category', 'search', 'blog', 'post', 'product', 'cart', 'wishlist', 'reviews', 'order-tracking', 'not-found'],
   // Nothing to start: the badge's view does everything.
   setup: () => undefined,
 });
