@@ -3,8 +3,11 @@
 /** The average with one decimal, as the badge shows it: `4.6`, `5.0`. */
 export const averageText = (hundredths: number): string => (Math.round(Math.min(500, Math.max(0, hundredths)) / 10) / 10).toFixed(1);
 
-/** The compact badge's name: `Verified reviews: 4.6/5 from 23 reviews` (`1 review` for one). */
-export const badgeLabel = (hundredths: number, count: number): string => `Verified reviews: ${averageText(hundredths)}/5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+/** The score as the badge shows it: `4.6/5 from 23 reviews` (`1 review` for one). */
+export const scoreText = (hundredths: number, count: number): string => `${averageText(hundredths)}/5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/** The compact badge's name (its visible text): `Verified reviews: 4.6/5 from 23 reviews`. */
+export const badgeLabel = (hundredths: number, count: number): string => `Verified reviews: ${scoreText(hundredths, count)}`;
 
 /** A review's text cut to `max` characters at a word, with an ellipsis when cut. */
 export const excerpt = (text: string, max: number): string => {

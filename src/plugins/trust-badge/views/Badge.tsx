@@ -9,7 +9,7 @@ import type { TrustBadge } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { HIDE_COOKIE_TEXT } from '../cookie.js';
 import type trustBadge from '../index.js';
-import { averageText, badgeLabel, excerpt } from '../rules.js';
+import { excerpt, scoreText } from '../rules.js';
 
 type Ctx = ViewContextOf<typeof trustBadge>;
 
@@ -46,15 +46,15 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
   };
   const colours = plugin.options.colours[mode === 'expanded' ? 'big' : 'small'];
   const style = { '--tb-border': colours.border, '--tb-top': colours.top, '--tb-middle': colours.middle, '--tb-bottom': colours.bottom } as CSSProperties;
-  const average = averageText(badge.averageHundredths);
   return (
     <aside id="trust-badge" aria-label="Trust badge" className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
       {mode === 'compact' ? (
         <>
-          <button ref={openButton} type="button" className="trust-badge__open" aria-label={badgeLabel(badge.averageHundredths, badge.count)} aria-expanded="false" onClick={() => change('expanded')}>
-            <span className="trust-badge__title">Verified reviews</span>
+          <button ref={openButton} type="button" className="trust-badge__open" onClick={() => change('expanded')}>
+            {/* The visible text is the button's name: `Verified reviews: 4.6/5 from 23 reviews`. */}
+            <span className="trust-badge__title">Verified reviews:</span>{' '}
             <span className="trust-badge__score">
-              <span className="stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {average}/5 ({badge.count})
+              <span className="stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
             </span>
           </button>
           <button
@@ -75,7 +75,7 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
             Verified reviews
           </h2>
           <p className="trust-badge__summary">
-            <span className="stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {average}/5 from {badge.count} {badge.count === 1 ? 'review' : 'reviews'}
+            <span className="stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
           </p>
           <ul className="trust-badge__reviews">
             {badge.latest.map((review) => (
