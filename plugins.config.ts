@@ -76,6 +76,13 @@ export default defineShopConfig({
       enabled: process.env['SUKI_WISHLIST'] !== 'off',
       options: { removeAfterAddToCart: true, redirectToCart: false, layout: 'table', multipleLists: true, estimates: true, popupTimeout: 3000, guestDays: 30 },
     },
+    // Product reviews (Customer Reviews for WooCommerce's behaviour): the product page's
+    // `Reviews ({n})` tab, the all-reviews page /reviews/, and the home page's reviews grid and
+    // slider. Switched off, none of its code is sent and /reviews/ is not found.
+    reviews: {
+      enabled: process.env['SUKI_REVIEWS'] !== 'off',
+      options: { perPage: 5, sort: 'recent', pagination: true, allPerPage: 10, grid: { title: 'What shoppers say', count: 6 }, slider: { title: 'Recent reviews', count: 8 } },
+    },
     // Questions and answers (Customer Reviews for WooCommerce's Q&A): the product page's `Questions &
     // answers` tab and a `Q&A` link in the summary. Switched off, none of its code is sent.
     questions: {

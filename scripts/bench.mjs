@@ -21,6 +21,7 @@ const steps = [
   ['filter click to list painted (4x CPU throttle)', 'npx', ['tsx', 'bench/filter-paint.ts']],
   ['add to cart: click to painted and to confirmed (4x CPU, slow 4G)', 'npx', ['tsx', 'bench/cart-click.ts']],
   ['wishlist: add click to painted (4x CPU, goal ≤ 50 ms), the plugin’s JS (brotli) by when it loads, none of it with the plugin off', 'npx', ['tsx', 'bench/wishlist.ts']],
+  ['reviews: histogram click to filtered list painted (4x CPU, goal ≤ 100 ms), the plugin’s JS (brotli) by when it loads', 'npx', ['tsx', 'bench/reviews-click.ts']],
   ['page lab: legacy-style listing vs Suki side by side (4x CPU, no limit and slow 4G)', 'npx', ['tsx', 'bench/page-lab.ts']],
   ['checkout page: JS (brotli, requests) and LCP at 4x CPU, next to /shop/ and home', 'npx', ['tsx', 'bench/checkout-page.ts']],
 ];

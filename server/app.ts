@@ -23,6 +23,7 @@ import { mediaRoutes } from './routes/media.js';
 import { accountSummaryOf, myAccountRoutes, type AccountSettings } from './routes/my-account.js';
 import { wishlistRoutes, type WishlistSettings } from './routes/wishlist.js';
 import { reviewsRoutes, type ReviewsSettings } from './routes/reviews.js';
+import { reviewMediaRoutes, type ReviewMediaRouteOptions } from './routes/review-media.js';
 import { purgeExpiredWishlists } from './services/wishlists.js';
 import { setPageInput } from './pages.js';
 import { orderTrackingPage } from './routes/order-tracking.js';
@@ -88,6 +89,12 @@ export interface ShopAppOptions extends AddressOptions {
    * admin-ajax actions and the classic review form; false or absent when all three are off.
    */
   readonly reviews?: ReviewsSettings | false | undefined;
+  /**
+   * Review photos and videos (`routes/review-media.ts`): the reviews plugin's media options and the
+   * storage port; false or absent when the plugin is off or `media.enabled` is false (then none of
+   * their routes exist).
+   */
+  readonly reviewMedia?: ReviewMediaRouteOptions | false | undefined;
 }
 
 /** True for the loopback addresses (the staff API's keys are accepted from them over plain HTTP). */
@@ -158,6 +165,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
   // The dummy hash a login for a missing account verifies against, made now rather than on the first such login.
   void warmPasswords().catch((error: unknown) => logger.warn('password hashing could not start', error));
   const app = new Hono();
+  // Review uploads, while the reviews plugin takes media: read in bounded memory by their own module.
+  const reviewMedia = options.reviewMedia ? reviewMediaRoutes(deps, options.reviewMedia) : null;
   // Every rendered page leaves with its Content-Security-Policy (hashes of its inline scripts).
   const renderPage = options.pages ? withPagePolicy(options.pages, options.pagePolicy) : undefined;
 
@@ -216,6 +225,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
         await purgeIdempotencyKeys(deps.db, now);
         await purgeRateLimits(deps.db, now);
         await purgeExpiredWishlists(deps.db, now);
+        if (reviewMedia) await reviewMedia.service.purgeUnattached(deps.db, now);
         await sendMail();
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables (every order rewrites the
         // stock of the products it sells) and refresh statistics.
@@ -239,7 +249,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
     maxSize: BODY_LIMIT_BYTES,
     onError: (c) => jsonError(c, new ApiError(413, 'suki_payload_too_large', 'The request body is larger than 64 KiB.')),
   });
-  app.use('*', async (c, next) => (isMutation(c.req.method) ? limit(c, next) : next()));
+  // Review uploads are the exception: their module refuses them by Content-Length and by counting.
+  app.use('*', async (c, next) => (isMutation(c.req.method) && !reviewMedia?.isUpload(c) ? limit(c, next) : next()));
 
   // Text the database cannot hold (NUL, unpaired surrogates) is refused here, once for every route:
   // the path, query parameters, and JSON or form bodies.
@@ -325,7 +336,14 @@ export function createShopApp(options: ShopAppOptions): Hono {
   // Reviews and questions, while their plugins are on: Suki's JSON route, the stock actions, the
   // classic review form. Per viewer (`no-store, private`); approved changes count in the render
   // cache's generation through the database's triggers.
-  const reviews = options.reviews ? reviewsRoutes(deps, options.reviews) : null;
+  // Review photos (before the reviews' routes, which attach them through the media service) and videos: Suki's JSON route, the four stock admin-ajax actions, the files.
+  if (reviewMedia) {
+    app.route('/wp-json/suki/v1/reviews/media', reviewMedia.api);
+    app.post('/wp-admin/admin-ajax.php', reviewMedia.stockActions);
+    app.route('/wp-content/uploads/reviews', reviewMedia.files);
+  }
+
+  const reviews = options.reviews ? reviewsRoutes(deps, { ...options.reviews, media: options.reviews.media ?? reviewMedia?.service }) : null;
   if (reviews) {
     app.route('/wp-json/suki/v1', reviews.api);
     const post = reviews.commentPost;

@@ -64,11 +64,11 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
   // Plugins that wait for consent are fetched by the browser once it is given, never preloaded.
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'checkout' | 'order-tracking' | 'account' | 'wishlist') =>
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'home' | 'checkout' | 'order-tracking' | 'account' | 'wishlist' | 'reviews') =>
     enabledPlugins.filter((loaded) => pluginLoadsOn(loaded.plugin, pageType) && !waitsForConsent(loaded));
   // A page a plugin draws (its view fills the `page.<type>` slot): the chunks of that plugin's
   // `views/` folder, which it loads before hydrating there (the wishlist's buttons and list page).
-  const drawnBy = (pageType: 'wishlist', keys: readonly string[]) =>
+  const drawnBy = (pageType: 'wishlist' | 'reviews', keys: readonly string[]) =>
     on(pageType)
       .filter((loaded) => loaded.views?.[`page.${pageType}`] !== undefined)
       .flatMap((loaded) => keys.filter((key) => key.startsWith(`${path.posix.dirname(loaded.path)}/views/`)));
@@ -82,7 +82,12 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   // The My Account pages: their chunk, and the plugins of those pages (the newsletter capture).
   const account = await manifestAssets(clientDir, on('account'), [ACCOUNT_PAGES_SOURCE]);
   // The wishlist pages (when the wishlist plugin is on): the chunks it renders them with.
-  const wishlist = await manifestAssets(clientDir, on('wishlist'), drawnBy('wishlist', await manifestKeys(clientDir)));
+  const keys = await manifestKeys(clientDir);
+  const wishlist = await manifestAssets(clientDir, on('wishlist'), drawnBy('wishlist', keys));
+  // The home page: the listing set, plus plugins scoped to home (the reviews plugin's index; its
+  // sections' chunk waits for the shopper). `/reviews/` (the reviews plugin on): the chunks it draws.
+  const home = await manifestAssets(clientDir, on('home'));
+  const reviews = await manifestAssets(clientDir, on('reviews'), drawnBy('reviews', keys));
   return (url) =>
     url.pathname.startsWith('/product/')
       ? product
@@ -96,5 +101,9 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
               ? account
               : url.pathname.startsWith('/wishlist/')
                 ? wishlist
-                : other;
+                : url.pathname === '/'
+                  ? home
+                  : url.pathname === '/reviews/'
+                    ? reviews
+                    : other;
 };

@@ -34,6 +34,8 @@ describe('loadServerConfig', () => {
     [{ SUKI_SMTP_URL: 'http://mail.example.ph' }, 'SUKI_SMTP_URL'],
     [{ SUKI_SMTP_URL: 'mail.example.ph:587' }, 'SUKI_SMTP_URL'],
     [{ SUKI_MAIL_FROM: 'Suki <shop@suki.example.ph>\r\nBcc: x@example.com' }, 'SUKI_MAIL_FROM'],
+    [{ SUKI_MEDIA_URL: 'ftp://media.example.ph/x' }, 'SUKI_MEDIA_URL'],
+    [{ SUKI_MEDIA_URL: 's3://key:secret@bucket' }, 'SUKI_MEDIA_URL'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadServerConfig(env)).toThrow(new RegExp(`Invalid server configuration:\\n(.|\\n)*${name}: `));
   });
@@ -43,6 +45,11 @@ describe('loadServerConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.ph:465',
       mailFrom: 'Tindahan <benta@tindahan.ph>',
     });
+  });
+
+  it('reads where review media go', () => {
+    expect(loadServerConfig({ SUKI_MEDIA_URL: 's3://shop-media?endpoint=http://127.0.0.1:9000' })).toMatchObject({ mediaUrl: 's3://shop-media?endpoint=http://127.0.0.1:9000' });
+    expect(loadServerConfig({}).mediaUrl).toBeUndefined();
   });
 
   it('lists every problem at once', () => {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseProxyEntry } from './lib/address.js';
+import { parseMediaUrl } from './storage/open.js';
 
 /** Validated server settings. */
 export interface ServerConfig {
@@ -41,6 +42,12 @@ export interface ServerConfig {
    * clients all share one address (`SUKI_ACCOUNT_LIMIT_SCALE`). @default 1
    */
   readonly accountLimitScale: number;
+  /**
+   * `SUKI_MEDIA_URL`: where review photos and videos are kept (`server/storage/open.ts`): absent,
+   * `<dataDir>/media`; `file:///folder`; or `s3://bucket/prefix?endpoint=…&region=…` with the
+   * credentials in `SUKI_MEDIA_ACCESS_KEY_ID` / `SUKI_MEDIA_SECRET_ACCESS_KEY`.
+   */
+  readonly mediaUrl?: string;
 }
 
 /** Requests handled at once by default: enough to overlap database waits, few enough to keep each fast. */
@@ -160,6 +167,19 @@ const envSchema = z.object({
       }, 'must be an SMTP URL such as smtp://user:password@mail.example.ph:587 or smtps://mail.example.ph:465')
       .optional(),
   ),
+  SUKI_MEDIA_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .superRefine((value, context) => {
+        try {
+          parseMediaUrl(value, '.');
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        }
+      })
+      .optional(),
+  ),
   SUKI_MAIL_FROM: z.preprocess(
     blankToUndefined,
     z
@@ -192,6 +212,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     mailFrom: parsed.data.SUKI_MAIL_FROM,
     accountLimitScale: parsed.data.SUKI_ACCOUNT_LIMIT_SCALE,
     ...(SUKI_SMTP_URL === undefined ? {} : { smtpUrl: SUKI_SMTP_URL }),
+    ...(parsed.data.SUKI_MEDIA_URL === undefined ? {} : { mediaUrl: parsed.data.SUKI_MEDIA_URL }),
     ...(DATABASE_URL === undefined ? {} : { databaseUrl: DATABASE_URL }),
     ...(SUKI_SECRET === undefined ? {} : { secret: SUKI_SECRET }),
     ...(SUKI_UPSTREAM === undefined ? {} : { upstream: SUKI_UPSTREAM }),

@@ -11,9 +11,11 @@ import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import { createShopApp } from './app.js';
 import { newsletterSettingsOf } from './routes/admin-ajax.js';
+import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { wishlistSettingsOf } from './routes/wishlist.js';
 import { reviewsSettingsOf } from './routes/reviews.js';
 import { captchaVerifierFromEnv } from './services/captcha.js';
+import { openMediaStorage, parseMediaUrl } from './storage/open.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPagesHandler, type RenderModule } from './pages.js';
@@ -60,6 +62,11 @@ async function main(): Promise<void> {
     // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
     wishlist: wishlistSettingsOf(plugins),
     reviews: reviewsSettingsOf(plugins, { captcha: captchaVerifierFromEnv() }),
+    // Review photos and videos while the reviews plugin takes them (the data folder, or SUKI_MEDIA_URL's place).
+    reviewMedia: (() => {
+      const settings = reviewMediaSettingsOf(plugins);
+      return settings ? { settings, storage: openMediaStorage(parseMediaUrl(serverConfig.mediaUrl, serverConfig.dataDir)) } : false;
+    })(),
     checkout: config.checkout,
     shopName: config.shop.name,
     ...(config.accounts ? { accounts: config.accounts } : {}),

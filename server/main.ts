@@ -9,9 +9,11 @@ import { parseShopConfig } from '../src/app/shop-config.js';
 import * as renderer from '../src/entry-server.js';
 import { createShopApp } from './app.js';
 import { newsletterSettingsOf } from './routes/admin-ajax.js';
+import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { wishlistSettingsOf } from './routes/wishlist.js';
 import { reviewsSettingsOf } from './routes/reviews.js';
 import { captchaVerifierFromEnv } from './services/captcha.js';
+import { openMediaStorage, parseMediaUrl } from './storage/open.js';
 import { pageAssets } from './assets.js';
 import { listenOrigin, loadServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -104,10 +106,22 @@ async function main(): Promise<void> {
   // Order emails: by SMTP with SUKI_SMTP_URL, else .eml files under the data folder.
   const mail = createMailTransport({ smtpUrl: serverConfig.smtpUrl, dataDir: serverConfig.dataDir, from: serverConfig.mailFrom, logger: console });
   console.log(`Order emails go to ${mail.describe}${serverConfig.smtpUrl ? '' : ' (.eml files; set SUKI_SMTP_URL to send them)'}`);
+  // Review photos and videos, while the reviews plugin takes them: the data folder, or SUKI_MEDIA_URL's place.
+  const mediaSettings = reviewMediaSettingsOf(plugins);
+  let reviewMedia: Parameters<typeof createShopApp>[0]['reviewMedia'] = false;
+  if (mediaSettings) {
+    try {
+      reviewMedia = { settings: mediaSettings, storage: openMediaStorage(parseMediaUrl(serverConfig.mediaUrl, serverConfig.dataDir)) };
+    } catch (error) {
+      throw new StartupError(`SUKI_MEDIA_URL: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    console.log(`Review photos and videos go to ${reviewMedia.storage.describe}`);
+  }
   const app = createShopApp({
     database,
     pages,
     mail,
+    reviewMedia,
     checkout: config.checkout,
     shopName: config.shop.name,
     accounts: { ...config.accounts, limitScale: serverConfig.accountLimitScale },

@@ -62,13 +62,15 @@ async function boot(): Promise<void> {
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
+    // Lazy ports: their code comes with their first call, which only their plugin makes.
     ports: {
       catalog: adapters.catalog,
       cart: adapters.cart,
       blog: adapters.blog,
       newsletter: adapters.newsletter,
       wishlist: adapters.wishlist,
-      // Questions: a port whose code loads on its first call, given only while the plugin is on.
+      reviews: adapters.reviews,
+      // Questions: given only while the plugin is on.
       ...(state.plugins.some((p) => p.name === 'questions') ? { questions: adapters.questions } : {}),
     },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),

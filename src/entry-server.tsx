@@ -20,11 +20,11 @@ import { ProductPage } from './ui/pages/ProductPage.js';
 import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
 import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
 import { createCheckoutAdapter } from './adapters/checkout.js';
+import { createReviewsAdapter } from './adapters/reviews.js';
 import { submitCheckout } from './app/checkout-submit.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 import { AccountPage } from './ui/pages/AccountPages.js';
 import { createQuestionsAdapter } from './adapters/questions.js';
-import { readTrustBadge } from './adapters/trust-badge.js';
 import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
 
 export { renderDocument } from './ui/document.js';
@@ -114,8 +114,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const { url, cookie, config } = input;
   const adapters = createAdapters({ baseUrl: url.origin, fetch: input.fetch });
   const stored = readCookie(cookie, CONSENT_COOKIE);
+  // The reviews' route, read in-process, when a plugin that shows reviews is on.
+  const reviews = input.plugins.some((p) => p.name === 'reviews' || p.name === 'trust-badge') ? createReviewsAdapter(adapters.http) : undefined;
   const runtime = createRuntime({
-    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog },
+    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, ...(reviews ? { reviews } : {}) },
     // Planned for their stores and views only: no plugin's setup runs on the server.
     plugins: input.plugins.map(({ plugin, options }) => ({ plugin, options })),
     pluginOptionsValidated: true,
@@ -131,16 +133,18 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const [categories, cartResult, badge] = await Promise.all([
       adapters.catalog.listCategories(),
       runtime.execute('cart.refresh', undefined),
-      badgeOn ? readTrustBadge(adapters.http) : Promise.resolve(null),
+      badgeOn && reviews ? reviews.badge() : Promise.resolve(null),
     ]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const checkout = createCheckoutAdapter(adapters.http);
     // A checkout posted without scripts: placed (the shopper goes on to the order), or shown again.
     const posted = input.checkoutForm && url.pathname === '/checkout/' ? await submitCheckout(checkout, input.checkoutForm, (u) => adapters.http.sameOrigin(u)) : null;
     if (posted?.kind === 'placed') return redirectTo(posted.redirect);
+    // The reviews' views (tab, `/reviews/`, home sections) only with the reviews plugin on; the trust badge reads its own.
+    const reviewsPlugin = input.plugins.some((p) => p.name === 'reviews');
     // The Q&A tab, while the questions plugin is on.
     const questions = input.plugins.some((p) => p.name === 'questions') ? createQuestionsAdapter(adapters.http) : null;
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(questions ? { questions } : {}) }, categoryList, {
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(reviews && reviewsPlugin ? { reviews } : {}), ...(questions ? { questions } : {}) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
       attempt: globalThis.crypto.randomUUID(),

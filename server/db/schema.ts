@@ -790,3 +790,39 @@ export const reviewVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.targetId, t.voter] }), check('suki_review_votes_direction', sql`${t.direction} IN (-1, 1)`)],
 );
+/**
+ * Review photos and videos (`services/review-media.ts`). A row is made when a file is uploaded and
+ * belongs to the session that uploaded it (`owner_hash`: SHA-256 of its session id) until a review
+ * takes it (`review_id`; the foreign key to the reviews table is added with it). Ids are random
+ * 48-bit numbers; the 20-hex-digit key that goes with one is kept only as its SHA-256 (`key_hash`),
+ * compared in constant time. `storage_key` / `thumb_key` name the files in the storage port.
+ * Uploads no review took within 24 hours are deleted with their files.
+ */
+export const reviewMedia = pgTable(
+  'suki_review_media',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    ownerHash: text('owner_hash').notNull(),
+    /** The product the upload was made for, or -1 for a shop review (CusRev's item id). */
+    itemId: integer('item_id').notNull(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    mime: text('mime').notNull(),
+    /** Bytes of the stored file (after re-encoding). */
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    storageKey: text('storage_key').notNull().unique(),
+    thumbKey: text('thumb_key'),
+    reviewId: integer('review_id'),
+    /** Order within its review (the order the form sent the uploads in). */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('suki_review_media_review').on(t.reviewId, t.position),
+    index('suki_review_media_unattached').on(t.createdAt).where(sql`${t.reviewId} IS NULL`),
+    index('suki_review_media_owner').on(t.ownerHash, t.itemId).where(sql`${t.reviewId} IS NULL`),
+    check('suki_review_media_kind', sql`${t.kind} IN ('image', 'video')`),
+  ],
+);

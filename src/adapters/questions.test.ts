@@ -1,16 +1,15 @@
 /**
- * The questions adapter and the trust badge's reader against Suki's JSON route
+ * The questions adapter against Suki's JSON route
  * (`src/app/reviews-view.ts`), with a fake fetch: paths, queries and bodies; the Store API nonce on
  * writes and its one refresh; every answer checked (a malformed one is `invalid-response`, never a
  * throw); 404 as `not-found`; texts kept as the plain text they are.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { QuestionPage, TrustBadge } from '../core/domain/reviews.js';
+import type { QuestionPage } from '../core/domain/reviews.js';
 import { createHttpClient } from './http.js';
 import { createQuestionsAdapter } from './questions.js';
 import { SHOP, fakeShop, inOrder, json, type Answer } from './testing/fake-shop.js';
-import { readTrustBadge } from './trust-badge.js';
 
 const PAGE: QuestionPage = {
   items: [
@@ -30,32 +29,11 @@ const PAGE: QuestionPage = {
   lastPage: false,
 };
 
-const BADGE: TrustBadge = {
-  averageHundredths: 460,
-  count: 23,
-  latest: [
-    {
-      id: 7,
-      product: { id: 12, name: 'Abaca tote', permalink: '/product/abaca-tote/', image: null },
-      rating: 5,
-      text: 'Lovely </script> bag',
-      author: 'Ben',
-      date: '2026-11-03T10:00:00Z',
-      verified: true,
-      featured: false,
-      tags: [],
-      media: [],
-      replies: [],
-      votes: { up: 0, down: 0, current: 0 },
-    },
-  ],
-};
-
 const setup = (answer: Answer) => {
   const shop = fakeShop(answer);
   const http = createHttpClient({ baseUrl: SHOP, fetch: shop.fetch });
   http.setNonce('n0nce1');
-  return { http, port: createQuestionsAdapter(http), requests: shop.requests };
+  return { port: createQuestionsAdapter(http), requests: shop.requests };
 };
 
 describe('questions adapter (Suki JSON route)', () => {
@@ -128,20 +106,5 @@ describe('questions adapter (Suki JSON route)', () => {
       }),
       { numRuns: 150 },
     );
-  });
-});
-
-describe('trust badge reader', () => {
-  it('reads the badge and keeps its texts as text', async () => {
-    const { http, requests } = setup(inOrder(() => json(BADGE)));
-    expect(await readTrustBadge(http)).toEqual({ ok: true, value: BADGE });
-    expect(new URL(requests[0]!.url).pathname).toBe('/wp-json/suki/v1/reviews/badge');
-  });
-
-  it('a malformed badge is invalid-response', async () => {
-    for (const body of [{ ...BADGE, averageHundredths: 501 }, { ...BADGE, latest: [...BADGE.latest, ...BADGE.latest, ...BADGE.latest, ...BADGE.latest] }, { ...BADGE, latest: [{ ...BADGE.latest[0], rating: 0 }] }]) {
-      const { http } = setup(inOrder(() => json(body)));
-      expect(await readTrustBadge(http)).toMatchObject({ ok: false, error: { kind: 'invalid-response' } });
-    }
   });
 });

@@ -17,7 +17,7 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const id = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 /** {@link Votes}: counts and the viewer's own vote. */
-export const votesSchema: Schema<Votes> = v.object({ up: count, down: count, current: v.picklist([-1, 0, 1] as const) });
+const votesSchema: Schema<Votes> = v.object({ up: count, down: count, current: v.picklist([-1, 0, 1] as const) });
 
 const answerSchema = v.object({
   id,

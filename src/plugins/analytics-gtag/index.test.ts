@@ -119,6 +119,22 @@ describe('analytics-gtag', () => {
     expect(calls).toEqual([['event', 'search', { search_term: 'washable' }]]);
   });
 
+  it('maps a new review search to search (search_term); sorting, filtering or show more within it, and no search, send nothing', async () => {
+    const { runtime } = await boot();
+    const filtered = (search: string, page = 1, rating: 0 | 4 = 0) =>
+      runtime.emit('review.filtered', { scope: 'product', productId: 12, rating, sort: 'recent', search, tags: [], page, count: 3 });
+    filtered('');
+    filtered('soft');
+    filtered('soft', 2);
+    filtered('soft', 1, 4);
+    filtered('');
+    filtered('soft');
+    expect(calls.map((c) => [c[1], c[2]])).toEqual([
+      ['search', { search_term: 'soft' }],
+      ['search', { search_term: 'soft' }],
+    ]);
+  });
+
   it('holds events until consent and replays them in order', async () => {
     const { runtime } = await boot({}, 'ask');
     runtime.emit('notice.failed', { message: 'first', source: 'x' });

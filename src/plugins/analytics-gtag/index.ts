@@ -45,6 +45,8 @@ const analyticsGtag = definePlugin({
       trackEvent(name, config.sendTo ? { ...params, send_to: config.sendTo } : params);
     };
     const listNameOf = (name: string): string => name || config.listName;
+    /** The review search last reported: sorting, filtering or `Show more` within it is not a new search. */
+    let reviewSearch = '';
 
     const tracked$ = ofType(
       'catalog.listViewed',
@@ -59,6 +61,7 @@ const analyticsGtag = definePlugin({
       'checkout.submitted',
       'checkout.placed',
       'notice.failed',
+      'review.filtered',
     );
     subscribe(tracked$, (event) => {
       if (!consentUpdated) {
@@ -138,6 +141,14 @@ const analyticsGtag = definePlugin({
         case 'notice.failed':
           send('exception', { description: event.payload.message, fatal: false });
           return;
+        case 'review.filtered': {
+          // GA4's `search` for a new review search; GA4 has no name for the histogram, sort, tags,
+          // votes (`review.voted`) or a review sent (`review.submitted`), so those are not sent.
+          const term = event.payload.search;
+          if (term !== '' && term !== reviewSearch) send('search', { search_term: term });
+          reviewSearch = term;
+          return;
+        }
       }
     });
     // Questions and answers: a question search is GA4's `search` (GA4 has no name for asking or

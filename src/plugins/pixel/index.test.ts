@@ -67,6 +67,21 @@ describe('pixel', () => {
     expect(calls).toEqual([['track', 'Search', { search_string: 'size', content_category: 'questions' }]]);
   });
 
+  it('tracks Search for a new review search, not for sorting, filtering or show more within it', async () => {
+    const calls: unknown[][] = [];
+    vi.stubGlobal('fbq', (...args: unknown[]) => calls.push(args));
+    const { runtime } = await boot();
+    const filtered = (search: string, page = 1) => runtime.emit('review.filtered', { scope: 'all', productId: null, rating: 0, sort: 'helpful', search, tags: [], page, count: 1 });
+    filtered('');
+    filtered('banig');
+    filtered('banig', 2);
+    filtered('tee');
+    expect(calls).toEqual([
+      ['track', 'Search', { search_string: 'banig', content_category: 'reviews' }],
+      ['track', 'Search', { search_string: 'tee', content_category: 'reviews' }],
+    ]);
+  });
+
   it('logs and skips when there is no fbq', async () => {
     const { warnings, view } = await boot();
     view('/');

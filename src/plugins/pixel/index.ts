@@ -37,6 +37,13 @@ const pixel = definePlugin({
     subscribe(ofType('question.searched'), ({ payload }) => {
       if (payload.search) track('Search', { search_string: payload.search, content_category: 'questions' });
     });
+    // A new review search is the pixel's `Search` (sorting, filtering or `Show more` within it is not);
+    // the pixel has no standard event for votes or a review sent, so those are not sent.
+    let reviewSearch = '';
+    subscribe(ofType('review.filtered'), ({ payload: { search } }) => {
+      if (search !== '' && search !== reviewSearch) track('Search', { search_string: search, content_category: 'reviews' });
+      reviewSearch = search;
+    });
     subscribe(ofType('checkout.step', 'checkout.placed'), (event) => {
       const cart = event.payload.cart;
       const minor = cart.totals.currency.minorUnit;

@@ -8,7 +8,7 @@ import { carouselBreakpoints, CAROUSEL_DEFAULTS } from '../../core/rules/layout.
  * Turns a server-rendered carousel strip into a Swiper carousel with accessible previous/next
  * buttons. Loaded only on pages that show a carousel.
  */
-export default function CarouselEnhancer({ sectionId, label }: { sectionId: string; label: string }) {
+export default function CarouselEnhancer({ sectionId, label, noun = 'products' }: { sectionId: string; label: string; /** What the slides are (the buttons' names). @default 'products' */ noun?: string }) {
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const [ready, setReady] = useState(false);
@@ -34,8 +34,8 @@ export default function CarouselEnhancer({ sectionId, label }: { sectionId: stri
       a11y: {
         enabled: true,
         slideRole: 'listitem',
-        prevSlideMessage: `Previous products in ${label}`,
-        nextSlideMessage: `Next products in ${label}`,
+        prevSlideMessage: `Previous ${noun} in ${label}`,
+        nextSlideMessage: `Next ${noun} in ${label}`,
         containerRoleDescriptionMessage: 'carousel',
         itemRoleDescriptionMessage: 'slide',
       },
@@ -62,13 +62,13 @@ export default function CarouselEnhancer({ sectionId, label }: { sectionId: stri
       root.classList.remove('carousel--ready');
       swiper.destroy(true, true);
     };
-  }, [sectionId, label]);
+  }, [sectionId, label, noun]);
   return (
     <div className="carousel__nav" hidden={!ready}>
-      <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous products in ${label}`}>
+      <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous ${noun} in ${label}`}>
         ‹
       </button>
-      <button ref={next} type="button" className="carousel__btn" aria-label={`Next products in ${label}`}>
+      <button ref={next} type="button" className="carousel__btn" aria-label={`Next ${noun} in ${label}`}>
         ›
       </button>
     </div>

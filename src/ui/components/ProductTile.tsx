@@ -41,7 +41,7 @@ export const ProductTile = memo(function ProductTile({ product, listName, positi
       {product.categories[0] && <p className="tile__cat">{product.categories[0].name}</p>}
       {product.reviewCount ? (
         <p className="tile__rating" role="img" aria-label={`${(product.averageRating ?? 0).toFixed(1)} out of 5`}>
-          <span className="stars" style={{ '--rating': product.averageRating } as CSSProperties} />
+          <span className="rating-stars" style={{ '--rating': product.averageRating } as CSSProperties} />
         </p>
       ) : null}
       <Price prices={product.prices} onSale={product.onSale} />

@@ -54,7 +54,7 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
             {/* The visible text is the button's name: `Verified reviews: 4.6/5 from 23 reviews`. */}
             <span className="trust-badge__title">Verified reviews:</span>{' '}
             <span className="trust-badge__score">
-              <span className="stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
+              <span className="rating-stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
             </span>
           </button>
           <button
@@ -75,13 +75,13 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
             Verified reviews
           </h2>
           <p className="trust-badge__summary">
-            <span className="stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
+            <span className="rating-stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
           </p>
           <ul className="trust-badge__reviews">
             {badge.latest.map((review) => (
               <li key={review.id}>
                 <p className="trust-badge__rating" role="img" aria-label={`Rated ${review.rating} out of 5`}>
-                  <span className="stars" style={{ '--rating': review.rating } as CSSProperties} aria-hidden="true" />
+                  <span className="rating-stars" style={{ '--rating': review.rating } as CSSProperties} aria-hidden="true" />
                 </p>
                 <p>{excerpt(review.text, 140)}</p>
                 <p className="trust-badge__meta">

@@ -1,0 +1,281 @@
+/**
+ * Model-based tests of the review list (`fc.commands`): the histogram, sort, search (typed with its
+ * debounce, or Enter), tags, show more and retry, against a fake shop whose answers arrive in any
+ * order and may fail. At every step a list being loaded keeps the old list (busy, never emptied);
+ * once everything has answered, the list shows exactly what the shop has for the latest choice.
+ * And a race test with `fc.scheduler`: whatever order the searches' answers arrive in, the latest
+ * search wins.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { RatingFilter, Review, ReviewPage, ReviewQuery, ReviewSort } from '../../core/domain/reviews.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { createListController, type ListController, type ListFilters, type Timers } from './list.js';
+import type { Failure } from './rules.js';
+
+const WORDS = ['soft', 'fit', 'colour', 'Soft', 'late', 'gift'];
+const PER_PAGE = 3;
+
+const reviewArb = (id: number) =>
+  fc.record({
+    rating: fc.constantFrom<1 | 2 | 3 | 4 | 5>(1, 2, 3, 4, 5),
+    words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+    tags: fc.subarray([1, 2, 3]),
+    up: fc.nat(9),
+    down: fc.nat(9),
+    day: fc.integer({ min: 1, max: 28 }),
+  }).map(
+    (r): Review => ({
+      id,
+      product: null,
+      rating: r.rating,
+      text: r.words.join(' '),
+      author: `R${id}`,
+      date: `2026-02-${String(r.day).padStart(2, '0')}T00:00:00Z`,
+      verified: false,
+      featured: false,
+      tags: r.tags.map((t) => ({ id: t, name: `tag${t}` })),
+      media: [],
+      replies: [],
+      votes: { up: r.up, down: r.down, current: 0 },
+    }),
+  );
+const shopArb = fc.integer({ min: 0, max: 14 }).chain((n) => (n === 0 ? fc.constant([] as Review[]) : fc.tuple(...Array.from({ length: n }, (_, i) => reviewArb(i + 1)))));
+
+/** What the shop answers for a list request (the reference the list must end up showing). */
+const matching = (reviews: readonly Review[], f: Pick<ReviewQuery, 'rating' | 'sort' | 'search' | 'tags'>): Review[] => {
+  const term = f.search.toLowerCase();
+  const key: Record<ReviewSort, (r: Review) => number> = {
+    recent: (r) => -Date.parse(r.date),
+    helpful: (r) => -(r.votes.up - r.votes.down),
+    ratinghigh: (r) => -r.rating,
+    ratinglow: (r) => r.rating,
+  };
+  return reviews
+    .filter((r) => (f.rating === 0 || r.rating === f.rating) && r.text.toLowerCase().includes(term) && f.tags.every((t) => r.tags.some((x) => x.id === t)))
+    .sort((a, b) => key[f.sort](a) - key[f.sort](b) || a.id - b.id);
+};
+const pageOf = (reviews: readonly Review[], q: ReviewQuery): ReviewPage => {
+  const all = matching(reviews, q).filter((r) => !(q.exclude ?? []).includes(r.id));
+  const items = all.slice((q.page - 1) * q.perPage, q.page * q.perPage);
+  return { items, total: all.length, page: q.page, perPage: q.perPage, lastPage: q.page * q.perPage >= all.length };
+};
+
+/** The fake shop: requests wait until the test answers them, in any order. */
+class FakeShop {
+  readonly waiting: Array<{ readonly query: ReviewQuery; readonly signal: AbortSignal; readonly answer: (outcome: 'ok' | 'fail') => void }> = [];
+  constructor(readonly reviews: readonly Review[]) {}
+  fetch = (query: ReviewQuery, signal: AbortSignal): Promise<Result<ReviewPage, Failure>> =>
+    new Promise((resolve) => {
+      this.waiting.push({ query, signal, answer: (outcome) => resolve(outcome === 'ok' ? ok(pageOf(this.reviews, query)) : err({ kind: 'network', message: 'offline' })) });
+    });
+}
+
+/** Manual timers: the debounce fires when the test says so. */
+const manualTimers = () => {
+  const pending = new Map<number, () => void>();
+  let next = 0;
+  const timers: Timers = {
+    set: (run) => {
+      next += 1;
+      pending.set(next, run);
+      return next;
+    },
+    clear: (handle) => void pending.delete(handle as number),
+  };
+  const fire = () => {
+    for (const [id, run] of [...pending]) {
+      pending.delete(id);
+      run();
+    }
+  };
+  return { timers, fire, count: () => pending.size };
+};
+
+interface Real {
+  readonly shop: FakeShop;
+  readonly list: ListController;
+  readonly fire: () => void;
+  landed: number;
+}
+type Model = Record<string, never>;
+
+const flush = async () => {
+  for (let i = 0; i < 4; i += 1) await Promise.resolve();
+};
+const snapshot = (r: Real) => r.list.store.getSnapshot();
+
+/** Every command: the list shown is never emptied or changed by a request going out. */
+const acting = (name: string, act: (r: Real) => void): fc.AsyncCommand<Model, Real> => ({
+  check: () => true,
+  async run(_m, r) {
+    const before = snapshot(r).items;
+    act(r);
+    expect(snapshot(r).items).toBe(before);
+  },
+  toString: () => name,
+});
+
+const commands = [
+  fc.oneof(fc.constantFrom<RatingFilter>(0, 1, 2, 3, 4, 5), fc.constant('all' as const)).map((p) => acting(`rating(${p})`, (r) => r.list.pressRating(p))),
+  fc.constantFrom<ReviewSort>('recent', 'helpful', 'ratinghigh', 'ratinglow').map((s) => acting(`sort(${s})`, (r) => r.list.setSort(s))),
+  fc.constantFrom('', 'soft', 'so', 'fit', ' gift ').map((t) => acting(`type(${JSON.stringify(t)})`, (r) => r.list.typeSearch(t))),
+  fc.constant(acting('debounce fires', (r) => r.fire())),
+  fc.constantFrom('soft', 'colour', 'late').map((t) => acting(`enter(${t})`, (r) => r.list.submitSearch(t))),
+  fc.constant(acting('clear', (r) => r.list.clearSearch())),
+  fc.constantFrom(1, 2, 3).map((t) => acting(`tag(${t})`, (r) => r.list.toggleTag(t))),
+  fc.constant(acting('show more', (r) => r.list.showMore())),
+  fc.constant(acting('retry', (r) => r.list.retry())),
+  fc.tuple(fc.nat(), fc.constantFrom<'ok' | 'fail'>('ok', 'ok', 'fail')).map(([pick, outcome]): fc.AsyncCommand<Model, Real> => ({
+    check: () => true,
+    async run(_m, r) {
+      const { waiting } = r.shop;
+      if (waiting.length === 0) return;
+      const [request] = waiting.splice(pick % waiting.length, 1);
+      request!.answer(outcome);
+      await flush();
+      const s = snapshot(r);
+      // Whatever arrived, the list is consistent with what it says it shows.
+      expect(s.remaining).toBeGreaterThanOrEqual(0);
+      expect(new Set(s.items.map((x) => x.id)).size).toBe(s.items.length);
+    },
+    toString: () => `answer(#${pick}, ${outcome})`,
+  })),
+];
+
+const initialFilters: ListFilters = { rating: 0, sort: 'recent', search: '', tags: [] };
+
+describe('review list (model-based)', () => {
+  it('ends showing exactly what the shop has for the latest choice, whatever order answers arrive in and whatever fails', async () => {
+    await fc.assert(
+      fc.asyncProperty(shopArb, fc.commands(commands, { maxCommands: 40 }), async (reviews, cmds) => {
+        const shop = new FakeShop(reviews);
+        const { timers, fire } = manualTimers();
+        const firstQuery: ReviewQuery = { scope: { kind: 'product', productId: 1 }, page: 1, perPage: PER_PAGE, ...initialFilters };
+        const real: Real = {
+          shop,
+          fire,
+          landed: 0,
+          list: createListController({
+            fetch: shop.fetch,
+            scope: { kind: 'product', productId: 1 },
+            perPage: PER_PAGE,
+            initial: { page: pageOf(reviews, firstQuery), filters: initialFilters },
+            timers,
+            onLanded: () => {
+              real.landed += 1;
+            },
+          }),
+        };
+        await fc.asyncModelRun(() => ({ model: {}, real }), cmds);
+        // Everything answers (successfully), then a failed latest request is retried.
+        const settle = async () => {
+          while (shop.waiting.length > 0) {
+            shop.waiting.shift()!.answer('ok');
+            await flush();
+          }
+        };
+        fire();
+        await settle();
+        if (snapshot(real).error) {
+          real.list.retry();
+          await settle();
+        }
+        const s = snapshot(real);
+        expect(s.loading).toBeNull();
+        expect(s.error).toBeNull();
+        // The list answers the controls' choice, and is its first `page` pages.
+        expect(s.shown).toEqual(s.filters);
+        const all = matching(reviews, s.filters);
+        expect(s.items.map((r) => r.id)).toEqual(all.slice(0, s.page * PER_PAGE).map((r) => r.id));
+        expect(s.total).toBe(all.length);
+        expect(s.remaining).toBe(all.length - s.items.length);
+        // The count text and show more agree with it.
+        expect(s.remaining === 0).toBe(s.items.length === all.length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a failure keeps the list and says so; Retry sends the same request again', async () => {
+    const reviews = fc.sample(shopArb.filter((r) => r.length > 3), { numRuns: 1, seed: 7 })[0]!;
+    const shop = new FakeShop(reviews);
+    const query: ReviewQuery = { scope: { kind: 'shop' }, page: 1, perPage: PER_PAGE, ...initialFilters };
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'shop' }, perPage: PER_PAGE, initial: { page: pageOf(reviews, query), filters: initialFilters } });
+    const before = list.store.getSnapshot().items;
+    list.setSort('ratinglow');
+    expect(list.store.getSnapshot()).toMatchObject({ loading: 'replace', items: before, filters: { sort: 'ratinglow' } });
+    shop.waiting.shift()!.answer('fail');
+    await flush();
+    expect(list.store.getSnapshot()).toMatchObject({ loading: null, items: before, error: 'The reviews could not be loaded.' });
+    list.retry();
+    expect(shop.waiting[0]?.query.sort).toBe('ratinglow');
+    shop.waiting.shift()!.answer('ok');
+    await flush();
+    expect(list.store.getSnapshot()).toMatchObject({ error: null, shown: { sort: 'ratinglow' } });
+  });
+
+  it('a typed search waits for the debounce; Enter searches at once; the same term again sends nothing', async () => {
+    const shop = new FakeShop([]);
+    const { timers, fire, count } = manualTimers();
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'shop' }, perPage: 3, timers, initial: { page: { items: [], total: 0, page: 1, perPage: 3, lastPage: true }, filters: initialFilters } });
+    list.typeSearch('so');
+    list.typeSearch('soft');
+    expect(shop.waiting).toHaveLength(0);
+    expect(count()).toBe(1);
+    fire();
+    expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft']);
+    shop.waiting.shift()!.answer('ok');
+    await flush();
+    list.submitSearch('  soft ');
+    expect(shop.waiting).toHaveLength(0);
+    list.typeSearch('fit');
+    list.submitSearch();
+    expect(count()).toBe(0);
+    expect(shop.waiting.map((w) => w.query.search)).toEqual(['fit']);
+  });
+
+  it('the latest search wins, whatever order the answers arrive in (fc.scheduler)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), shopArb, fc.array(fc.constantFrom(...WORDS, 'o', ''), { minLength: 1, maxLength: 6 }), async (s, reviews, terms) => {
+        const base = new FakeShop(reviews);
+        const aborted: string[] = [];
+        const fetch = s.scheduleFunction(async (query: ReviewQuery, signal: AbortSignal): Promise<Result<ReviewPage, Failure>> => {
+          if (signal.aborted) aborted.push(query.search);
+          return ok(pageOf(base.reviews, query));
+        });
+        const list = createListController({
+          fetch,
+          scope: { kind: 'all' },
+          perPage: PER_PAGE,
+          initial: { page: pageOf(reviews, { scope: { kind: 'all' }, page: 1, perPage: PER_PAGE, ...initialFilters }), filters: initialFilters },
+        });
+        for (const term of terms) list.submitSearch(term);
+        await s.waitAll();
+        const state = list.store.getSnapshot();
+        const last = terms[terms.length - 1]!;
+        expect(state.shown.search).toBe(last.trim());
+        expect(state.items.map((r) => r.id)).toEqual(matching(reviews, { ...initialFilters, search: last.trim() }).slice(0, PER_PAGE).map((r) => r.id));
+        expect(state.loading).toBeNull();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the home grid’s show more asks for the reviews not shown and hides when none are left', async () => {
+    const reviews = fc.sample(shopArb.filter((r) => r.length >= 7), { numRuns: 1, seed: 3 })[0]!;
+    const shop = new FakeShop(reviews);
+    const first = pageOf(reviews, { scope: { kind: 'all' }, page: 1, perPage: 3, ...initialFilters });
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, excludeShown: true, initial: { page: first, filters: initialFilters } });
+    for (let round = 0; round < 10 && list.store.getSnapshot().remaining > 0; round += 1) {
+      list.showMore();
+      const request = shop.waiting[0]!;
+      expect(request.query.page).toBe(1);
+      expect(request.query.exclude).toEqual(list.store.getSnapshot().items.map((r) => r.id));
+      shop.waiting.shift()!.answer('ok');
+      await flush();
+    }
+    expect(list.store.getSnapshot().items.map((r) => r.id)).toEqual(matching(reviews, initialFilters).map((r) => r.id));
+    expect(list.store.getSnapshot().remaining).toBe(0);
+  });
+});

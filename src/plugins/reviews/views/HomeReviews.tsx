@@ -1,0 +1,128 @@
+/**
+ * The home page's reviews sections: the grid (masonry cards with the summary box; `Show more` loads
+ * cards excluding those shown and hides when none are left) and the slider (Swiper over a
+ * scroll-snap strip, brought in on interaction or once on screen and idle; `Read more` / `Read
+ * less` per card). Their own chunk: on home nothing of it is fetched before the shopper interacts
+ * or the section nears the screen once the page has settled (`deferred.ts`); the server renders them.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { HomeReviewsView, Review } from '../../../core/domain/reviews.js';
+import type { PageData } from '../../../app/app-state.js';
+import { wakeOnInteractionOrIdle } from '../../../ui/components/wake.js';
+import { createListController } from '../list.js';
+import { averageText, needsReadMore, reviewCountText, reviewDate, shortText } from '../rules.js';
+import { ControlledList, Stars, type ReviewsCtx, useLive } from './parts.js';
+import { useListController } from './ReviewsTab.js';
+
+const CarouselEnhancer = lazy(() => import('../../../ui/components/CarouselEnhancer.js'));
+
+/** Characters of a slider card's text shown before `Read more`. */
+const SLIDER_EXCERPT = 60;
+
+type Grid = NonNullable<HomeReviewsView['grid']>;
+type Slider = NonNullable<HomeReviewsView['slider']>;
+
+function ReviewsGrid({ grid, plugin }: { grid: Grid; plugin: ReviewsCtx }) {
+  const controller = useListController(
+    plugin,
+    (fetch, landed) =>
+      createListController({
+        fetch,
+        scope: { kind: 'all' },
+        perPage: grid.cards.perPage,
+        initial: { page: grid.cards, filters: { rating: 0, sort: 'recent', search: '', tags: [] } },
+        excludeShown: true,
+        onLanded: landed,
+      }),
+    { kind: 'all', productId: null },
+  );
+  return (
+    <section className="reviews-grid" aria-labelledby="reviews-grid-title">
+      <h2 id="reviews-grid-title" className="listing__title">
+        {grid.title}
+      </h2>
+      <div className="reviews-grid__summary">
+        <Stars hundredths={grid.summary.averageHundredths} />
+        <p>{averageText(grid.summary.averageHundredths)}</p>
+        <p>Based on {reviewCountText(grid.summary.count)}</p>
+        <a href="/reviews/">See all reviews</a>
+      </div>
+      <ControlledList controller={controller} plugin={plugin} showProduct moreLabel="Show more" />
+    </section>
+  );
+}
+
+function SliderCard({ review }: { review: Review }) {
+  const [open, setOpen] = useState(false);
+  const long = needsReadMore(review.text, SLIDER_EXCERPT);
+  return (
+    <article className="review review--card">
+      <Stars hundredths={review.rating * 100} label={`Rated ${review.rating} out of 5`} />
+      <p className="review__text">{open || !long ? review.text : shortText(review.text, SLIDER_EXCERPT)}</p>
+      {long && (
+        <button type="button" className="review__more" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Read less' : 'Read more'}
+        </button>
+      )}
+      <p className="review__head">
+        <span className="review__author">{review.author}</span>
+        {review.verified && <span className="review__verified">Verified owner</span>}
+        <time className="review__date" dateTime={review.date}>
+          {reviewDate(review.date)}
+        </time>
+      </p>
+      {review.product && (
+        <p className="review__product">
+          <a href={review.product.permalink}>{review.product.name}</a>
+        </p>
+      )}
+    </article>
+  );
+}
+
+function ReviewsSlider({ slider }: { slider: Slider }) {
+  const [enhance, setEnhance] = useState(false);
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = strip.current;
+    if (enhance || !root || slider.reviews.length === 0) return;
+    return wakeOnInteractionOrIdle(root, () => setEnhance(true));
+  }, [enhance, slider.reviews.length]);
+  if (slider.reviews.length === 0) return null;
+  return (
+    <section className="listing listing--carousel reviews-slider" aria-labelledby="reviews-slider-title">
+      <h2 id="reviews-slider-title" className="listing__title">
+        {slider.title}
+      </h2>
+      <div className="carousel" data-carousel="reviews-slider" ref={strip}>
+        <div className="swiper carousel__viewport">
+          <ul className="swiper-wrapper carousel__track">
+            {slider.reviews.map((review) => (
+              <li key={review.id} className="swiper-slide listing__item">
+                <SliderCard review={review} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        {enhance && (
+          <Suspense fallback={null}>
+            <CarouselEnhancer sectionId="reviews-slider" label={slider.title} noun="reviews" />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The `home.after` slot: the sections the shop placed (none when the page has no reviews). */
+export function HomeReviews({ page, plugin }: { page: Extract<PageData, { type: 'home' | 'shop' | 'category' | 'search' }>; plugin: ReviewsCtx }) {
+  useLive();
+  const view = page.type === 'home' ? page.reviews : undefined;
+  if (!view || (!view.grid && !view.slider)) return null;
+  return (
+    <div id="home-reviews" className="home-reviews">
+      {view.grid && view.grid.cards.items.length > 0 && <ReviewsGrid grid={view.grid} plugin={plugin} />}
+      {view.slider && <ReviewsSlider slider={view.slider} />}
+    </div>
+  );
+}

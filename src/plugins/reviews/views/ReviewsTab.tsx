@@ -1,0 +1,95 @@
+/**
+ * The product page's `Reviews ({n})` tab: the summary with its histogram filter, the sort, the
+ * search, the tag buttons, the list with `Show more`, each review with its votes, photos and
+ * videos, and `Write a review` (the form is rform's `ReviewFormMount`). Its own chunk: the page
+ * keeps the server's HTML until it arrives (`deferred.ts`).
+ */
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../core/domain/catalog.js';
+import type { ProductReviewsView } from '../../../core/domain/reviews.js';
+import { useSelector, useUi } from '../../../ui/runtime-context.js';
+import { createListController, type ListController, type ListState } from '../list.js';
+import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
+import { ControlledList, ListControls, Summary, type ReviewsCtx, useLive } from './parts.js';
+
+/** A list controller over the plugin's `reviews.list`, telling the bus what landed (`review.filtered`). */
+export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<typeof createListController>[0]['fetch'], landed: (state: ListState) => void) => ListController, scope: { kind: 'product' | 'shop' | 'all'; productId: number | null }): ListController => {
+  const [controller] = useState(() =>
+    make(
+      async (query, signal) => plugin.execute('reviews.list', { query, signal }),
+      (state) =>
+        plugin.emit('review.filtered', {
+          scope: scope.kind,
+          productId: scope.productId,
+          rating: state.shown.rating,
+          sort: state.shown.sort,
+          search: state.shown.search,
+          tags: state.shown.tags,
+          page: state.page,
+          count: state.total,
+        }),
+    ),
+  );
+  useEffect(() => () => controller.dispose(), [controller]);
+  return controller;
+};
+
+function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Product; plugin: ReviewsCtx }) {
+  useLive();
+  const [writing, setWriting] = useState(false);
+  const controller = useListController(
+    plugin,
+    (fetch, landed) =>
+      createListController({
+        fetch,
+        scope: { kind: 'product', productId: view.productId },
+        perPage: view.first.perPage,
+        initial: { page: view.first, filters: { rating: 0, sort: view.sort, search: '', tags: [] } },
+        onLanded: landed,
+      }),
+    { kind: 'product', productId: view.productId },
+  );
+  const rating = useSelector(controller.store, (s) => s.filters.rating);
+  const write = (
+    <button type="button" className="reviews__write" aria-expanded={writing} onFocus={() => void preloadReviewForm().catch(() => undefined)} onPointerEnter={() => void preloadReviewForm().catch(() => undefined)} onClick={() => setWriting(true)}>
+      Write a review
+    </button>
+  );
+  const form = <ReviewFormMount plugin={plugin} productId={view.productId} productName={product.name} settings={view.form} open={writing} onDone={() => setWriting(false)} />;
+  if (view.summary.count === 0) {
+    return (
+      <div className="reviews" id="reviews">
+        <p className="reviews__none">There are no reviews yet.</p>
+        {view.form.accepting !== 'none' && !writing && write}
+        {form}
+      </div>
+    );
+  }
+  return (
+    <div className="reviews" id="reviews">
+      <div className="reviews__side">
+        <Summary summary={view.summary} active={rating} onPress={(pressed) => controller.pressRating(pressed)} />
+        {view.form.accepting !== 'none' && !writing && write}
+      </div>
+      <div className="reviews__main">
+        {form}
+        <ListControls controller={controller} tags={view.tags} />
+        <ControlledList controller={controller} plugin={plugin} />
+      </div>
+    </div>
+  );
+}
+
+/** The tab's panel: the view the server loaded with the page, or why there is none. */
+export function ReviewsTab({ product, plugin }: { product: Product; plugin: ReviewsCtx }) {
+  const { state } = useUi();
+  const view = state.page.type === 'product' ? state.page.reviews : undefined;
+  if (!view) {
+    return (
+      <div className="reviews" id="reviews">
+        <p role="status">The reviews could not be loaded. Reload the page to try again.</p>
+      </div>
+    );
+  }
+  return <Tab view={view} product={product} plugin={plugin} />;
+}
