@@ -83,6 +83,18 @@ export default defineShopConfig({
       enabled: process.env['SUKI_REVIEWS'] !== 'off',
       options: { perPage: 5, sort: 'recent', pagination: true, allPerPage: 10, grid: { title: 'What shoppers say', count: 6 }, slider: { title: 'Recent reviews', count: 8 } },
     },
+    // Questions and answers (Customer Reviews for WooCommerce's Q&A): the product page's `Questions &
+    // answers` tab and a `Q&A` link in the summary. Switched off, none of its code is sent.
+    questions: {
+      enabled: process.env['SUKI_QUESTIONS'] !== 'off',
+      options: { perPage: 5, accepting: true },
+    },
+    // The floating trust badge on every page (average and count; pressed, the latest reviews). A
+    // shopper who closes it does not see it for 24 hours.
+    'trust-badge': {
+      enabled: process.env['SUKI_TRUST_BADGE'] !== 'off',
+      options: { position: 'bottom-left' },
+    },
     // Swatches in place of the attribute selects; switched off, the product page shows plain selects.
     swatches: {
       enabled: process.env['SUKI_SWATCHES'] !== 'off',

@@ -197,6 +197,17 @@ describe('the render cache', () => {
     expect(none.state.shop.consentStored).toBeNull();
   });
 
+  it('keeps a render for shoppers who closed the trust badge (its cookie), so a closed badge never comes back from the cache', async () => {
+    expect(renderer.renderVariant('cr_hide_trustbadge=true; _ga=1', config)).toEqual({ key: expect.stringContaining('badge=hidden') as string, cookie: 'cr_hide_trustbadge=true' });
+    expect(renderer.renderVariant('cr_hide_trustbadge=false', config).key).toBe(renderer.renderVariant('', config).key);
+    const address = '/product-category/bags-bayong/?orderby=title';
+    await page(new Shopper(shop.url), address);
+    expect((await page(new Shopper(shop.url), address)).cache).toBe('hit');
+    const hidden = await page(new Shopper(shop.url), address, { cookie: 'cr_hide_trustbadge=true' });
+    const hiddenAgain = await page(new Shopper(shop.url), address, { cookie: 'cr_hide_trustbadge=true; suki_x=1' });
+    expect([hidden.cache, hiddenAgain.cache]).toEqual(['miss', 'hit']);
+  });
+
   it('does not cache the cart page or search results', async () => {
     expect((await page(new Shopper(shop.url), '/cart/')).cache).toBe('bypass');
     expect((await page(new Shopper(shop.url), '/?s=bag&post_type=product')).cache).toBe('bypass');

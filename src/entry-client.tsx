@@ -64,7 +64,16 @@ async function boot(): Promise<void> {
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
     // Lazy ports: their code comes with their first call, which only their plugin makes.
-    ports: { catalog: adapters.catalog, cart: adapters.cart, blog: adapters.blog, newsletter: adapters.newsletter, wishlist: adapters.wishlist, reviews: adapters.reviews },
+    ports: {
+      catalog: adapters.catalog,
+      cart: adapters.cart,
+      blog: adapters.blog,
+      newsletter: adapters.newsletter,
+      wishlist: adapters.wishlist,
+      reviews: adapters.reviews,
+      // Questions: given only while the plugin is on.
+      ...(state.plugins.some((p) => p.name === 'questions') ? { questions: adapters.questions } : {}),
+    },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     ...(afterConsent.length > 0 ? { consentedPlugins } : {}),
     consent: { default: state.shop.consentDefault, ...(state.shop.consentStored ? { stored: state.shop.consentStored } : {}) },

@@ -25,6 +25,8 @@ import { submitCheckout } from './app/checkout-submit.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 import { AccountPage } from './ui/pages/AccountPages.js';
 import { CartPage } from './ui/pages/CartPage.js';
+import { createQuestionsAdapter } from './adapters/questions.js';
+import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -89,7 +91,7 @@ export interface RenderVariant {
 
 /**
  * The part of a shopper's Cookie header that {@link renderPage} reads besides the session: the
- * consent answer and a dismissed store notice. A page rendered with `cookie` (and no session) is
+ * consent answer, a dismissed store notice and a closed trust badge. A page rendered with `cookie` (and no session) is
  * the page every shopper of this variant with an empty cart sees, nonce aside, which is what the
  * server's render cache shares between them.
  */
@@ -99,8 +101,10 @@ export function renderVariant(cookie: string, config: ShopConfig): RenderVariant
   const notice = config.shop.storeNotice;
   const noticeName = notice ? storeNoticeCookie(notice.id) : null;
   const hidden = noticeName !== null && readCookie(cookie, noticeName) === 'hidden';
-  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : [])];
-  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
+  // A trust badge the shopper closed stays closed: its page is another variant.
+  const badgeHidden = readCookie(cookie, HIDE_COOKIE) === 'true';
+  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : []), ...(badgeHidden ? [`${HIDE_COOKIE}=true`] : [])];
+  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}&badge=${badgeHidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
 }
 
 /**
@@ -125,7 +129,13 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   });
   await runtime.start();
   try {
-    const [categories, cartResult] = await Promise.all([adapters.catalog.listCategories(), runtime.execute('cart.refresh', undefined)]);
+    // The trust badge's content, unless the shopper closed it (its cookie); a badge that cannot be read is left out.
+    const badgeOn = input.plugins.some((p) => p.name === 'trust-badge') && readCookie(cookie, HIDE_COOKIE) !== 'true';
+    const [categories, cartResult, badge] = await Promise.all([
+      adapters.catalog.listCategories(),
+      runtime.execute('cart.refresh', undefined),
+      badgeOn && reviews ? reviews.badge() : Promise.resolve(null),
+    ]);
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const checkout = createCheckoutAdapter(adapters.http);
     // A checkout posted without scripts: placed (the shopper goes on to the order), or shown again.
@@ -133,7 +143,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     if (posted?.kind === 'placed') return redirectTo(posted.redirect);
     // The reviews' views (tab, `/reviews/`, home sections) only with the reviews plugin on; the trust badge reads its own.
     const reviewsPlugin = input.plugins.some((p) => p.name === 'reviews');
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(reviews && reviewsPlugin ? { reviews } : {}) }, categoryList, {
+    // The Q&A tab, while the questions plugin is on.
+    const questions = input.plugins.some((p) => p.name === 'questions') ? createQuestionsAdapter(adapters.http) : null;
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(reviews && reviewsPlugin ? { reviews } : {}), ...(questions ? { questions } : {}) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
       attempt: globalThis.crypto.randomUUID(),
@@ -167,6 +179,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       plugins: pagePlugins.map((loaded) => ({ name: loaded.name, options: loaded.options, ...(waitsForConsent(loaded) ? { afterConsent: true as const } : {}) })),
       cartNonce: cartResult.ok ? adapters.http.nonce() ?? '' : '',
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
+      ...(badge?.ok && badge.value.count > 0 && pagePlugins.some((p) => p.name === 'trust-badge') ? { trustBadge: badge.value } : {}),
     };
     const html = renderToString(
       <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage, cart: CartPage } }}>
@@ -187,7 +200,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       title: documentTitle(page, config.shop.name),
       description: page.description,
       preloadImage: firstImage ? { src: firstImage.src, srcset: firstImage.srcset, sizes: firstImage.sizes } : null,
-      structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin)) : null,
+      structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin, page.reviews ?? null)) : null,
       seo: pageSeo(page, url, config.shop.name),
     };
   } finally {

@@ -11,7 +11,7 @@
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
  * the next call tries to load the code again.
  */
-import type { BlogPort, CatalogPort, NewsletterPort, PortFailure, ReviewsPort, WishlistPort } from '../core/ports.js';
+import type { BlogPort, CatalogPort, NewsletterPort, PortFailure, QuestionsPort, ReviewsPort, WishlistPort } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { CartAdapter } from './cart.js';
 import type { HttpClient, HttpClientOptions } from './http.js';
@@ -47,6 +47,8 @@ export interface LazyAdapters {
   readonly wishlist: WishlistPort;
   /** The reviews' route; its code loads on the first call (only the reviews plugin makes one). */
   readonly reviews: ReviewsPort;
+  /** Questions and answers; their code loads on the first call (only the questions plugin makes one). */
+  readonly questions: QuestionsPort;
   /** The one HTTP client every port shares (so nonces and cookies stay consistent), once its code is in. */
   http(): Promise<Result<HttpClient, PortFailure>>;
   /** Seeds the Store API nonce the server rendered into the page (kept until the client's code is in). */
@@ -182,6 +184,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
   const newsletter = portOver<NewsletterPort>(() => import('./newsletter.js').then((m) => m.createNewsletterAdapter));
   const wishlist = portOver<WishlistPort>(() => import('./wishlist.js').then((m) => m.createWishlistAdapter));
   const reviews = portOver<ReviewsPort>(() => import('./reviews.js').then((m) => (http: HttpClient) => m.createReviewsAdapter(http)));
+  const questions = portOver<QuestionsPort>(() => import('./questions.js').then((m) => m.createQuestionsAdapter));
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;
@@ -193,6 +196,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     newsletter,
     wishlist,
     reviews,
+    questions,
     http,
     setNonce: (value) => {
       nonce = value;

@@ -1,9 +1,10 @@
 /**
  * schema.org structured data of a product page: Product with its Offer (or AggregateOffer for a
- * variable product), brand, GTIN and MPN, and the BreadcrumbList. Serialized so no string in it
- * can end the `<script>` block.
+ * variable product), brand, GTIN and MPN, its AggregateRating and the first page of its reviews as
+ * Review items, and the BreadcrumbList. Serialized so no string in it can end the `<script>` block.
  */
 import type { Product, ProductVariation } from '../core/domain/catalog.js';
+import type { ProductReviewsView, Review } from '../core/domain/reviews.js';
 import { toMajorString as decimalAmount } from '../core/rules/money.js';
 
 type JsonLd = Record<string, unknown>;
@@ -20,8 +21,33 @@ const absolute = (url: string, origin: string): string | null => {
   }
 };
 
-/** The Product and BreadcrumbList graph of a product page. */
-export function productStructuredData(product: Product, variations: readonly ProductVariation[], origin: string): JsonLd {
+/** A review as schema.org's Review: its author, date, text and rating (texts are data, escaped on serializing). */
+const reviewItem = (review: Review): JsonLd => ({
+  '@type': 'Review',
+  author: { '@type': 'Person', name: review.author },
+  datePublished: /^\d{4}-\d{2}-\d{2}/.test(review.date) ? review.date.slice(0, 10) : review.date,
+  reviewBody: review.text,
+  reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+});
+
+/**
+ * The rating of a product: the reviews tab's summary when the page has it (the same reviews the
+ * Review items come from), else the product's own average and count; null without reviews.
+ */
+const aggregateRating = (product: Product, reviews: ProductReviewsView | null): JsonLd | null => {
+  const count = reviews ? reviews.summary.count : product.reviewCount;
+  const average = reviews ? reviews.summary.averageHundredths / 100 : product.averageRating;
+  if (count <= 0 || !(average > 0)) return null;
+  return { '@type': 'AggregateRating', ratingValue: Number(average.toFixed(2)), reviewCount: count, bestRating: 5, worstRating: 1 };
+};
+
+/**
+ * The Product and BreadcrumbList graph of a product page; `reviews` is the page's reviews tab, when
+ * the reviews plugin loaded it (its first page becomes the Review items).
+ */
+export function productStructuredData(product: Product, variations: readonly ProductVariation[], origin: string, reviews: ProductReviewsView | null = null): JsonLd {
+  const rating = aggregateRating(product, reviews);
+  const reviewItems = rating && reviews ? reviews.first.items.map(reviewItem) : [];
   const url = absolute(product.permalink, origin) ?? origin;
   const { currency } = product.prices;
   const gtin = product.identifiers.gtin || variations.find((v) => v.identifiers.gtin)?.identifiers.gtin || '';
@@ -77,6 +103,8 @@ export function productStructuredData(product: Product, variations: readonly Pro
         ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
         image: product.images.flatMap((image) => absolute(image.src, origin) ?? []),
         offers,
+        ...(rating ? { aggregateRating: rating } : {}),
+        ...(reviewItems.length > 0 ? { review: reviewItems } : {}),
       },
       {
         '@type': 'BreadcrumbList',

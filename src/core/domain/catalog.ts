@@ -148,6 +148,9 @@ export interface ListedProduct {
   readonly categories: ReadonlyArray<Pick<CategoryRef, 'name'>>;
   readonly isPurchasable: boolean;
   readonly isInStock: boolean;
+  /** The average rating (0–5) and the number of reviews, present only when there are reviews (the tile's stars). */
+  readonly averageRating?: number;
+  readonly reviewCount?: number;
 }
 
 /** Sort keys the Store API accepts for `orderby`. */

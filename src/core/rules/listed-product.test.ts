@@ -11,7 +11,8 @@ describe('listed products', () => {
     fc.assert(
       fc.property(productArbitrary, (product) => {
         const listed = listedProduct(product);
-        expect(Object.keys(listed).sort()).toEqual(LISTED_KEYS);
+        // The stars' average and count only for a product with reviews.
+        expect(Object.keys(listed).sort()).toEqual(product.reviewCount > 0 ? [...LISTED_KEYS, 'averageRating', 'reviewCount'].sort() : LISTED_KEYS);
         expect(listed.images).toHaveLength(Math.min(product.images.length, LISTED_IMAGES));
         listed.images.forEach((image, i) => expect(image).toEqual({ src: product.images[i]?.src, srcset: product.images[i]?.srcset, sizes: product.images[i]?.sizes }));
         expect(JSON.stringify(listed)).not.toContain('"description"');
@@ -35,6 +36,7 @@ describe('listed products', () => {
           isInStock: product.isInStock,
         });
         expect(listed.categories.map((c) => c.name)).toEqual(product.categories.map((c) => c.name));
+        if (product.reviewCount > 0) expect(listed).toMatchObject({ averageRating: product.averageRating, reviewCount: product.reviewCount });
       }),
     );
   });

@@ -24,6 +24,8 @@ export const listedProduct = (product: ListedProduct): ListedProduct => ({
   categories: product.categories.map((c) => ({ name: c.name })),
   isPurchasable: product.isPurchasable,
   isInStock: product.isInStock,
+  // The tile's stars: only for products with reviews, so the others carry nothing more.
+  ...(product.reviewCount ? { averageRating: product.averageRating ?? 0, reviewCount: product.reviewCount } : {}),
 });
 
 /** A category without its description (only the category page's own intro shows one). */

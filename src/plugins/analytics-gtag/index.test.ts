@@ -110,6 +110,15 @@ describe('analytics-gtag', () => {
     ]);
   });
 
+  it('maps a question search to search (not a cleared search, not asking or voting)', async () => {
+    const { runtime } = await boot();
+    runtime.emit('question.searched', { productId: 7, search: 'washable', count: 2 });
+    runtime.emit('question.searched', { productId: 7, search: '', count: 9 });
+    runtime.emit('question.asked', { productId: 7, answer: false, questionId: null });
+    runtime.emit('question.voted', { id: 3, productId: 7, direction: 1, votes: { up: 1, down: 0, current: 1 } });
+    expect(calls).toEqual([['event', 'search', { search_term: 'washable' }]]);
+  });
+
   it('maps a new review search to search (search_term); sorting, filtering or show more within it, and no search, send nothing', async () => {
     const { runtime } = await boot();
     const filtered = (search: string, page = 1, rating: 0 | 4 = 0) =>

@@ -151,6 +151,11 @@ const analyticsGtag = definePlugin({
         }
       }
     });
+    // Questions and answers: a question search is GA4's `search` (GA4 has no name for asking or
+    // for votes, so `question.asked` and `question.voted` are not sent).
+    subscribe(ofType('question.searched'), ({ payload }) => {
+      if (payload.search) send('search', { search_term: payload.search });
+    });
   },
 });
 

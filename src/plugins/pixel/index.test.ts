@@ -58,6 +58,15 @@ describe('pixel', () => {
     expect(calls).toEqual([['track', 'AddToWishlist', { content_ids: ['BANIG-1'], content_name: 'Banig', content_type: 'product', currency: 'PHP', value: 1200 }]]);
   });
 
+  it('tracks Search for a question search, not for a cleared one', async () => {
+    const calls: unknown[][] = [];
+    vi.stubGlobal('fbq', (...args: unknown[]) => calls.push(args));
+    const { runtime } = await boot();
+    runtime.emit('question.searched', { productId: 7, search: 'size', count: 1 });
+    runtime.emit('question.searched', { productId: 7, search: '', count: 4 });
+    expect(calls).toEqual([['track', 'Search', { search_string: 'size', content_category: 'questions' }]]);
+  });
+
   it('tracks Search for a new review search, not for sorting, filtering or show more within it', async () => {
     const calls: unknown[][] = [];
     vi.stubGlobal('fbq', (...args: unknown[]) => calls.push(args));

@@ -33,6 +33,10 @@ const pixel = definePlugin({
         value: Number(toMajorString(item.price * quantity, item.currencyMinorUnit)),
       });
     });
+    // A question search is the pixel's standard `Search` (asking and votes have no standard event).
+    subscribe(ofType('question.searched'), ({ payload }) => {
+      if (payload.search) track('Search', { search_string: payload.search, content_category: 'questions' });
+    });
     // A new review search is the pixel's `Search` (sorting, filtering or `Show more` within it is not);
     // the pixel has no standard event for votes or a review sent, so those are not sent.
     let reviewSearch = '';

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { useUi } from '../runtime-context.js';
@@ -18,7 +18,8 @@ interface ProductTileProps {
 }
 
 /**
- * A listing tile: thumbnail with hover image, name, price and add to cart. Memoised: a section that
+ * A listing tile: thumbnail with hover image, name, stars (`4.6 out of 5`, for products with
+ * reviews), price and add to cart. Memoised: a section that
  * re-renders (busy while a filter loads, a facet count changes) leaves the tiles it keeps alone.
  */
 export const ProductTile = memo(function ProductTile({ product, listName, position, eager, priority }: ProductTileProps) {
@@ -38,6 +39,11 @@ export const ProductTile = memo(function ProductTile({ product, listName, positi
         </a>
       </h3>
       {product.categories[0] && <p className="tile__cat">{product.categories[0].name}</p>}
+      {product.reviewCount ? (
+        <p className="tile__rating" role="img" aria-label={`${(product.averageRating ?? 0).toFixed(1)} out of 5`}>
+          <span className="rating-stars" style={{ '--rating': product.averageRating } as CSSProperties} />
+        </p>
+      ) : null}
       <Price prices={product.prices} onSale={product.onSale} />
       {!product.isInStock && <p className="stock stock--out">Out of stock</p>}
       <AddToCartButton product={product} />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** One tab: its label and panel. */
 export interface TabSpec {
@@ -11,11 +11,27 @@ export interface TabSpec {
  * Tabs in the WAI-ARIA pattern: a tablist of buttons with roving tabindex (only the selected tab is
  * in the Tab order), Left/Right to move and select, Home/End for the first and last, and each
  * panel labelled by its tab. Without scripts every panel is in the HTML, the inactive ones hidden.
+ * `#tab-{id}` in the address selects that tab, on load and whenever the hash changes (a `Q&A` link).
  */
 export function Tabs({ tabs, label }: { tabs: readonly TabSpec[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id ?? '');
   const base = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const ids = useRef(tabs.map((t) => t.id));
+  ids.current = tabs.map((t) => t.id);
+  useEffect(() => {
+    const fromHash = (event?: Event) => {
+      const id = /^#tab-(.+)$/.exec(location.hash)?.[1];
+      if (!id || !ids.current.includes(id)) return;
+      setSelected(id);
+      const button = buttons.current.get(id);
+      button?.scrollIntoView({ block: 'center' });
+      if (event) button?.focus({ preventScroll: true });
+    };
+    fromHash();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
+  }, []);
   if (tabs.length === 0) return null;
 
   const select = (index: number) => {

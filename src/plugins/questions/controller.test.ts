@@ -1,0 +1,167 @@
+/**
+ * The Q&A controller over a fake port: the search waits 500 ms after the last keystroke (the clear
+ * button and Enter do not wait), the latest search wins whatever order the answers come back in (an
+ * `fc.scheduler` race), `Show more questions` appends, votes are shown at once and restored with a
+ * message when they fail, and the dialog sends only a valid form and emits `question.asked`.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { QuestionPage, QuestionQuery } from '../../core/domain/reviews.js';
+import type { DomainEventMap } from '../../core/events.js';
+import type { PortFailure, QuestionsPort } from '../../core/ports.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { createQnaController, type QnaControllerDeps } from './controller.js';
+
+const q = (id: number, term: string) => ({ id, productId: 9, author: 'Ana', date: '2026-01-01', text: `${term} #${id}`, votes: { up: 1, down: 0, current: 0 as const }, answers: [] });
+/** The shop's answer for a query: ids made from the term and the page, so a stale answer is visible. */
+const pageFor = (query: QuestionQuery): QuestionPage => {
+  const base = query.search.length * 100 + query.page * 10;
+  return { items: [q(base + 1, query.search), q(base + 2, query.search)], total: 6, page: query.page, perPage: 2, lastPage: query.page >= 3 };
+};
+const FIRST = pageFor({ productId: 9, page: 1, perPage: 2, search: '' });
+
+const setup = (port: Partial<QuestionsPort>, extra: Partial<QnaControllerDeps> = {}) => {
+  const events: Array<[string, unknown]> = [];
+  const calls: QuestionQuery[] = [];
+  const full: QuestionsPort = {
+    list: async (query) => (calls.push(query), ok(pageFor(query))),
+    productBlock: async () => err({ kind: 'network', message: 'unused' }),
+    ask: async () => ok({ code: 0, description: 'The question was successfully added.' }),
+    vote: async () => ok({ up: 2, down: 0, current: 1 }),
+    ...port,
+  };
+  const controller = createQnaController({
+    port: full,
+    productId: 9,
+    perPage: 2,
+    first: FIRST,
+    emit: <K extends keyof DomainEventMap>(type: K, payload: DomainEventMap[K]) => void events.push([type, payload]),
+    ...extra,
+  });
+  return { controller, events, calls };
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('search', () => {
+  it('searches 500 ms after the last change, once, and emits question.searched', async () => {
+    vi.useFakeTimers();
+    const { controller, calls, events } = setup({});
+    controller.type('w');
+    await vi.advanceTimersByTimeAsync(300);
+    controller.type('wa');
+    await vi.advanceTimersByTimeAsync(300);
+    controller.type('wash');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => c.search)).toEqual(['wash']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.store.getSnapshot().list).toMatchObject({ search: 'wash', page: 1, pending: null });
+    expect(events).toEqual([['question.searched', { productId: 9, search: 'wash', count: 6 }]]);
+    // The same text again (an arrow key, a space) searches nothing.
+    controller.type('wash ');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(calls).toHaveLength(1);
+    // The clear button searches at once.
+    controller.searchNow('');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.search)).toEqual(['wash', '']);
+    controller.stop();
+  });
+
+  it('the latest search wins, whatever order the answers arrive in (fc.scheduler)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.array(fc.tuple(fc.oneof(fc.constantFrom('a', 'ab', '', 'b', 'abc'), fc.constant(null)), fc.boolean()), { minLength: 1, maxLength: 8 }), async (s, steps) => {
+        const plan = steps.map(([step]) => step);
+        const list = s.scheduleFunction(async (query: QuestionQuery): Promise<Result<QuestionPage, PortFailure>> => ok(pageFor(query)));
+        const { controller } = setup({ list });
+        let last = '';
+        for (const [step, land] of steps) {
+          // null: `Show more questions`.
+          if (step === null) controller.showMore();
+          else {
+            controller.searchNow(step);
+            last = step;
+          }
+          // Some answers may land between the shopper's actions.
+          if (land && s.count() > 0) await s.waitOne();
+        }
+        await s.waitAll();
+        const shown = controller.store.getSnapshot().list;
+        expect(shown.pending).toBeNull();
+        // Every question shown belongs to the last term searched (or the first page when none was).
+        const term = shown.search;
+        if (plan.some((p) => p !== null)) expect(term).toBe(last);
+        for (const item of shown.items) expect(item.text.startsWith(`${term} #`)).toBe(true);
+        controller.stop();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('show more appends the next page; a failure keeps the list and Retry sends it again', async () => {
+    let fail = true;
+    const { controller } = setup({ list: async (query) => (fail ? err({ kind: 'network', message: 'You are probably offline.' }) : ok(pageFor(query))) });
+    controller.showMore();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(controller.store.getSnapshot().list).toMatchObject({ items: FIRST.items, failed: { kind: 'more', page: 2, message: 'You are probably offline.' } });
+    fail = false;
+    controller.retry();
+    await vi.waitFor(() => expect(controller.store.getSnapshot().list.items).toHaveLength(4));
+    expect(controller.store.getSnapshot().list).toMatchObject({ page: 2, failed: null });
+  });
+});
+
+describe('votes', () => {
+  it('shows the vote at once, then the shop’s counts, and emits question.voted', async () => {
+    let answer!: (r: Result<{ up: number; down: number; current: -1 | 0 | 1 }, PortFailure>) => void;
+    const { controller, events } = setup({ vote: () => new Promise((resolve) => (answer = resolve)) });
+    const id = FIRST.items[0]!.id;
+    const sent = controller.vote(id, 1);
+    expect(controller.store.getSnapshot().votes[id]).toMatchObject({ shown: { up: 2, down: 0, current: 1 } });
+    // A second press while the first is on its way does nothing.
+    await controller.vote(id, -1);
+    answer(ok({ up: 5, down: 0, current: 1 }));
+    await sent;
+    expect(controller.store.getSnapshot().votes[id]).toEqual({ shown: { up: 5, down: 0, current: 1 }, before: null, error: null });
+    expect(events).toEqual([['question.voted', { id, productId: 9, direction: 1, votes: { up: 5, down: 0, current: 1 } }]]);
+  });
+
+  it('a failed vote restores the counts and says why', async () => {
+    const { controller } = setup({ vote: async () => err({ kind: 'network', message: 'You are probably offline.' }) });
+    const id = FIRST.items[1]!.id;
+    await controller.vote(id, -1);
+    expect(controller.store.getSnapshot().votes[id]).toEqual({ shown: FIRST.items[1]!.votes, before: null, error: 'Your vote was not counted: You are probably offline.' });
+  });
+});
+
+describe('the dialog', () => {
+  it('sends only a valid form, trimmed, and emits question.asked for an answer', async () => {
+    const asked: unknown[] = [];
+    const { controller, events } = setup({ ask: async (question) => (asked.push(question), ok({ code: 0, description: 'The answer was successfully added.' })) });
+    controller.open({ kind: 'answer', questionId: 11, question: 'Washable?' });
+    controller.edit('text', ' Yes ');
+    controller.edit('name', 'Ben');
+    await controller.submit();
+    expect(asked).toEqual([]);
+    expect(controller.store.getSnapshot().form).toMatchObject({ view: 'input', touched: { text: true, name: true, email: true } });
+    controller.edit('email', 'ben@example.ph');
+    await controller.submit();
+    expect(asked).toEqual([{ productId: 9, questionId: 11, text: 'Yes', name: 'Ben', email: 'ben@example.ph' }]);
+    expect(controller.store.getSnapshot().form).toMatchObject({ view: 'result', outcome: { ok: true, title: 'The answer was successfully added.' } });
+    expect(events).toEqual([['question.asked', { productId: 9, answer: true, questionId: 11 }]]);
+  });
+
+  it('a refusal shows the error and its description; nothing is emitted', async () => {
+    const { controller, events } = setup({ ask: async () => ok({ code: 1, description: 'Duplicate comment detected; it looks as though you’ve already said that!' }) });
+    controller.open({ kind: 'ask' });
+    for (const [f, v] of [['text', 'Size?'], ['name', 'Ana'], ['email', 'ana@example.ph']] as const) controller.edit(f, v);
+    await controller.submit();
+    expect(controller.store.getSnapshot().form).toMatchObject({ view: 'result', outcome: { ok: false, title: 'Your question could not be added.', description: 'Duplicate comment detected; it looks as though you’ve already said that!' } });
+    expect(events).toEqual([]);
+  });
+});
