@@ -229,7 +229,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
         await sendMail();
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables (every order rewrites the
         // stock of the products it sells) and refresh statistics.
-        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits, suki_cart_customers, suki_cart_coupons, suki_mail_outbox, suki_products, suki_reviews, suki_review_votes, suki_review_stats, suki_questions`);
+        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits, suki_cart_customers, suki_cart_coupons, suki_mail_outbox, suki_products, suki_reviews, suki_review_votes, suki_review_stats, suki_review_search, suki_questions`);
       })().catch((error: unknown) => logger.warn('maintenance failed', error));
     }
     await next();

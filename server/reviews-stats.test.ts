@@ -1,8 +1,8 @@
 /**
  * The reviews' statement triggers against any sequence of writes made straight in SQL (one row or
  * several per statement: publish, hold, change a rating, move to another product, delete): the
- * stats table and the products' `review_count` / `rating_hundredths` always equal what the approved
- * reviews say. Found a real defect on the way: a review leaving once broke the stats' CHECK.
+ * stats table, the narrow search rows and the products' `review_count` / `rating_hundredths` always
+ * equal what the approved reviews say. Found a real defect on the way: a review leaving once broke the stats' CHECK.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';

@@ -127,8 +127,16 @@ const ORDER: Readonly<Record<ReviewQuery['sort'], SQL>> = {
 export async function listReviews(db: ShopDatabase, query: ReviewQuery, options: ListOptions): Promise<ReviewPage> {
   const conditions: SQL[] = [sql`r.status = 'approved'`, scopeCondition(query.scope)];
   if (query.rating > 0) conditions.push(sql`r.rating = ${query.rating}`);
-  // Literal: the term is data in a LIKE pattern with its wildcards escaped, never a regex.
-  if (query.search !== '') conditions.push(sql`r.search LIKE lower(${likePattern(query.search)})`);
+  // Literal: the term is data in a LIKE pattern with its wildcards escaped, never a regex; matched on
+  // the narrow search rows (approved reviews only) under their trigram index.
+  const key = statsKey(query.scope);
+  const searchWhere = sql.join(
+    [sql`s.search LIKE lower(${likePattern(query.search)})`, ...(key === null ? [] : [sql`s.product_key = ${key}`]), ...(query.rating > 0 ? [sql`s.rating = ${query.rating}`] : [])],
+    sql` AND `,
+  );
+  // EXISTS, not IN: the planner then either walks the order's index probing each review's search row
+  // (a common word) or starts from the trigram index (a rare one).
+  if (query.search !== '') conditions.push(sql`EXISTS (SELECT 1 FROM suki_review_search s WHERE s.review_id = r.id AND s.search LIKE lower(${likePattern(query.search)}))`);
   for (const tag of query.tags) conditions.push(sql`EXISTS (SELECT 1 FROM suki_review_tag_links l WHERE l.review_id = r.id AND l.tag_id = ${tag})`);
   const exclude = query.exclude ?? [];
   if (exclude.length > 0) conditions.push(sql`r.id NOT IN (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})`);
@@ -150,7 +158,9 @@ export async function listReviews(db: ShopDatabase, query: ReviewQuery, options:
     ),
     plain
       ? ratingSummary(db, query.scope).then((summary) => (query.rating > 0 ? (summary.histogram[query.rating - 1] ?? 0) : summary.count))
-      : queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_reviews r WHERE ${where}`).then(([row]) => num(row?.n)),
+      : query.tags.length === 0 && exclude.length === 0
+        ? queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_review_search s WHERE ${searchWhere}`).then(([row]) => num(row?.n))
+        : queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suki_reviews r WHERE ${where}`).then(([row]) => num(row?.n)),
   ]);
   const items = await hydrateReviews(db, rows, options);
   return { items, total, page: query.page, perPage: query.perPage, lastPage: isLastPage(total, query.perPage, query.page) };

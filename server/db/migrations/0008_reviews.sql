@@ -34,6 +34,13 @@ CREATE TABLE "suki_review_replies" (
 	"date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "suki_review_search" (
+	"review_id" integer PRIMARY KEY NOT NULL,
+	"product_key" integer NOT NULL,
+	"rating" integer NOT NULL,
+	"search" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "suki_review_stats" (
 	"product_key" integer NOT NULL,
 	"rating" integer NOT NULL,
@@ -78,7 +85,6 @@ CREATE TABLE "suki_reviews" (
 	"up" integer DEFAULT 0 NOT NULL,
 	"down" integer DEFAULT 0 NOT NULL,
 	"score" integer GENERATED ALWAYS AS (up - down) STORED,
-	"search" text GENERATED ALWAYS AS (lower(text)) STORED,
 	"dedupe_key" text NOT NULL,
 	CONSTRAINT "suki_reviews_dedupe_key_unique" UNIQUE("dedupe_key"),
 	CONSTRAINT "suki_reviews_rating" CHECK ("suki_reviews"."rating" BETWEEN 1 AND 5),
@@ -96,6 +102,7 @@ ALTER TABLE "suki_reviews" ADD CONSTRAINT "suki_reviews_customer_id_suki_custome
 CREATE INDEX "suki_questions_product" ON "suki_questions" USING btree ("product_id","date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "suki_questions"."status" = 'approved' AND "suki_questions"."parent_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "suki_questions_parent" ON "suki_questions" USING btree ("parent_id","date");--> statement-breakpoint
 CREATE INDEX "suki_review_replies_review" ON "suki_review_replies" USING btree ("review_id","date");--> statement-breakpoint
+CREATE INDEX "suki_review_search_trgm" ON "suki_review_search" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "suki_review_tag_links_tag" ON "suki_review_tag_links" USING btree ("tag_id","review_id");--> statement-breakpoint
 CREATE INDEX "suki_reviews_recent" ON "suki_reviews" USING btree ("product_id","featured" DESC NULLS LAST,"date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "suki_reviews"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "suki_reviews_helpful" ON "suki_reviews" USING btree ("product_id","featured" DESC NULLS LAST,"score" DESC NULLS LAST,"date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "suki_reviews"."status" = 'approved';--> statement-breakpoint
@@ -104,10 +111,9 @@ CREATE INDEX "suki_reviews_low" ON "suki_reviews" USING btree ("product_id","fea
 CREATE INDEX "suki_reviews_rating_recent" ON "suki_reviews" USING btree ("product_id","rating","featured" DESC NULLS LAST,"date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "suki_reviews"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "suki_reviews_rating_helpful" ON "suki_reviews" USING btree ("product_id","rating","featured" DESC NULLS LAST,"score" DESC NULLS LAST,"date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "suki_reviews"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "suki_reviews_all_recent" ON "suki_reviews" USING btree ("featured" DESC NULLS LAST,"date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "suki_reviews"."status" = 'approved';--> statement-breakpoint
-CREATE INDEX "suki_reviews_search" ON "suki_reviews" USING gin ("search" gin_trgm_ops) WHERE "suki_reviews"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "suki_reviews_email" ON "suki_reviews" USING btree ("email");--> statement-breakpoint
--- Approved reviews per product and rating, and the products' rating and count, follow every write to
--- suki_reviews (statement triggers with transition tables: one upsert per statement, however many
+-- Approved reviews per product and rating, the products' rating and count, and the narrow search
+-- rows follow every write to suki_reviews (statement triggers with transition tables: one upsert per statement, however many
 -- rows). A review's approved changes, except its vote counts, count in the render cache's generation
 -- (the product's own update counts through its trigger too).
 CREATE OR REPLACE FUNCTION suki_reviews_after_write() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -116,6 +122,8 @@ DECLARE
   shown boolean := false;
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    INSERT INTO suki_review_search (review_id, product_key, rating, search)
+    SELECT id, coalesce(product_id, 0), rating, lower(text) FROM new_rows WHERE status = 'approved';
     WITH d AS (
       SELECT coalesce(product_id, 0) AS k, rating, count(*)::int AS n FROM new_rows WHERE status = 'approved' GROUP BY 1, 2
     )
@@ -132,6 +140,7 @@ BEGIN
       WHERE p.id = s.product_key AND (p.review_count <> s.n OR p.rating_hundredths <> s.avg);
     END IF;
   ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM suki_review_search WHERE review_id IN (SELECT id FROM old_rows);
     WITH d AS (
       SELECT coalesce(product_id, 0) AS k, rating, -count(*)::int AS n FROM old_rows WHERE status = 'approved' GROUP BY 1, 2
     )
@@ -148,6 +157,14 @@ BEGIN
       WHERE p.id = s.product_key AND (p.review_count <> s.n OR p.rating_hundredths <> s.avg);
     END IF;
   ELSE
+    -- The search rows of reviews whose status, product, rating or text changed (not of votes).
+    DELETE FROM suki_review_search WHERE review_id IN (
+      SELECT o.id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (n.status, n.product_id, n.rating, n.text) IS DISTINCT FROM (o.status, o.product_id, o.rating, o.text) OR n.id <> o.id
+    ) OR review_id IN (SELECT o.id FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id));
+    INSERT INTO suki_review_search (review_id, product_key, rating, search)
+    SELECT n.id, coalesce(n.product_id, 0), n.rating, lower(n.text) FROM new_rows n
+    WHERE n.status = 'approved' AND NOT EXISTS (SELECT 1 FROM suki_review_search s WHERE s.review_id = n.id);
     WITH d AS (
       SELECT k, rating, sum(n)::int AS n FROM (
         SELECT coalesce(product_id, 0) AS k, rating, 1 AS n FROM new_rows WHERE status = 'approved'
@@ -186,6 +203,7 @@ CREATE TRIGGER "suki_reviews_after_delete" AFTER DELETE ON "suki_reviews" REFERE
 CREATE OR REPLACE FUNCTION suki_reviews_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM suki_review_stats;
+  DELETE FROM suki_review_search;
   UPDATE suki_products SET review_count = 0, rating_hundredths = 0 WHERE review_count <> 0 OR rating_hundredths <> 0;
   UPDATE suki_cache_generation SET generation = generation + 1 WHERE id = 1;
   RETURN NULL;
