@@ -90,7 +90,7 @@ test.describe('mobile (390 px)', () => {
   });
 
   test('the header search and cart stay visible and work; nothing overflows sideways', async ({ page }) => {
-    for (const path of ['/', '/shop/', '/product-category/tees/']) {
+    for (const path of ['/', '/shop/', '/product-category/tees/', '/product/suki-logo-tee/']) {
       await page.goto(path);
       await hydrated(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
