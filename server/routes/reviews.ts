@@ -50,6 +50,7 @@ import {
 import { sessionAccount } from '../services/session-store.js';
 import { getOrCreateSession, readSessionId } from '../session.js';
 import { gridCard, pagination, questionItems, reviewItems } from '../views/reviews.js';
+import { uploadMessages } from './review-media.js';
 import { parseJsonBody, rawBody, requireNonce, sendJson, type ShopDeps } from './shared.js';
 
 // ---------------------------------------------------------------- settings
@@ -130,11 +131,8 @@ export function formSettings(options: ReviewsOptions, hasMedia: boolean): Review
       limit: options.media.limit,
       maxBytes: options.media.maxMiB * 1_048_576,
       types: options.media.videos ? [...IMAGE_TYPES, ...VIDEO_TYPES] : IMAGE_TYPES,
-      messages: {
-        tooMany: `Error: you tried to upload too many files. The maximum number of files that you can upload is ${options.media.limit}.`,
-        fileType: `Error: accepted file types are PNG, JPG, JPEG, GIF${options.media.videos ? ', MP4, MPEG, OGG, WEBM, MOV, AVI' : ''}.`,
-        fileSize: `Error: the maximum file size is ${options.media.maxMiB} MB.`,
-      },
+      // The same words the upload route refuses with, so the shopper reads one message either way.
+      messages: uploadMessages(options.media),
     },
     captchaSiteKey: options.captchaSiteKey ?? null,
   };
