@@ -59,8 +59,11 @@ async function main(): Promise<void> {
     const upstream = new URL(serverConfig.upstream);
     const assetsFor = await loadAssets();
     const forward = upstreamForwarder({ upstream });
+    // Suki's own JSON routes are answered by this app (translated to the stock shop's actions);
+    // everything else the renderer asks for goes to the stock shop itself.
+    let app: ReturnType<typeof createUpstreamApp> | null = null;
     const pages = createPagesHandler({
-      apiFetch: (request) => forward(request, new URL(request.url).origin),
+      apiFetch: (request) => (app && new URL(request.url).pathname.startsWith('/wp-json/suki/') ? Promise.resolve(app.fetch(request)) : forward(request, new URL(request.url).origin)),
       loadRenderer: async () => renderer,
       assets: async (url) => assetsFor(url),
       config,
@@ -68,14 +71,15 @@ async function main(): Promise<void> {
       session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
       logger: console,
     });
-    const server = await listen(createUpstreamApp({
-        upstream,
-        pages,
-        staticDir: clientDir,
-        wishlist: wishlistSettingsOf(plugins) !== false,
-        reviews: plugins.some((p) => p.name === 'reviews') && { questions: plugins.some((p) => p.name === 'questions'), shopName: config.shop.name },
-        ...address,
-      }), { port: serverConfig.port, host: serverConfig.host, shedding });
+    app = createUpstreamApp({
+      upstream,
+      pages,
+      staticDir: clientDir,
+      wishlist: wishlistSettingsOf(plugins) !== false,
+      reviews: plugins.some((p) => p.name === 'reviews') && { questions: plugins.some((p) => p.name === 'questions'), shopName: config.shop.name },
+      ...address,
+    });
+    const server = await listen(app, { port: serverConfig.port, host: serverConfig.host, shedding });
     boundPort = server.port;
     console.log(`Suki is running at ${server.url} (upstream: ${upstream.origin})`);
     const stop = async () => {

@@ -45,7 +45,15 @@ const QUESTIONS = `<div class="cr-qna-list-block"><div class="cr-qna-list-block-
 </div></div></div></div></div></div>`;
 
 /** A stand-in stock shop with Customer Reviews; `origin()` is its own origin once it listens. */
-export function stockReviewsShop(options: { readonly origin: () => string }): { readonly app: Hono; readonly controls: StockReviewsControls } {
+export function stockReviewsShop(options: {
+  readonly origin: () => string;
+  /**
+   * Which product pages carry the recorded review block: by default only `/product/peer-tee/` (and
+   * the recorded catalogue answers `products/{id}`); given, every page it accepts does, and the
+   * Store API is left to whatever the stand-in is mounted in front of (a browser test's shop).
+   */
+  readonly reviewedPage?: (slug: string) => boolean;
+}): { readonly app: Hono; readonly controls: StockReviewsControls } {
   const controls: StockReviewsControls = { brokenAjax: null, seen: [] };
   const ours = (body: string) => body.split(SHOP).join(options.origin()).split(SHOP.replace(/\//g, '\\/')).join(options.origin().replace(/\//g, '\\/'));
   const recorded = (name: string) => new Response(ours(httpRecording(`peer-2/${name}.http`).body), { headers: { 'content-type': 'application/json; charset=UTF-8' } });
@@ -55,13 +63,19 @@ export function stockReviewsShop(options: { readonly origin: () => string }): { 
   let lastReviewAt = 0;
 
   const app = new Hono();
-  app.get('/wp-json/wc/store/v1/products/:id', (c) => {
-    const product = products.get(Number(c.req.param('id')));
-    if (!product) return c.json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } }, 404);
-    return new Response(ours(JSON.stringify(product)), { headers: { 'content-type': 'application/json' } });
-  });
-  app.get('/product/peer-tee/', () => new Response(ours(`${recordedPage('reviews-product-page')}\n${QUESTIONS}`), { headers: { 'content-type': 'text/html; charset=UTF-8' } }));
-  app.get('/product/:slug/', () => new Response('<!doctype html><html><body><div class="product">No reviews block here.</div></body></html>', { headers: { 'content-type': 'text/html; charset=UTF-8' } }));
+  const page = () => new Response(ours(`${recordedPage('reviews-product-page')}\n${QUESTIONS}`), { headers: { 'content-type': 'text/html; charset=UTF-8' } });
+  const reviewedPage = options.reviewedPage;
+  if (reviewedPage) {
+    app.get('/product/:slug/', (c, next) => (reviewedPage(c.req.param('slug')) ? page() : next()));
+  } else {
+    app.get('/wp-json/wc/store/v1/products/:id', (c) => {
+      const product = products.get(Number(c.req.param('id')));
+      if (!product) return c.json({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } }, 404);
+      return new Response(ours(JSON.stringify(product)), { headers: { 'content-type': 'application/json' } });
+    });
+    app.get('/product/peer-tee/', page);
+    app.get('/product/:slug/', () => new Response('<!doctype html><html><body><div class="product">No reviews block here.</div></body></html>', { headers: { 'content-type': 'text/html; charset=UTF-8' } }));
+  }
 
   app.post('/wp-admin/admin-ajax.php', async (c) => {
     const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;

@@ -1,13 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { Hono } from 'hono';
-import { listen } from '../../server/listen.js';
 import { stockWishlistShop, type StockWishlistControls, type StoreProductFacts } from '../../server/test/fake-stock-wishlist.js';
 import { wishlistReady } from './helpers.js';
+import { startStockFront, type StockFront } from './stock-front.js';
 
 /**
  * The wishlist in upstream mode, in the browser: a Suki in upstream mode (started here) in front of
@@ -17,88 +11,36 @@ import { wishlistReady } from './helpers.js';
  * client and the server this front runs from.
  */
 
-const HOP = /^(?:connection|keep-alive|transfer-encoding|content-encoding|content-length)$/i;
-const TEXTUAL = /^(?:application\/(?:json|javascript)|text\/)/i;
-
-let stand: { url: string; close(): Promise<void> } | null = null;
-let controls: StockWishlistControls;
-let front: ChildProcess | null = null;
+let front: StockFront | null = null;
 let frontUrl = '';
-let workDir = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+let controls: StockWishlistControls;
 
 // Playwright hands the test info second; this hook needs no fixture.
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, info) => {
   test.setTimeout(90_000);
   const embedded = new URL(info.project.use.baseURL ?? '').origin;
-  let standUrl = '';
-  const here = (text: string) => text.split(embedded).join(standUrl).split(embedded.replace(/\//g, '\\/')).join(standUrl.replace(/\//g, '\\/'));
-  const shop = stockWishlistShop({
-    origin: () => standUrl,
-    // The rows of the embedded shop's products, as the stock template prints them.
-    product: async (id) => {
-      const answer = await fetch(`${embedded}/wp-json/wc/store/v1/products/${id}`);
-      return answer.ok ? (JSON.parse(here(await answer.text())) as StoreProductFacts) : null;
+  front = await startStockFront(
+    embedded,
+    (app, { here, standUrl }) => {
+      const shop = stockWishlistShop({
+        origin: standUrl,
+        // The rows of the embedded shop's products, as the stock template prints them.
+        product: async (id) => {
+          const answer = await fetch(`${embedded}/wp-json/wc/store/v1/products/${id}`);
+          return answer.ok ? (JSON.parse(here(await answer.text())) as StoreProductFacts) : null;
+        },
+      });
+      controls = shop.controls;
+      app.route('/', shop.app);
     },
-  });
-  controls = shop.controls;
-  const app = new Hono();
-  app.route('/', shop.app);
-  // Everything else is the embedded shop's, as if it were this shop's.
-  app.all('*', async (c) => {
-    const url = new URL(c.req.url);
-    const headers = new Headers();
-    c.req.raw.headers.forEach((value, name) => {
-      if (!HOP.test(name) && name !== 'host' && name !== 'accept-encoding') headers.set(name, name === 'origin' || name === 'referer' ? here(value).split(standUrl).join(embedded) : value);
-    });
-    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer();
-    const answer = await fetch(`${embedded}${url.pathname}${url.search}`, { method: c.req.method, headers, body, redirect: 'manual' });
-    const out = new Headers();
-    answer.headers.forEach((value, name) => {
-      if (!HOP.test(name) && name !== 'set-cookie') out.set(name, here(value));
-    });
-    for (const line of answer.headers.getSetCookie()) out.append('set-cookie', line);
-    const type = answer.headers.get('content-type') ?? '';
-    return new Response(TEXTUAL.test(type) ? here(await answer.text()) : answer.body, { status: answer.status, headers: out });
-  });
-  stand = await listen(app, { port: 0, host: '127.0.0.1' });
-  standUrl = stand.url;
-
-  // The front: our production server in upstream mode, from an empty working directory.
-  const port = await freePort();
-  frontUrl = `http://127.0.0.1:${port}`;
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'suki-stock-wishlist-'));
-  front = spawn(process.execPath, [path.resolve('dist/server/server/main.js')], {
-    cwd: workDir,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SUKI_UPSTREAM: standUrl, SUKI_DATA_DIR: '' },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${frontUrl}/wp-json/wc/store/v1/products?per_page=1`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the upstream-mode front did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    'stock-wishlist',
+  );
+  frontUrl = front.url;
 });
 
 test.afterAll(async () => {
-  front?.kill('SIGTERM');
-  await stand?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  await front?.close();
 });
 
 /** A simple product of the shop that is in stock, with its page. */
