@@ -28,6 +28,8 @@
  *   surrogates...); an unknown `sort` is not an error: it falls back to `recent`;
  * - `suki_media_too_large` (413), `suki_media_type` (415), `suki_media_too_many` (400): an upload
  *   refused, with the shop's configured message; `suki_media_failed` (503): it could not be stored;
+ *   `suki_media_rate_limited` (429) and `suki_overloaded` (503, too many uploads at once), both with
+ *   `Retry-After`; `suki_media_stalled` (408): the body stopped arriving for 30 s;
  *   `message` is always plain text the client shows as it is;
  * - `suki_reviews_unsupported` (501): the shop behind us cannot do it (upstream); the control is hidden.
  *
@@ -43,6 +45,8 @@
  * | `POST /reviews/media` | multipart `file` (one file), `item` (product id or `-1`) | {@link UploadedMedia} (201) |
  * | `DELETE /reviews/media/{id}` | `{key}` | 204; 404 when not this session's unattached upload |
  * | `GET /questions` | `product=ID`, `page`, `per_page`, `search` | {@link QuestionPage} |
+ * | `GET /questions/block` | `product=ID` | {@link ProductQuestionsView} (the product page's Q&A tab) |
+ * | `GET /reviews/stock-settings` | `product=ID` | the stock actions' nonces for a stock theme's scripts (our own server only) |
  * | `POST /questions` | {@link NewQuestion} | {@link QuestionResult}, 200 for every code |
  * | `POST /questions/{id}/vote` | `{upvote}` (a question's or an answer's id) | {@link Votes} |
  *
