@@ -63,7 +63,9 @@ function start(dataDir: string, uid?: number): { status: number | null; stderr: 
     ...(uid === undefined ? {} : { uid, gid: uid }),
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SUKI_DATA_DIR: dataDir, DATABASE_URL: '', SUKI_UPSTREAM: '' },
     encoding: 'utf8',
-    timeout: 60_000,
+    // Start-up compiles the server with tsx and makes a database: slow while another test file runs
+    // beside this one on a 2-core machine.
+    timeout: 150_000,
   });
   return { status: result.status, stderr: result.stderr, stdout: result.stdout };
 }
@@ -86,7 +88,7 @@ function tmpfs(name: string, options: string): string | null {
   return dir;
 }
 
-describe('starting the server on a data folder it cannot use', () => {
+describe('starting the server on a data folder it cannot use', { timeout: 180_000 }, () => {
   it('exits with one clear line when a file stands where the data folder should be', () => {
     const file = path.join(scratch, 'not-a-folder');
     writeFileSync(file, 'x');
