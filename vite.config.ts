@@ -14,7 +14,8 @@ const LAZY = [
   // What the checkout and the My Account pages share (the order's details, the address fields), and the account views.
   /[\\/]src[\\/]ui[\\/]components[\\/](OrderDetails\.tsx|address-fields\.ts$|account[\\/])/,
   /[\\/]src[\\/]checkout-client\.ts$/,
-  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery|CartLines|QuantityStepper)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery|CartLines|QuantityStepper|CaptchaStep)\.tsx$/,
+  /[\\/]src[\\/]ui[\\/]components[\\/]captcha\.ts$/,
   /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters|account|account-forms)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,
   // Checkout's rules and the province list load with the checkout page only.

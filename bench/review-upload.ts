@@ -17,7 +17,7 @@ import path from 'node:path';
 import { launchChromium, startShop } from './browser-shop.js';
 import { photo } from './lib/photo.js';
 
-const port = Number(process.env['BENCH_UPLOAD_PORT'] ?? 3197);
+const port = Number(process.env['BENCH_UPLOAD_PORT'] ?? 3193);
 const dataDir = `.tmp/bench-review-upload-${port}`;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const SLUG = 'embroidered-house-slippers';

@@ -14,6 +14,7 @@ import { createViewRegistry } from '../src/ui/slots.js';
 import { resolvePlugins } from './plugins.js';
 
 const state: AppState = {
+  locale: 'en-PH',
   path: '/shop/',
   search: '',
   pageType: 'shop',

@@ -1,3 +1,4 @@
+import { LANG_COOKIE, LANG_PARAM, localeFromCookie, localeOf, type Locale } from '../src/i18n/index.js';
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import type { DocumentAssets, RenderedPage, RenderInput, RenderVariant } from '../src/entry-server.js';
@@ -135,6 +136,19 @@ export const setPageInput = (c: Context, input: PageInput): void => {
 /** What the routes gave this request's page so far (tests render it without the React views). */
 export const pageInputOf = (c: Context): PageInput | undefined => pageInputs.get(c);
 
+/** `cookieHeader` with the language cookie set to `locale` (for this request's render). */
+const withLanguage = (cookieHeader: string, locale: Locale): string => {
+  const others = cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith(`${LANG_COOKIE}=`));
+  return [...others, `${LANG_COOKIE}=${LANG_PARAM[locale]}`].join('; ');
+};
+
+/** The `Set-Cookie` that keeps the shopper's language for a year. */
+const languageSetCookie = (locale: Locale, secure: boolean): string =>
+  `${LANG_COOKIE}=${LANG_PARAM[locale]}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+
 /** Answers page requests with server-rendered HTML. */
 export const createPagesHandler = (options: PagesOptions) => async (c: Context): Promise<Response> => {
   const url = new URL(c.req.url);
@@ -149,9 +163,18 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
   // deadline is a timer that would otherwise outlive every cached answer by seconds.
   let own: ReturnType<typeof shopperFetch> | null = null;
   const shopper = () => (own ??= shopperFetch(session.cookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(deadlineMs), client])));
+  // `?lang=fil` / `?lang=en` (the language switch, and the `hreflang` addresses crawlers follow):
+  // this page in that language, and the shopper's next pages too (a cookie, set when it changes).
+  const chosen = localeOf(url.searchParams.get('lang'));
+  const pageCookie = chosen ? withLanguage(session.cookie, chosen) : session.cookie;
+  const languageCookie = chosen && localeFromCookie(session.cookie) !== chosen ? languageSetCookie(chosen, url.protocol === 'https:') : null;
+  const withLanguageCookie = (response: Response) => {
+    if (languageCookie) response.headers.append('set-cookie', languageCookie);
+    return response;
+  };
   const withCookies = (response: Response) => {
     for (const line of own?.setCookies ?? []) response.headers.append('set-cookie', line);
-    return response;
+    return withLanguageCookie(response);
   };
 
   // The non-script removal link of the mini-cart and cart page (`?remove_item=KEY&_wpnonce=NONCE`).
@@ -178,12 +201,12 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
     const renderer = await options.loadRenderer();
     // A signed-in shopper's page shows their account: never the shared render.
     const signedIn = pageInputs.get(c)?.accountSummary?.signedIn === true;
-    const cached = posted || signedIn ? null : await cachedPage(c, url, session.cookie, renderer, options);
-    if (cached) return cached;
+    const cached = posted || signedIn ? null : await cachedPage(c, url, pageCookie, renderer, options);
+    if (cached) return withLanguageCookie(cached);
     if (client.aborted) return abandoned();
     const page = await renderer.renderPage({
       url,
-      cookie: session.cookie,
+      cookie: pageCookie,
       fetch: shopper().fetch,
       config: options.config,
       plugins: options.plugins,

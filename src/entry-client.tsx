@@ -2,6 +2,7 @@ import { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime } from './core/index.js';
+import { setCatalogue } from './i18n/index.js';
 import { itemFactsOf } from './core/events.js';
 import { loadPlugins, pluginSources } from './plugins/loader.js';
 import type { AppState } from './app/app-state.js';
@@ -27,6 +28,8 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
   const state = readState();
+  // A page in Filipino hydrates with the Filipino catalogue (a chunk of its own: English pages never fetch it).
+  if (state.locale === 'fil-PH') setCatalogue('fil-PH', (await import('./i18n/locales/fil-PH.json')).default);
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
   // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's

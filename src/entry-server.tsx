@@ -27,6 +27,11 @@ import { AccountPage } from './ui/pages/AccountPages.js';
 import { CartPage } from './ui/pages/CartPage.js';
 import { createQuestionsAdapter } from './adapters/questions.js';
 import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
+import { BASE_LOCALE, LANG_COOKIE, LANG_PARAM, localeFromCookie, setCatalogue } from './i18n/index.js';
+import filipino from './i18n/locales/fil-PH.json' with { type: 'json' };
+
+// The server renders both languages: the Filipino catalogue is in from the start.
+setCatalogue('fil-PH', filipino);
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';
@@ -91,7 +96,7 @@ export interface RenderVariant {
 
 /**
  * The part of a shopper's Cookie header that {@link renderPage} reads besides the session: the
- * consent answer, a dismissed store notice and a closed trust badge. A page rendered with `cookie` (and no session) is
+ * consent answer, a dismissed store notice, a closed trust badge and the language. A page rendered with `cookie` (and no session) is
  * the page every shopper of this variant with an empty cart sees, nonce aside, which is what the
  * server's render cache shares between them.
  */
@@ -103,8 +108,15 @@ export function renderVariant(cookie: string, config: ShopConfig): RenderVariant
   const hidden = noticeName !== null && readCookie(cookie, noticeName) === 'hidden';
   // A trust badge the shopper closed stays closed: its page is another variant.
   const badgeHidden = readCookie(cookie, HIDE_COOKIE) === 'true';
-  const pairs = [...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []), ...(hidden ? [`${noticeName}=hidden`] : []), ...(badgeHidden ? [`${HIDE_COOKIE}=true`] : [])];
-  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}&badge=${badgeHidden ? 'hidden' : '-'}`, cookie: pairs.join('; ') };
+  // The page's language is another variant.
+  const locale = localeFromCookie(cookie);
+  const pairs = [
+    ...(consent ? [`${CONSENT_COOKIE}=${consent}`] : []),
+    ...(hidden ? [`${noticeName}=hidden`] : []),
+    ...(badgeHidden ? [`${HIDE_COOKIE}=true`] : []),
+    ...(locale !== BASE_LOCALE ? [`${LANG_COOKIE}=${LANG_PARAM[locale]}`] : []),
+  ];
+  return { key: `consent=${consent ?? '-'}&notice=${hidden ? 'hidden' : '-'}&badge=${badgeHidden ? 'hidden' : '-'}&lang=${locale}`, cookie: pairs.join('; ') };
 }
 
 /**
@@ -162,6 +174,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const notice = config.shop.storeNotice;
     const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
     const state: AppState = {
+      locale: localeFromCookie(cookie),
       path: url.pathname,
       search: url.search,
       pageType: loaded.pageType,
@@ -201,7 +214,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       description: page.description,
       preloadImage: firstImage ? { src: firstImage.src, srcset: firstImage.srcset, sizes: firstImage.sizes } : null,
       structuredData: page.type === 'product' ? serializeJsonLd(productStructuredData(page.product, page.variations ?? [], url.origin, page.reviews ?? null)) : null,
-      seo: pageSeo(page, url, config.shop.name),
+      seo: pageSeo(page, url, config.shop.name, state.locale),
     };
   } finally {
     await runtime.stop();

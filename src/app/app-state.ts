@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/index.js';
 import type { FilterCatalogue, SectionBase, SectionFilterConfig } from '../core/catalog/section.js';
 import type { CatalogFacets, Category, CategoryEntry, ListedProduct, Product, ProductVariation } from '../core/domain/catalog.js';
 import type { BlogComment, BlogPost } from '../core/domain/blog.js';
@@ -175,6 +176,8 @@ export interface PublicShopSettings {
 
 /** Everything serialized into the page for hydration. */
 export interface AppState {
+  /** The page's language (`src/i18n`): the shopper's `suki_lang` cookie, English by default. */
+  readonly locale: Locale;
   readonly path: string;
   readonly search: string;
   readonly pageType: PageType;

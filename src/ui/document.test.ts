@@ -4,6 +4,7 @@ import type { AppState } from '../app/app-state.js';
 import { escapeHtml, renderDocument, seoTags, serializeState } from './document.js';
 
 const stateWith = (text: string): AppState => ({
+  locale: 'en-PH',
   path: '/',
   search: '',
   pageType: 'not-found',
@@ -44,6 +45,12 @@ describe('renderDocument', () => {
     expect(html).toContain('<link rel="preload" as="image" href="/img.svg" fetchpriority="high">');
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
+    expect(html).toContain('<html lang="en-PH">');
+  });
+
+  it('names the page’s language on <html>', () => {
+    const html = renderDocument({ status: 200, html: '', state: { ...stateWith('a'), locale: 'fil-PH' }, title: 't', description: 'd', preloadImage: null }, { scripts: [], styles: [], modulePreloads: [] });
+    expect(html).toContain('<html lang="fil-PH">');
   });
 });
 
@@ -62,6 +69,9 @@ describe('seoTags', () => {
       '<meta name="robots" content="noindex">',
       '<meta property="og:title" content="Jusi barong &quot;classic&quot; &lt;b&gt;&amp; co&lt;/b&gt;">',
       '<meta property="og:site_name" content="Suki">',
+    ]);
+    expect(seoTags({ canonical: null, robots: null, openGraph: [], alternates: [['fil-PH', 'https://shop.example/?lang=fil&x="y"']] })).toEqual([
+      '<link rel="alternate" hreflang="fil-PH" href="https://shop.example/?lang=fil&amp;x=&quot;y&quot;">',
     ]);
     expect(seoTags(undefined)).toEqual([]);
     expect(seoTags({ canonical: null, robots: null, openGraph: [] })).toEqual([]);

@@ -44,6 +44,7 @@ export const seoTags = (seo: PageSeo | undefined): string[] =>
     ? [
         ...(seo.canonical ? [`<link rel="canonical" href="${escapeHtml(seo.canonical)}">`] : []),
         ...(seo.robots ? [`<meta name="robots" content="${escapeHtml(seo.robots)}">`] : []),
+        ...(seo.alternates ?? []).map(([hreflang, href]) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}">`),
         ...seo.openGraph.map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`),
       ]
     : [];
@@ -57,7 +58,7 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
     : '';
   return [
     '<!doctype html>',
-    '<html lang="en-PH">',
+    `<html lang="${escapeHtml(page.state.locale ?? 'en-PH')}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

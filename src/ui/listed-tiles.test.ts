@@ -19,6 +19,7 @@ import { createUiSignals } from './signals.js';
 import { createViewRegistry } from './slots.js';
 
 const state: AppState = {
+  locale: 'en-PH',
   path: '/shop/',
   search: '',
   pageType: 'shop',

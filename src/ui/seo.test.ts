@@ -188,7 +188,27 @@ describe('pageSeo', () => {
       'og:image': `${ORIGIN}/wp-content/uploads/suki/jusi-barong-1.svg`,
       'product:price:amount': '4500.50',
       'product:price:currency': 'PHP',
+      'og:locale': 'en_PH',
+      'og:locale:alternate': 'fil_PH',
     });
+  });
+
+  it('names the page in each language (hreflang): English at the bare address, Filipino with lang=fil; a Filipino page is canonical at its own address', () => {
+    const page: PageData = { type: 'product', title: 'Jusi barong', description: '', product: product(), variations: [], related: null };
+    const url = new URL(`${ORIGIN}/product/jusi-barong/?attribute_pa_colour=blue`);
+    const english = pageSeo(page, url, SHOP);
+    expect(english.alternates).toEqual([
+      ['en-PH', `${ORIGIN}/product/jusi-barong/`],
+      ['fil-PH', `${ORIGIN}/product/jusi-barong/?lang=fil`],
+      ['x-default', `${ORIGIN}/product/jusi-barong/`],
+    ]);
+    const filipino = pageSeo(page, url, SHOP, 'fil-PH');
+    expect(filipino.canonical).toBe(`${ORIGIN}/product/jusi-barong/?lang=fil`);
+    expect(filipino.alternates).toEqual(english.alternates);
+    expect(new Map(filipino.openGraph).get('og:locale')).toBe('fil_PH');
+    expect(new Map(filipino.openGraph).get('og:url')).toBe(`${ORIGIN}/product/jusi-barong/?lang=fil`);
+    // A page with no canonical address (the cart) names no alternates.
+    expect(pageSeo({ type: 'cart', title: 'Cart', description: '' }, new URL(`${ORIGIN}/cart/`), SHOP, 'fil-PH').alternates).toEqual([]);
   });
 
   it('gives every page og:title, og:url and og:site_name; og:url is the canonical when there is one (property)', () => {

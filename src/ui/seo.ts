@@ -11,6 +11,7 @@
  * Search results and the cart carry `noindex` and no canonical (a canonical to themselves would ask
  * for them to be indexed); a missing page or an error has neither.
  */
+import { BASE_LOCALE, LANG_PARAM, LOCALES, type Locale } from '../i18n/index.js';
 import type { PageType } from '../core/events.js';
 import { toMajorString } from '../core/rules/money.js';
 import type { PageData } from '../app/app-state.js';
@@ -74,7 +75,20 @@ export interface PageSeo {
   readonly robots: 'noindex' | null;
   /** Open Graph `property` / `content` pairs, in order, unescaped. */
   readonly openGraph: ReadonlyArray<readonly [property: string, content: string]>;
+  /** The page in each language (`hreflang`, `x-default` for English), absolute; empty with no canonical address. */
+  readonly alternates?: ReadonlyArray<readonly [hreflang: string, href: string]>;
 }
+
+/**
+ * A canonical address in `locale`: English is the bare address, Filipino carries `lang=fil`
+ * (the address a crawler, which keeps no cookie, gets the Filipino page at).
+ */
+export const inLocale = (address: string, locale: Locale): string => {
+  if (locale === BASE_LOCALE) return address;
+  const url = new URL(address);
+  url.searchParams.set('lang', LANG_PARAM[locale]);
+  return url.href;
+};
 
 /** An absolute http(s) address for a path or URL on the shop, or null. */
 const absolute = (src: string, origin: string): string | null => {
@@ -87,8 +101,9 @@ const absolute = (src: string, origin: string): string | null => {
 };
 
 /** The canonical address, robots directive and Open Graph properties of a loaded page at `url`. */
-export const pageSeo = (page: PageData, url: URL, shopName: string): PageSeo => {
-  const canonical = canonicalUrl(url.origin, page.type, url.pathname, url.search);
+export const pageSeo = (page: PageData, url: URL, shopName: string, locale: Locale = BASE_LOCALE): PageSeo => {
+  const bare = canonicalUrl(url.origin, page.type, url.pathname, url.search);
+  const canonical = bare === null ? null : inLocale(bare, locale);
   const title = page.type === 'home' ? page.title : bareTitle(page.title, shopName) || shopName;
   const image = page.type === 'product' ? page.product.images[0]?.src : page.type === 'post' ? page.post.images[0]?.src : undefined;
   const imageUrl = image ? absolute(image, url.origin) : null;
@@ -104,5 +119,10 @@ export const pageSeo = (page: PageData, url: URL, shopName: string): PageSeo => 
     const { price, currency } = page.product.prices;
     og.push(['product:price:amount', toMajorString(price, currency.minorUnit)], ['product:price:currency', currency.code]);
   }
-  return { canonical, robots: robotsDirective(page.type), openGraph: og };
+  og.push(['og:locale', OG_LOCALE[locale]], ...LOCALES.filter((l) => l !== locale).map((l) => ['og:locale:alternate', OG_LOCALE[l]] as const));
+  const alternates = bare === null ? [] : [...LOCALES.map((l) => [l, inLocale(bare, l)] as const), ['x-default', bare] as const];
+  return { canonical, robots: robotsDirective(page.type), openGraph: og, alternates };
 };
+
+/** Open Graph's spelling of each language. */
+const OG_LOCALE: Readonly<Record<Locale, string>> = { 'en-PH': 'en_PH', 'fil-PH': 'fil_PH' };

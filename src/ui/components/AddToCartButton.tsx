@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
 import { afterAddNavigation } from '../../core/rules/navigation.js';
+import { useTexts } from '../i18n.js';
+import { cartButtonTexts } from '../messages/cart-button.js';
 import { useSelector, useUi } from '../runtime-context.js';
 
 interface AddToCartButtonProps {
@@ -9,14 +11,11 @@ interface AddToCartButtonProps {
   readonly quantity?: number;
   readonly variationId?: number;
   readonly variation?: Readonly<Record<string, string>>;
-  /** Label text shown on the button. @default 'Add to cart' */
+  /** Label text shown on the button. @default the catalogue's `Add to cart` */
   readonly label?: string;
   readonly className?: string;
 }
 
-/** What the button shows in each state; its name starts with this text (WCAG 2.5.3). */
-const shownText = (state: 'idle' | 'loading' | 'added', label: string): string =>
-  state === 'loading' ? 'Adding…' : state === 'added' ? 'Added to cart' : label;
 
 /**
  * The add-to-cart control: pending while its intent is queued, then "added" with a View cart link.
@@ -24,30 +23,32 @@ const shownText = (state: 'idle' | 'loading' | 'added', label: string): string =
  * setting sends them to the cart. While pending it is marked disabled but never loses focus, so a
  * keyboard user who pressed it stays on it, hears its added state, and tabs on to View cart.
  */
-export function AddToCartButton({ product, quantity = 1, variationId, variation, label = 'Add to cart', className }: AddToCartButtonProps) {
+export function AddToCartButton({ product, quantity = 1, variationId, variation, label, className }: AddToCartButtonProps) {
   const { runtime, state } = useUi();
+  const t = useTexts(cartButtonTexts);
   const pending = useSelector(runtime.stores.cart, (s) => (s.pendingProducts[product.id] ?? 0) > 0);
   const added = useSelector(runtime.stores.cart, (s) => s.addedProducts.includes(product.id));
   const [busy, setBusy] = useState(false);
 
   if (!product.isPurchasable || !product.isInStock) {
     return (
-      <a className={`button ${className ?? ''}`} href={product.permalink} aria-label={`Read more about “${product.name}”`}>
-        Read more
+      <a className={`button ${className ?? ''}`} href={product.permalink} aria-label={t.readMoreAbout({ name: product.name })}>
+        {t.readMore}
       </a>
     );
   }
   if (product.type === 'variable' && variationId === undefined) {
     return (
-      <a className={`button ${className ?? ''}`} href={product.permalink} aria-label={`Select options for “${product.name}”`}>
-        Select options
+      <a className={`button ${className ?? ''}`} href={product.permalink} aria-label={t.selectOptionsFor({ name: product.name })}>
+        {t.selectOptions}
       </a>
     );
   }
 
   const loading = pending || busy;
   const shown = loading ? 'loading' : added ? 'added' : 'idle';
-  const text = shownText(shown, label);
+  // What the button shows in each state; its name starts with this text (WCAG 2.5.3).
+  const text = shown === 'loading' ? t.adding : shown === 'added' ? t.added : (label ?? t.addToCart);
   const onClick = async () => {
     if (loading) return;
     setBusy(true);
@@ -69,7 +70,7 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
       <button
         type="button"
         className={`button button--primary ${className ?? ''}`}
-        aria-label={`${text.replace(/…$/, '')}: “${product.name}”`}
+        aria-label={t.named({ shown: text.replace(/…$/, ''), name: product.name })}
         aria-busy={loading}
         aria-disabled={loading || undefined}
         data-state={shown}
@@ -79,7 +80,7 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
       </button>
       {added && !loading && (
         <a className="added-to-cart" href="/cart/">
-          View cart
+          {t.viewCart}
         </a>
       )}
     </span>

@@ -8,6 +8,9 @@ import { MiniCartButton } from './CartPanel.js';
 import { SearchModal } from './SearchModal.js';
 import { StoreNotice } from './Notices.js';
 import { useModal } from './use-modal.js';
+import { LANGUAGE_NAMES, LOCALES, LANG_PARAM } from '../../i18n/index.js';
+import { useLocale, useTexts } from '../i18n.js';
+import { chromeTexts } from '../messages/chrome.js';
 
 
 /**
@@ -21,6 +24,7 @@ const NO_SCRIPT_CSS =
 /** Site header: store notice, brand, category navigation (behind a Menu button on narrow screens), search and the mini-cart. */
 export function Header() {
   const { state } = useUi();
+  const t = useTexts(chromeTexts);
   const [scrolling, setScrolling] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolling(headerScrolling(window.scrollY));
@@ -33,12 +37,12 @@ export function Header() {
       <StoreNotice />
       <header className="site-header" data-scrolling={scrolling} id="top">
         <a className="skip-link" href="#main">
-          Skip to content
+          {t.skip}
         </a>
         <a className="site-header__brand" href="/">
           {state.shop.name}
         </a>
-        <nav className="site-nav" aria-label="Categories">
+        <nav className="site-nav" aria-label={t.categories}>
           <CategoryLinks />
         </nav>
         <SiteMenu />
@@ -60,16 +64,17 @@ export function Header() {
  */
 function AccountLink() {
   const { state } = useUi();
+  const t = useTexts(chromeTexts);
   const account = state.account;
   const named = account?.signedIn === true && account.displayName !== '';
   return (
     <a
       className="site-header__account"
       href="/my-account/"
-      aria-label={named ? `My account: ${account.displayName}` : undefined}
+      aria-label={named ? t.myAccountOf({ name: account.displayName }) : undefined}
       aria-current={state.path === '/my-account/' ? 'page' : state.pageType === 'account' ? 'true' : undefined}
     >
-      My account
+      {t.myAccount}
     </a>
   );
 }
@@ -77,11 +82,12 @@ function AccountLink() {
 /** The category links, in the header on wide screens and in the menu dialog on narrow ones. */
 function CategoryLinks() {
   const { state } = useUi();
+  const t = useTexts(chromeTexts);
   return (
     <ul>
       <li>
         <a href="/shop/" aria-current={state.pageType === 'shop' ? 'page' : undefined}>
-          Shop all
+          {t.shopAll}
         </a>
       </li>
       {state.shop.categories.map((c) => (
@@ -93,7 +99,7 @@ function CategoryLinks() {
       ))}
       <li>
         <a href="/blog/" aria-current={state.path.startsWith('/blog/') ? 'page' : undefined}>
-          Blog
+          {t.blog}
         </a>
       </li>
     </ul>
@@ -105,6 +111,7 @@ function CategoryLinks() {
  * dialog; Tab stays inside, Escape or Close shuts it and focus goes back to the button.
  */
 function SiteMenu() {
+  const t = useTexts(chromeTexts);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -114,7 +121,7 @@ function SiteMenu() {
   return (
     <>
       <button ref={opener} type="button" className="site-header__menu button button--small" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
-        Menu
+        {t.menu}
       </button>
       {/* In the body, so the sticky header's stacking does not put page parts above it. */}
       {open &&
@@ -123,13 +130,13 @@ function SiteMenu() {
             <div ref={panel} className="menu-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
               <div className="menu-modal__head">
                 <h2 id={titleId} className="menu-modal__title">
-                  Menu
+                  {t.menu}
                 </h2>
                 <button type="button" className="button button--small" onClick={close} data-autofocus="">
-                  Close
+                  {t.close}
                 </button>
               </div>
-              <nav className="menu-modal__nav" aria-label="Categories">
+              <nav className="menu-modal__nav" aria-label={t.categories}>
                 <CategoryLinks />
               </nav>
             </div>
@@ -143,6 +150,7 @@ function SiteMenu() {
 /** Site footer with the go-to-top link, which hides near the bottom of the page. */
 export function Footer() {
   const { state } = useUi();
+  const t = useTexts(chromeTexts);
   const footer = useRef<HTMLElement>(null);
   const [showTop, setShowTop] = useState(false);
   useEffect(() => {
@@ -171,14 +179,15 @@ export function Footer() {
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       >
-        Go to top
+        {t.goToTop}
       </a>
       <footer className="site-footer" ref={footer}>
         <SlotFills name="footer" props={{}} />
         <p>
           {state.shop.name} · {state.shop.tagline}
         </p>
-        <p>Prices in Philippine pesos (₱), VAT included.</p>
+        <p>{t.prices}</p>
+        <LanguageSwitch />
       </footer>
     </>
   );
@@ -195,6 +204,7 @@ const CONSENT_MAX_AGE = 365 * 24 * 3600;
  */
 export function ConsentBanner() {
   const { runtime } = useUi();
+  const t = useTexts(chromeTexts);
   const consent = useSelector(runtime.stores.consent, (s) => s.state);
   if (consent !== 'ask') return null;
   const answer = (state: 'granted' | 'denied') => {
@@ -202,16 +212,44 @@ export function ConsentBanner() {
     void runtime.execute('consent.set', { state });
   };
   return (
-    <section className="consent" role="region" aria-label="Cookie consent">
-      <p className="consent__text">Analytics cookies help us improve the shop.</p>
+    <section className="consent" role="region" aria-label={t.consentRegion}>
+      <p className="consent__text">{t.consentText}</p>
       <div className="consent__actions">
         <button type="button" className="button button--primary" onClick={() => answer('granted')}>
-          Accept
+          {t.accept}
         </button>
         <button type="button" className="button" onClick={() => answer('denied')}>
-          Reject
+          {t.reject}
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * `English` / `Filipino`: this page in the other language (a link with `?lang=`, which the server
+ * remembers in a cookie), each name in its own language. Works without scripts.
+ */
+function LanguageSwitch() {
+  const { state } = useUi();
+  const t = useTexts(chromeTexts);
+  const current = useLocale();
+  const address = (lang: string): string => {
+    const params = new URLSearchParams(state.search);
+    params.set('lang', lang);
+    return `${state.path}?${params.toString()}`;
+  };
+  return (
+    <nav className="language-switch" aria-label={t.language}>
+      <ul>
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <a href={address(LANG_PARAM[locale])} hrefLang={locale} lang={locale} aria-current={locale === current ? 'true' : undefined}>
+              {LANGUAGE_NAMES[locale]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -32,6 +32,7 @@ const signedIn = { customer, notices: [], logoutUrl: '/my-account/customer-logou
 
 const render = (view: AccountView, path = '/my-account/', account?: AccountSummary): string => {
   const state: AppState = {
+    locale: 'en-PH',
     path,
     search: '',
     pageType: 'account',

@@ -7,6 +7,7 @@ import { filteredMessage } from '../../../ui/components/Notices.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps } from '../../../ui/slots.js';
+import { withoutLanguage } from '../../../i18n/index.js';
 import type shopFilters from '../index.js';
 import { sectionAddress, sectionPageAddress, type Place, type SectionSeed, type SectionState } from '../sections.js';
 
@@ -14,9 +15,9 @@ import { sectionAddress, sectionPageAddress, type Place, type SectionSeed, type 
 export const NO_RESULTS = 'No Data for this Combination.';
 
 
-/** Where the page is: the request's address on the server, the address bar in the browser. */
+/** Where the page is: the request's address on the server, the address bar in the browser (without the language switch's `lang`, as the server renders it). */
 const placeOf = (path: string, search: string): Place =>
-  typeof window === 'undefined' ? { path, search } : { path: window.location.pathname, search: window.location.search };
+  typeof window === 'undefined' ? { path, search: withoutLanguage(search) } : { path: window.location.pathname, search: withoutLanguage(window.location.search) };
 
 const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { kind: 'facet', facet: list.id } : { kind: list.kind });
 

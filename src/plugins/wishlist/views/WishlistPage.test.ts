@@ -82,6 +82,7 @@ const view = (over: Partial<WishlistPageView> & { privacy?: 0 | 1 | 2; title?: s
 
 const render = (page: WishlistPageView): string => {
   const state: AppState = {
+    locale: 'en-PH',
     path: '/wishlist/',
     search: '',
     pageType: 'wishlist',
