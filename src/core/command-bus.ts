@@ -1,6 +1,7 @@
 import type { CommandFailure, CommandInput, CommandMap, CommandOutput, CommandType } from './commands.js';
 import { messageOf, type Logger } from './logger.js';
 import { err, type Result } from './result.js';
+import type { RuntimeTap } from './tap.js';
 
 /** What a handler returns: its output or one of its own failures. */
 export type CommandResult<K extends CommandType> = Result<CommandOutput<K>, CommandMap[K]['failure']>;
@@ -47,7 +48,12 @@ interface Registration {
 }
 
 /** Creates a command registry: exactly one handler per command. */
-export const createCommandBus = (options: { readonly logger: Logger; readonly signal: AbortSignal }): CommandBus => {
+export const createCommandBus = (options: {
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  /** Told of each command and its result (the event inspector). @default none */
+  readonly tap?: RuntimeTap['command'] | undefined;
+}): CommandBus => {
   const handlers = new Map<string, Registration>();
   let closed = false;
   const context: CommandContext = { signal: options.signal };
@@ -65,9 +71,15 @@ export const createCommandBus = (options: { readonly logger: Logger; readonly si
     }
   };
 
+  const tap = options.tap;
   return {
     // One implementation serves both call shapes: a missing input is `undefined`, which is what void commands take.
-    execute: execute as Execute,
+    execute: (tap
+      ? (type: CommandType, input: never) => {
+          const done = tap(type, input);
+          return execute(type, input).then(done);
+        }
+      : execute) as Execute,
     handle(type, handler, owner) {
       const existing = handlers.get(type);
       if (existing) {

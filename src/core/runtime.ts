@@ -20,6 +20,7 @@ import type { Ports } from './ports.js';
 import { createStore, type ReadableStore } from './store.js';
 import { normaliseSearch } from './rules/search.js';
 import { ok } from './result.js';
+import type { RuntimeTap } from './tap.js';
 
 /** Options of {@link createRuntime}. */
 export interface RuntimeOptions {
@@ -48,8 +49,13 @@ export interface RuntimeOptions {
   readonly consentedPlugins?: () => Promise<readonly PluginEntry[]>;
   /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
   readonly initialState?: Readonly<Record<string, unknown>>;
+  /**
+   * The event inspector's recorder: told what the consent gate passes on and every command with
+   * its result (it reads events from `events$` and isolated errors from the logger). @default none
+   */
+  readonly tap?: RuntimeTap | undefined;
   /** @default the console */
-  readonly logger?: Logger;
+  readonly logger?: Logger | undefined;
   /** Makes event ids and idempotency keys. @default a random prefix and a counter */
   readonly ids?: () => string;
   /** Epoch milliseconds. @default Date.now */
@@ -112,8 +118,8 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   const stopController = new AbortController();
 
   const bus = createEventBus({ ids, now });
-  const gatedBus = createEventBus({ ids, now });
-  const commands = createCommandBus({ logger, signal: stopController.signal });
+  const gatedBus = createEventBus({ ids, now, tap: options.tap?.delivered });
+  const commands = createCommandBus({ logger, signal: stopController.signal, tap: options.tap?.command });
   const stores = new Map<string, ReadableStore<unknown>>();
   const viewContexts = new Map<string, PluginViewContext<unknown, unknown>>();
 
