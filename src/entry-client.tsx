@@ -10,6 +10,7 @@ import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { whenSettled } from './ui/components/wake.js';
+import { inspectorOn } from './ui/debug-flag.js';
 import './ui/styles.css';
 
 const readState = (): AppState => {
@@ -27,6 +28,8 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
   const state = readState();
+  // The event inspector, when debugging is on: its recorder is in before the runtime exists.
+  const debug = inspectorOn(import.meta.env.DEV ? (state.shop.debug ?? 'request') : state.shop.debug) && import('./ui/inspector/boot.js');
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
   // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's
@@ -63,6 +66,8 @@ async function boot(): Promise<void> {
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
+    // With the inspector: its tap and its logger.
+    ...(await debug),
     // Lazy ports: their code comes with their first call, which only their plugin makes.
     ports: {
       catalog: adapters.catalog,

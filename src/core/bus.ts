@@ -56,8 +56,6 @@ export interface EventBusOptions {
   readonly now?: () => number;
   /** Source used when `emit` gets none. @default 'app' */
   readonly defaultSource?: string;
-  /** Told of each event as it is delivered, before its subscribers (the event inspector). @default none */
-  readonly tap?: ((event: DomainEvent) => void) | undefined;
 }
 
 /** One subscriber of the bus, as the dispatch loop sees it. */
@@ -104,7 +102,6 @@ export const createEventBus = (options: EventBusOptions): EventBus => {
   let entries: Entry[] = [];
   const routes = new Map<string, Entry[]>();
   const queue: DomainEvent[] = [];
-  const tap = options.tap;
   let dispatching = false;
   let closed = false;
 
@@ -116,7 +113,6 @@ export const createEventBus = (options: EventBusOptions): EventBus => {
 
   // The hot path: one map lookup and one indexed loop, no allocation.
   const deliver = (event: DomainEvent): void => {
-    tap?.(event);
     const list = routes.get(event.type) ?? routeFor(event.type);
     for (let i = 0; i < list.length; i++) {
       const entry = list[i]!;

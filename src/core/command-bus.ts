@@ -1,7 +1,6 @@
 import type { CommandFailure, CommandInput, CommandMap, CommandOutput, CommandType } from './commands.js';
 import { messageOf, type Logger } from './logger.js';
 import { err, type Result } from './result.js';
-import type { RuntimeTap } from './tap.js';
 
 /** What a handler returns: its output or one of its own failures. */
 export type CommandResult<K extends CommandType> = Result<CommandOutput<K>, CommandMap[K]['failure']>;
@@ -48,12 +47,7 @@ interface Registration {
 }
 
 /** Creates a command registry: exactly one handler per command. */
-export const createCommandBus = (options: {
-  readonly logger: Logger;
-  readonly signal: AbortSignal;
-  /** Told of each command and its result (the event inspector). @default none */
-  readonly tap?: RuntimeTap['command'] | undefined;
-}): CommandBus => {
+export const createCommandBus = (options: { readonly logger: Logger; readonly signal: AbortSignal }): CommandBus => {
   const handlers = new Map<string, Registration>();
   let closed = false;
   const context: CommandContext = { signal: options.signal };
@@ -71,15 +65,9 @@ export const createCommandBus = (options: {
     }
   };
 
-  const tap = options.tap;
   return {
     // One implementation serves both call shapes: a missing input is `undefined`, which is what void commands take.
-    execute: (tap
-      ? (type: CommandType, input: never) => {
-          const done = tap(type, input);
-          return execute(type, input).then(done);
-        }
-      : execute) as Execute,
+    execute: execute as Execute,
     handle(type, handler, owner) {
       const existing = handlers.get(type);
       if (existing) {

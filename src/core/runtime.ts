@@ -50,8 +50,8 @@ export interface RuntimeOptions {
   /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
   readonly initialState?: Readonly<Record<string, unknown>>;
   /**
-   * The event inspector's recorder: told what the consent gate passes on and every command with
-   * its result (it reads events from `events$` and isolated errors from the logger). @default none
+   * The event inspector's recorder (`tap.ts`): it hears every event before anyone else, sees what
+   * the consent gate passes on, and wraps `execute`. @default none
    */
   readonly tap?: RuntimeTap | undefined;
   /** @default the console */
@@ -118,8 +118,10 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   const stopController = new AbortController();
 
   const bus = createEventBus({ ids, now });
-  const gatedBus = createEventBus({ ids, now, tap: options.tap?.delivered });
-  const commands = createCommandBus({ logger, signal: stopController.signal, tap: options.tap?.command });
+  const gatedBus = createEventBus({ ids, now });
+  const commands = createCommandBus({ logger, signal: stopController.signal });
+  // The inspector's recorder subscribes here, before the consent gate and the cart do.
+  const execute = options.tap?.(bus, gatedBus, commands.execute) || commands.execute;
   const stores = new Map<string, ReadableStore<unknown>>();
   const viewContexts = new Map<string, PluginViewContext<unknown, unknown>>();
 
@@ -207,7 +209,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
         // The snapshot was serialized from this plugin's store by the server.
         const store = createStore<unknown>(Object.hasOwn(initialState, name) ? initialState[name] : plugin.initialState);
         if (plugin.initialState !== undefined) stores.set(name, store);
-        viewContexts.set(name, { name, options: config, store, emit: bindEmit(name), execute: commands.execute });
+        viewContexts.set(name, { name, options: config, store, emit: bindEmit(name), execute });
         return [name, store] as const;
       }),
     );
@@ -250,7 +252,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
           ? {
               ...base,
               emit: bindEmit(plugin.name),
-              execute: commands.execute,
+              execute,
               handle: <K extends CommandType>(type: K, handler: CommandHandler<K>) => {
                 const release = commands.handle(type, handler, plugin.name);
                 record.releases.push(release);
@@ -355,7 +357,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     events$: appStreams.events$,
     ofType: appStreams.ofType,
     ofDomain: appStreams.ofDomain,
-    execute: commands.execute,
+    execute,
     start,
     stop,
     serialize: () => {

@@ -30,7 +30,7 @@ const gatedListener = (heard: string[]) =>
   });
 
 const boot = async (consent: ConsentState, plugins: PluginEntry[] = [], limit?: number) => {
-  const recorder = createRecorder({ forward: silentLogger(), now: () => 7, ...(limit === undefined ? {} : { limit }) });
+  const recorder = createRecorder({ forward: silentLogger(), now: () => 7, consent, ...(limit === undefined ? {} : { limit }) });
   let n = 0;
   const runtime = createRuntime({
     ports: stubPorts(),
@@ -41,7 +41,6 @@ const boot = async (consent: ConsentState, plugins: PluginEntry[] = [], limit?: 
     ids: () => `e${++n}`,
     now: () => 1000 + n,
   });
-  recorder.attach(runtime);
   await runtime.start();
   const say = (message: string, source?: string) => runtime.emit('notice.failed', { message, source: 'test' }, source);
   return { recorder, runtime, say, entries: () => recorder.getSnapshot().entries };
@@ -81,6 +80,21 @@ describe('the inspector recorder', () => {
     expect(commands(entries())[1]).toMatchObject({ name: 'consent.set', source: 'consent', at: 7, outcome: { status: 'ok' } });
   });
 
+  it('records the commands plugins run, from their setup and from their views, as well as the shell’s', async () => {
+    const probe = definePlugin({
+      name: 'probe',
+      kind: 'feature',
+      config: z.object({}),
+      async setup(ctx) {
+        ctx.handle('probe.fail', (input) => err({ kind: 'refused', message: input.why }));
+        await ctx.execute('probe.fail', { why: 'from setup' });
+      },
+    });
+    const { runtime, entries } = await boot('granted', [{ plugin: probe }]);
+    await runtime.viewContext('probe')?.execute('probe.fail', { why: 'from a view' });
+    expect(commands(entries()).map((c) => c.payload)).toEqual([{ why: 'from setup' }, { why: 'from a view' }]);
+  });
+
   it('shows an event held while consent is asked for, then delivered when it is granted', async () => {
     const heard: string[] = [];
     const { runtime, say, entries } = await boot('ask', [{ plugin: gatedListener(heard) }]);
@@ -110,7 +124,6 @@ describe('the inspector recorder', () => {
       tap: recorder.tap,
       logger: recorder.logger,
     });
-    recorder.attach(runtime);
     await runtime.start();
     await runtime.execute('consent.set', { state: 'granted' });
     const during = runtime.emit('notice.failed', { message: 'while loading', source: 'test' });

@@ -1,23 +1,22 @@
 /**
  * The event inspector's recorder: plain TypeScript, loaded (its own chunk) only when debugging is
- * on, and before the runtime exists, so it sees everything from the page's start. It reads events
- * from the runtime's `events$`, what the consent gate passes on and every command through the
- * runtime's tap (`RuntimeTap`), and the errors the runtime isolated through the logger it is given
- * (every line of a plugin starts with `[name]`). Entries sit in a bounded buffer (`ring.ts`).
+ * on, and before the runtime exists, so it hears everything from the page's start. Given to the
+ * runtime as its `tap` (`../tap.ts`), it subscribes to the event bus and to the bus behind the
+ * consent gate before anyone else, and wraps `execute`; the errors the runtime isolated it reads
+ * from the logger it is given (every line about a plugin starts with `[name]`). Entries sit in a
+ * bounded buffer (`ring.ts`).
  */
-import type { Observable } from 'rxjs';
-import { subscribeFor } from '../bus.js';
+import type { Execute } from '../command-bus.js';
 import type { ConsentState, DomainEvent } from '../events.js';
-import { consoleLogger, messageOf, type Logger } from '../logger.js';
-import type { ReadableStore } from '../store.js';
+import type { Logger } from '../logger.js';
 import type { RuntimeTap } from '../tap.js';
 import { appendBounded } from './ring.js';
 
 /**
  * What became of an event at the consent gate (in front of the plugins that require consent):
  * `delivered` at once (consent granted), `held` while consent is asked for, `held-delivered` once a
- * grant released it, `dropped` when consent was denied while it was held, `withheld` when consent
- * was already denied.
+ * grant released it, `dropped` when consent was denied while it was held, `withheld` when the gate
+ * passed it to no one (consent denied).
  */
 export type GateStatus = 'delivered' | 'held' | 'held-delivered' | 'dropped' | 'withheld';
 
@@ -44,7 +43,7 @@ interface EntryBase {
 export interface EventEntry extends EntryBase {
   readonly kind: 'event';
   readonly id: string;
-  /** The consent state the gate was in when the event passed it. */
+  /** The consent state when the event was emitted (for `consent.changed`, the one it announces). */
   readonly consent: ConsentState;
   readonly gate: GateStatus;
 }
@@ -78,19 +77,11 @@ export interface RecorderSnapshot {
   readonly gateOpened: boolean;
 }
 
-/** The part of a runtime the recorder reads. */
-export interface RecordedRuntime {
-  readonly events$: Observable<DomainEvent>;
-  readonly stores: { readonly consent: ReadableStore<{ readonly state: ConsentState }> };
-}
-
-/** A recorder: give `tap` and `logger` to `createRuntime`, then `attach` the runtime it made. */
+/** A recorder: give `tap` and `logger` to `createRuntime`. */
 export interface Recorder {
   readonly tap: RuntimeTap;
   /** Forwards every line, and records warnings and errors. */
   readonly logger: Logger;
-  /** Starts reading the runtime's events; call it before the runtime starts. Returns its end. */
-  attach(runtime: RecordedRuntime): () => void;
   getSnapshot(): RecorderSnapshot;
   /** Called after every change. Returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -106,6 +97,8 @@ export interface RecorderOptions {
   readonly forward?: Logger;
   /** Epoch milliseconds. @default Date.now */
   readonly now?: () => number;
+  /** The consent state the runtime starts with (the stored answer, else the shop's default). @default 'ask' */
+  readonly consent?: ConsentState;
 }
 
 /** Default number of entries the inspector keeps. */
@@ -117,6 +110,16 @@ const OWNED = /^\[([^\]\s]+)\] ([\s\S]*)$/;
 export const ownerOfCommand = (type: string): string => {
   const dot = type.indexOf('.');
   return dot > 0 ? type.slice(0, dot) : type;
+};
+
+/** A readable message from anything thrown or failed. */
+const messageOf = (error: unknown): string => {
+  if (error instanceof Error) return error.message;
+  try {
+    return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
+  } catch {
+    return String(error);
+  }
 };
 
 /** A command's result as the inspector shows it. */
@@ -134,14 +137,12 @@ export const outcomeOf = (result: unknown): CommandOutcome => {
 export const createRecorder = (options: RecorderOptions = {}): Recorder => {
   const limit = options.limit ?? DEFAULT_INSPECTOR_LIMIT;
   const logLimit = options.logLimit ?? 200;
-  const forward = options.forward ?? consoleLogger();
+  const forward = options.forward ?? console;
   const now = options.now ?? Date.now;
   const listeners = new Set<() => void>();
   let snapshot: RecorderSnapshot = { entries: [], last: 0, logs: [], gateOpened: false };
   let logSeq = 0;
-  // Events the gate passed on before the bus delivered them to the recorder (the gate listens first).
-  const deliveredEarly = new Set<string>();
-  let consentNow: () => ConsentState = () => 'ask';
+  let consent: ConsentState = options.consent ?? 'ask';
 
   const change = (next: Partial<RecorderSnapshot>): void => {
     snapshot = { ...snapshot, ...next };
@@ -165,9 +166,16 @@ export const createRecorder = (options: RecorderOptions = {}): Recorder => {
     return found;
   };
 
+  // The event being delivered on the bus: the gate passes it on (or not) while it is.
+  let current: string | null = null;
+
   const onEvent = (event: DomainEvent): void => {
-    const consent = consentNow();
-    const early = deliveredEarly.delete(event.meta.id);
+    if (event.type === 'consent.changed') consent = event.payload.state;
+    current = event.meta.id;
+    // Delivery is synchronous: once it is over, a later pass through the gate is a release.
+    queueMicrotask(() => {
+      if (current === event.meta.id) current = null;
+    });
     add({
       kind: 'event',
       seq: snapshot.last + 1,
@@ -177,10 +185,11 @@ export const createRecorder = (options: RecorderOptions = {}): Recorder => {
       payload: event.payload,
       id: event.meta.id,
       consent,
-      gate: early ? 'delivered' : consent === 'denied' ? 'withheld' : 'held',
+      // The gate hears it next: it passes it on at once (below), or holds it, or (denied) drops it.
+      gate: consent === 'denied' ? 'withheld' : 'held',
     });
-    // The gate has already dropped what it held.
-    if (event.type === 'consent.changed' && consent === 'denied') {
+    // A denial drops what the gate held.
+    if (consent === 'denied') {
       update(
         (entry) => entry.kind === 'event' && entry.gate === 'held',
         (entry) => ({ ...entry, gate: 'dropped' }) as InspectorEntry,
@@ -188,27 +197,45 @@ export const createRecorder = (options: RecorderOptions = {}): Recorder => {
     }
   };
 
-  const tap: RuntimeTap = {
-    delivered: (event) => {
-      const id = event.meta.id;
-      const known = update(
-        (entry) => entry.kind === 'event' && entry.id === id,
-        (entry) => ({ ...entry, gate: 'held-delivered' }) as InspectorEntry,
-      );
-      if (!known) deliveredEarly.add(id);
-      if (!snapshot.gateOpened) change({ gateOpened: true });
-    },
-    command: (type, input) => {
+  const onDelivered = (event: DomainEvent): void => {
+    const id = event.meta.id;
+    const atOnce = id === current;
+    update(
+      (entry) => entry.kind === 'event' && entry.id === id,
+      (entry) => ({ ...entry, gate: atOnce ? 'delivered' : 'held-delivered' }) as InspectorEntry,
+    );
+    if (!snapshot.gateOpened) change({ gateOpened: true });
+  };
+
+  const traced =
+    (execute: Execute): Execute =>
+    (async (type: string, input: unknown) => {
       const seq = snapshot.last + 1;
       add({ kind: 'command', seq, at: now(), name: type, source: ownerOfCommand(type), payload: input, outcome: { status: 'pending' } });
-      return (result) => {
-        update(
-          (entry) => entry.seq === seq,
-          (entry) => ({ ...entry, outcome: outcomeOf(result) }) as InspectorEntry,
-        );
-        return result;
-      };
-    },
+      const result = await (execute as (type: string, input: unknown) => Promise<unknown>)(type, input);
+      update(
+        (entry) => entry.seq === seq,
+        (entry) => ({ ...entry, outcome: outcomeOf(result) }) as InspectorEntry,
+      );
+      return result;
+    }) as Execute;
+
+  // Plain subscriptions (the bus's `subscribeFor` would be one more import from the page's shell):
+  // the recorder's handlers catch their own errors.
+  const guard =
+    (handler: (event: DomainEvent) => void) =>
+    (event: DomainEvent): void => {
+      try {
+        handler(event);
+      } catch (error) {
+        forward.error('[inspector] could not record an event', error);
+      }
+    };
+  const owner = { report: (error: unknown, what: string) => forward.error(`[inspector] ${what}`, error) };
+  const tap: RuntimeTap = (bus, gated, execute) => {
+    bus.streams(owner).events$.subscribe(guard(onEvent));
+    gated.streams(owner).events$.subscribe(guard(onDelivered));
+    return traced(execute);
   };
 
   const record = (level: LogLine['level'], message: string, details: unknown[]): void => {
@@ -236,11 +263,6 @@ export const createRecorder = (options: RecorderOptions = {}): Recorder => {
   return {
     tap,
     logger,
-    attach(runtime) {
-      consentNow = () => runtime.stores.consent.getSnapshot().state;
-      const subscription = subscribeFor({ report: (error, what) => forward.error(`[inspector] ${what}`, error) }, runtime.events$, onEvent);
-      return () => subscription.unsubscribe();
-    },
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
