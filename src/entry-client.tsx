@@ -29,7 +29,7 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 async function boot(): Promise<void> {
   const state = readState();
   // The event inspector, when debugging is on: its recorder is in before the runtime exists.
-  const debug = inspectorOn(import.meta.env.DEV ? (state.shop.debug ?? 'request') : state.shop.debug) && import('./ui/inspector/boot.js');
+  const debug = inspectorOn(import.meta.env.DEV ? (state.shop.debug ?? 'request') : state.shop.debug) && import('./ui/inspector/inspector-boot.js');
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
   // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's

@@ -16,6 +16,6 @@ export const tap = recorder.tap;
 /** For `createRuntime({ logger })`: the console's, with warnings and errors recorded. */
 export const logger = recorder.logger;
 
-import('./mount.js')
+import('./inspector-panel.js')
   .then((panel) => panel.mountInspector(recorder, state.plugins ?? []))
   .catch((error: unknown) => console.error('[inspector] the panel could not be loaded', error));
