@@ -10,7 +10,7 @@ import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { whenSettled } from './ui/components/wake.js';
-import { inspectorOn } from './ui/debug-flag.js';
+import type * as Debug from './ui/inspector/debug.js';
 import './ui/styles.css';
 
 const readState = (): AppState => {
@@ -28,8 +28,20 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
   const state = readState();
-  // The event inspector, when debugging is on: its recorder is in before the runtime exists.
-  const debug = inspectorOn(import.meta.env.DEV ? (state.shop.debug ?? 'request') : state.shop.debug) && import('./ui/inspector/inspector-boot.js');
+  // The event inspector (`src/ui/inspector/`), fetched before the runtime is made, so its recorder
+  // hears everything, and only when the shop allows it (`debug` in plugins.config.ts; a
+  // development build always does) and the address carries `?suki-debug=1`, remembered for the
+  // tab until `?suki-debug=0` (session storage; none, no inspector). Inline and terse: every page
+  // carries these bytes.
+  let debug: Promise<typeof Debug> | undefined;
+  try {
+    const mode = import.meta.env.DEV ? (state.shop.debug ?? 'request') : state.shop.debug;
+    if (mode === 'on' || (mode && (sessionStorage['sukiDebug'] = /[?&]suki-debug=(\d)/.exec(location.search)?.[1] ?? sessionStorage['sukiDebug']) === '1')) {
+      debug = import('./ui/inspector/debug.js');
+    }
+  } catch {
+    // No session storage (a sandboxed frame, storage switched off).
+  }
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
   // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './helpers.js';
 
-const INSPECTOR_CHUNK = /\/assets\/inspector-(boot|panel)-[^/]*\.(js|css)$/;
+const INSPECTOR_CHUNK = /\/assets\/(debug|inspector-panel)-[^/]*\.(js|css)$/;
 
 /** The inspector's region, once its panel has come. */
 const inspector = (page: Page): Locator => page.getByRole('region', { name: 'Event inspector' });
@@ -51,7 +51,7 @@ test.describe('event inspector', () => {
     await page.goto('/shop/?suki-debug=1');
     await hydrated(page);
     await expect(inspector(page)).toBeVisible();
-    expect(fetched.some((p) => p.includes('inspector-boot'))).toBe(true);
+    expect(fetched.some((p) => p.includes('/debug-'))).toBe(true);
     // Events from before the panel came are listed too.
     await expect(rows(page, 'page.viewed')).toHaveCount(1);
     const product = await addFirst(page);
