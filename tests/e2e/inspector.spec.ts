@@ -48,12 +48,22 @@ test.describe('event inspector', () => {
     page.on('request', (r) => {
       if (INSPECTOR_CHUNK.test(new URL(r.url()).pathname)) fetched.push(new URL(r.url()).pathname);
     });
+    // The panel's code is held back until the page has hydrated and sent its first events.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/inspector-panel-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/shop/?suki-debug=1');
     await hydrated(page);
+    await expect(inspector(page)).toHaveCount(0);
+    release();
     await expect(inspector(page)).toBeVisible();
     expect(fetched.some((p) => p.includes('/debug-'))).toBe(true);
     // Events from before the panel came are listed too.
     await expect(rows(page, 'page.viewed')).toHaveCount(1);
+    await expect(rows(page, 'catalog.listViewed').first()).toContainText('from ui');
     const product = await addFirst(page);
 
     const added = rows(page, 'cart.added');
