@@ -32,7 +32,8 @@ export default defineConfig({
     {
       command: 'node scripts/e2e-server.mjs',
       url: `${embedded}/wp-json/wc/store/v1/products?per_page=1`,
-      env: { PORT: String(port), HOST: '127.0.0.1' },
+      // The event inspector opens with `?suki-debug=1` (tests/e2e/inspector.spec.ts); never without it.
+      env: { PORT: String(port), HOST: '127.0.0.1', SUKI_DEBUG: 'on-request' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',

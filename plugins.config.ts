@@ -33,6 +33,13 @@ export default defineShopConfig({
     /** Send the shopper to the cart page after a successful add. @default false */
     redirectAfterAdd: false,
   },
+  /**
+   * The event inspector for integrators (every event and command, the consent gate, each plugin's
+   * status and isolated errors). Off by default: `SUKI_DEBUG=on-request` opens it with
+   * `?suki-debug=1` in the address (remembered for the tab), `SUKI_DEBUG=on` on every page, to
+   * everyone. A development build (`npm run dev`) opens it with `?suki-debug=1` regardless.
+   */
+  debug: process.env['SUKI_DEBUG'] === 'on' ? true : process.env['SUKI_DEBUG'] === 'on-request' ? 'on-request' : false,
   accounts: {
     /** The shortest password a shopper may choose on /my-account/ (8 to 128). @default 8 */
     passwordMinLength: 8,

@@ -22,6 +22,8 @@ const LAZY = [
   /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,
   /[\\/]src[\\/]core[\\/]domain[\\/](ph-provinces|checkout)\.ts$/,
   /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
+  // The event inspector: its recorder and its panel load only when debugging is on.
+  /[\\/]src[\\/](core[\\/]debug|ui[\\/]inspector)[\\/]/,
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];

@@ -93,7 +93,9 @@ async function measure(browser: Browser, base: string, budget: Budget, interact?
     await context.request.post(`${base}/wp-json/wc/store/v1/cart/add-item`, { headers: { Nonce: cart.headers()['nonce'] ?? '' }, data: { id: found[0]?.id, quantity: 1 } });
   }
   const scripts: string[] = [];
+  const everything: string[] = [];
   page.on('request', (r) => {
+    everything.push(new URL(r.url()).pathname);
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   await page.goto(`${base}${budget.url}`);
@@ -137,7 +139,32 @@ async function measure(browser: Browser, base: string, budget: Budget, interact?
     console.log('  loaded lazily on the first interaction:');
     for (const f of lazy) console.log(`  ${f.path}  brotli ${kib(f.brotli)}`);
   }
-  return { page: budget.url, requests: files.length, files, total, idle, lazy, html, met: { js: jsOk && reqOk, html: htmlOk } };
+  return { page: budget.url, requests: files.length, files, total, idle, lazy, html, met: { js: jsOk && reqOk, html: htmlOk }, fetched: [...new Set(everything)] };
+}
+
+/** The event inspector's files (its recorder and its panel, scripts and styles), from the build's manifest. */
+const inspectorFiles = (): Set<string> => {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; src?: string; css?: string[] }>;
+  const files = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!/src\/(ui\/inspector|core\/debug)\//.test(chunk.src ?? key)) continue;
+    files.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) files.add(`/${css}`);
+  }
+  return files;
+};
+
+/** Every path a page fetches until it has hydrated and gone idle. */
+async function fetchedBy(browser: Browser, url: string): Promise<string[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const paths: string[] = [];
+  page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return paths;
 }
 
 async function main(): Promise<void> {
@@ -155,7 +182,16 @@ async function main(): Promise<void> {
           : undefined;
       results.push(await measure(browser, base, budget, interact));
     }
+    // The event inspector costs these pages nothing: none of its code is fetched, not even with
+    // `?suki-debug=1`, which a production build refuses unless plugins.config.ts asks for it
+    // (this server runs with `debug` off).
+    const inspector = inspectorFiles();
+    if (inspector.size === 0) throw new Error('the build has no event inspector chunk (dist/client/.vite/manifest.json)');
+    const flagged = await fetchedBy(browser, `${base}/shop/?suki-debug=1`);
+    const leaks = [...results.flatMap((r) => r.fetched.map((p) => `${r.page}: ${p}`)), ...flagged.map((p) => `/shop/?suki-debug=1: ${p}`)].filter((line) => inspector.has(line.slice(line.indexOf(': ') + 2)));
+    console.log(`\nevent inspector (${[...inspector].join(', ')}): ${leaks.length === 0 ? 'not fetched by any page, nor by /shop/?suki-debug=1 with debug off: met' : `FETCHED: ${leaks.join('; ')}`}`);
     await browser.close();
+    if (leaks.length > 0) process.exitCode = 1;
     console.log('\nsummary (target in brackets):');
     for (const r of results) {
       const b = PAGES.find((p) => p.url === r.page)!;

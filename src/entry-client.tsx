@@ -11,6 +11,7 @@ import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { whenSettled } from './ui/components/wake.js';
+import type * as Debug from './ui/inspector/debug.js';
 import './ui/styles.css';
 
 const readState = (): AppState => {
@@ -30,6 +31,20 @@ async function boot(): Promise<void> {
   const state = readState();
   // A page in Filipino hydrates with the Filipino catalogue (a chunk of its own: English pages never fetch it).
   if (state.locale === 'fil-PH') setCatalogue('fil-PH', (await import('./i18n/locales/fil-PH.json')).default);
+  // The event inspector (`src/ui/inspector/`), fetched before the runtime is made, so its recorder
+  // hears everything, and only when the shop allows it (`debug` in plugins.config.ts; a
+  // development build always does) and the address carries `?suki-debug=1`, remembered for the
+  // tab until `?suki-debug=0` (session storage; none, no inspector). Inline and terse: every page
+  // carries these bytes.
+  let debug: Promise<typeof Debug> | undefined;
+  try {
+    const mode = import.meta.env.DEV ? (state.shop.debug ?? 'request') : state.shop.debug;
+    if (mode === 'on' || (mode && (sessionStorage['sukiDebug'] = /[?&]suki-debug=(\d)/.exec(location.search)?.[1] ?? sessionStorage['sukiDebug']) === '1')) {
+      debug = import('./ui/inspector/debug.js');
+    }
+  } catch {
+    // No session storage (a sandboxed frame, storage switched off).
+  }
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
   // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's
@@ -66,6 +81,8 @@ async function boot(): Promise<void> {
   const afterConsent = state.plugins.filter((p) => p.afterConsent);
   const consentedPlugins = async () => (await loadPlugins(sources, afterConsent, { onError })).map(({ plugin, options }) => ({ plugin, options }));
   const runtime = createRuntime({
+    // With the inspector: its tap and its logger.
+    ...(await debug),
     // Lazy ports: their code comes with their first call, which only their plugin makes.
     ports: {
       catalog: adapters.catalog,

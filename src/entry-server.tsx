@@ -10,7 +10,7 @@ import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage, type LoadPageOptions } from './app/load-page.js';
 import { categoryEntry } from './core/rules/listed-product.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
-import { DEFAULT_CHECKOUT, type ShopConfig } from './app/shop-config.js';
+import { DEFAULT_CHECKOUT, inspectorMode, type ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { pluginLoadsOn, prepareViews, waitsForConsent, type LoadedPlugin } from './plugins/loader.js';
@@ -172,6 +172,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const offPage = new Set(input.plugins.filter((p) => !pagePlugins.includes(p)).map((p) => p.name));
     const stores = Object.fromEntries(Object.entries(runtime.serialize()).filter(([name]) => !offPage.has(name)));
     const notice = config.shop.storeNotice;
+    const debugMode = inspectorMode(config.debug);
     const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
     const state: AppState = {
       locale: localeFromCookie(cookie),
@@ -187,6 +188,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         consentDefault: config.consent.default,
         consentStored: stored === 'granted' || stored === 'denied' ? stored : null,
         categories: categoryList.map(categoryEntry),
+        ...(debugMode ? { debug: debugMode } : {}),
       },
       stores,
       plugins: pagePlugins.map((loaded) => ({ name: loaded.name, options: loaded.options, ...(waitsForConsent(loaded) ? { afterConsent: true as const } : {}) })),

@@ -11,7 +11,7 @@ import type { AccountSummary, AccountView } from './account-page.js';
 import type { WishlistPageView } from './wishlist-page.js';
 import type { AllReviewsView, HomeReviewsView, ProductQuestionsView, ProductReviewsView, TrustBadge } from '../core/domain/reviews.js';
 import type { OrderTracking } from './order-tracking.js';
-import type { StoreNoticeConfig } from './shop-config.js';
+import type { InspectorMode, StoreNoticeConfig } from './shop-config.js';
 
 /** Blog list layouts. */
 export type BlogLayout = 'standard' | 'masonry';
@@ -172,6 +172,8 @@ export interface PublicShopSettings {
   readonly consentStored: 'granted' | 'denied' | null;
   /** Without descriptions (`categoryEntry`): the menu shows names only. */
   readonly categories: readonly CategoryEntry[];
+  /** Whether the event inspector may open (`inspectorMode`); absent: only in a development build. */
+  readonly debug?: InspectorMode;
 }
 
 /** Everything serialized into the page for hydration. */

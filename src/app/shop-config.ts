@@ -60,8 +60,24 @@ export interface ShopConfigInput {
   readonly cart: { readonly redirectAfterAdd: boolean };
   readonly checkout?: CheckoutConfig;
   readonly accounts?: AccountsConfig;
+  readonly debug?: DebugConfig;
   readonly plugins: PluginsConfigInput;
 }
+
+/**
+ * The event inspector (a panel listing every event and command, for integrators). Off by default:
+ * then only a development build (`npm run dev`) opens it, with `?suki-debug=1` in the address.
+ * `'on-request'` lets `?suki-debug=1` open it in a production build too (remembered for the tab's
+ * session; `?suki-debug=0` forgets it); `true` shows it on every page, to everyone.
+ */
+export type DebugConfig = boolean | 'on-request';
+
+/** How the browser may open the inspector: `on` always, `request` with `?suki-debug=1`; absent, not in a production build. */
+export type InspectorMode = 'on' | 'request';
+
+/** The inspector's mode for a configuration's `debug`; undefined when it is off. */
+export const inspectorMode = (debug: DebugConfig | undefined): InspectorMode | undefined =>
+  debug === true ? 'on' : debug === 'on-request' ? 'request' : undefined;
 
 /** Shopper accounts on `/my-account/` (our own shop; a stock shop decides for itself upstream). */
 export interface AccountsConfig {
@@ -82,6 +98,8 @@ export interface ShopConfig {
   /** Absent: {@link DEFAULT_CHECKOUT}. */
   readonly checkout?: CheckoutConfig;
   readonly accounts?: AccountsConfig;
+  /** Absent: off. */
+  readonly debug?: DebugConfig;
   readonly plugins: Readonly<Record<string, { readonly enabled: boolean; readonly options?: unknown }>>;
 }
 
@@ -120,6 +138,7 @@ const shopConfigSchema = z.object({
       registration: z.optional(z.boolean()),
     }),
   ),
+  debug: z.optional(z.union([z.boolean(), z.literal('on-request')])),
   plugins: z.record(z.string(), z.object({ enabled: z.boolean(), options: z.optional(z.unknown()) })),
 });
 

@@ -70,4 +70,5 @@ export { err, ok, type Result } from './result.js';
 export type * from './events.js';
 export { itemFactsOf, itemFactsOfLine } from './events.js';
 export type * from './commands.js';
+export type * from './tap.js';
 export type * from './ports.js';

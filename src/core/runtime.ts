@@ -20,6 +20,7 @@ import type { Ports } from './ports.js';
 import { createStore, type ReadableStore } from './store.js';
 import { normaliseSearch } from './rules/search.js';
 import { ok } from './result.js';
+import type { RuntimeTap } from './tap.js';
 
 /** Options of {@link createRuntime}. */
 export interface RuntimeOptions {
@@ -48,8 +49,13 @@ export interface RuntimeOptions {
   readonly consentedPlugins?: () => Promise<readonly PluginEntry[]>;
   /** Store snapshots serialized by another runtime (the server's); stores start from them. @default {} */
   readonly initialState?: Readonly<Record<string, unknown>>;
+  /**
+   * The event inspector's recorder (`tap.ts`): it hears every event before anyone else, sees what
+   * the consent gate passes on, and wraps `execute`. @default none
+   */
+  readonly tap?: RuntimeTap | undefined;
   /** @default the console */
-  readonly logger?: Logger;
+  readonly logger?: Logger | undefined;
   /** Makes event ids and idempotency keys. @default a random prefix and a counter */
   readonly ids?: () => string;
   /** Epoch milliseconds. @default Date.now */
@@ -114,6 +120,8 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
   const bus = createEventBus({ ids, now });
   const gatedBus = createEventBus({ ids, now });
   const commands = createCommandBus({ logger, signal: stopController.signal });
+  // The inspector's recorder subscribes here, before the consent gate and the cart do.
+  const execute = options.tap?.(bus, gatedBus, commands.execute) || commands.execute;
   const stores = new Map<string, ReadableStore<unknown>>();
   const viewContexts = new Map<string, PluginViewContext<unknown, unknown>>();
 
@@ -201,7 +209,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
         // The snapshot was serialized from this plugin's store by the server.
         const store = createStore<unknown>(Object.hasOwn(initialState, name) ? initialState[name] : plugin.initialState);
         if (plugin.initialState !== undefined) stores.set(name, store);
-        viewContexts.set(name, { name, options: config, store, emit: bindEmit(name), execute: commands.execute });
+        viewContexts.set(name, { name, options: config, store, emit: bindEmit(name), execute });
         return [name, store] as const;
       }),
     );
@@ -244,7 +252,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
           ? {
               ...base,
               emit: bindEmit(plugin.name),
-              execute: commands.execute,
+              execute,
               handle: <K extends CommandType>(type: K, handler: CommandHandler<K>) => {
                 const release = commands.handle(type, handler, plugin.name);
                 record.releases.push(release);
@@ -349,7 +357,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     events$: appStreams.events$,
     ofType: appStreams.ofType,
     ofDomain: appStreams.ofDomain,
-    execute: commands.execute,
+    execute,
     start,
     stop,
     serialize: () => {

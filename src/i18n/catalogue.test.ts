@@ -17,7 +17,9 @@ import { count, defineMessages, params, setCatalogue, textsIn } from './index.js
 import filipino from './locales/fil-PH.json' with { type: 'json' };
 
 const root = path.resolve('src');
-const files = sourceFiles(root);
+/** The event inspector (`?suki-debug=1`) is a tool for integrators, in English only: not a shopper's page. */
+const DEVELOPER_TOOLS = /[\\/]src[\\/]ui[\\/]inspector[\\/]/;
+const files = sourceFiles(root).filter((file) => !DEVELOPER_TOOLS.test(file));
 const { found, errors } = declarations(files);
 const relative = (file: string): string => path.relative(path.resolve('.'), file).split(path.sep).join('/');
 
