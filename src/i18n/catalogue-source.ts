@@ -152,3 +152,23 @@ export function bypasses(files: readonly string[]): Bypass[] {
   }
   return out;
 }
+
+/**
+ * The Filipino catalogue's sources: one file per area under `src/i18n/locales/fil-PH/` (`shell.json`
+ * holds the `shell/…` components), merged into `src/i18n/locales/fil-PH.json` by `npm run i18n`.
+ * Areas whose names do not match their file are listed in `errors`.
+ */
+export function filipinoSources(dir: string): { readonly merged: Record<string, unknown>; readonly errors: string[] } {
+  const merged: Record<string, unknown> = {};
+  const errors: string[] = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const area = name.slice(0, -'.json'.length);
+    const table = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Record<string, unknown>;
+    for (const [component, texts] of Object.entries(table)) {
+      if (!component.startsWith(`${area}/`)) errors.push(`${name}: ${component} belongs in ${component.split('/')[0]}.json`);
+      if (component in merged) errors.push(`${name}: ${component} is given twice`);
+      merged[component] = texts;
+    }
+  }
+  return { merged: Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b))), errors };
+}

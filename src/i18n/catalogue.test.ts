@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bypasses, declarations, englishCatalogue, placeholders, sourceFiles } from './catalogue-source.js';
+import { bypasses, declarations, englishCatalogue, filipinoSources, placeholders, sourceFiles } from './catalogue-source.js';
 import { count, defineMessages, params, setCatalogue, textsIn } from './index.js';
 import filipino from './locales/fil-PH.json' with { type: 'json' };
 
@@ -101,6 +101,12 @@ describe('message catalogues', () => {
     }
     for (const name of Object.keys(fil)) if (!found.some((d) => d.component === name)) problems.push(`${name}: not declared`);
     expect(problems).toEqual([]);
+  });
+
+  it('fil-PH.json is its per-area sources merged (npm run i18n), each area in its own file', () => {
+    const sources = filipinoSources('src/i18n/locales/fil-PH');
+    expect(sources.errors).toEqual([]);
+    expect(filipino).toEqual(sources.merged);
   });
 
   it('en-PH.json is up to date (npm run i18n)', () => {
