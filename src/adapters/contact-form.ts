@@ -70,20 +70,19 @@ export const feedbackAnswerSchema = v.pipe(
   ),
 );
 
+const refillObject = v.object({
+  captcha: v.optional(v.record(v.string(), v.string())),
+  quiz: v.optional(v.record(v.string(), v.tuple([v.string(), v.string()]))),
+});
+
 /** `GET contact-forms/{id}/refill`: `[]` from a stock shop with nothing to refill (PHP's empty array), else captcha and quiz. */
 export const refillAnswerSchema = v.pipe(
-  v.union([
-    v.pipe(
-      v.array(v.unknown()),
-      v.length(0),
-      v.transform(() => ({})),
-    ),
-    v.object({
-      captcha: v.optional(v.record(v.string(), v.string())),
-      quiz: v.optional(v.record(v.string(), v.tuple([v.string(), v.string()]))),
-    }),
-  ]),
-  v.transform((raw: { captcha?: Record<string, string>; quiz?: Record<string, [string, string]> }): RefillAnswer => ({ captcha: raw.captcha ?? {}, quiz: raw.quiz ?? {} })),
+  // A list is PHP's empty array only (an object schema would take any list).
+  v.custom<unknown>((raw) => (Array.isArray(raw) ? raw.length === 0 : v.is(refillObject, raw)), 'Not a refill answer.'),
+  v.transform((raw): RefillAnswer => {
+    const parsed = Array.isArray(raw) ? {} : v.parse(refillObject, raw);
+    return { captcha: parsed.captcha ?? {}, quiz: parsed.quiz ?? {} };
+  }),
 );
 
 const failureOf = (status: number, body: unknown): PortFailure => {
