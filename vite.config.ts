@@ -20,6 +20,8 @@ const LAZY = [
   // Checkout's rules and the province list load with the checkout page only.
   /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,
   /[\\/]src[\\/]core[\\/]domain[\\/](ph-provinces|checkout)\.ts$/,
+  // The contact forms' rules and status load with the contact pages only.
+  /[\\/]src[\\/]core[\\/](rules|domain)[\\/]contact-form(-status)?\.ts$/,
   /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
