@@ -330,6 +330,22 @@ describe('the wholesale form', () => {
   });
 });
 
+describe('with the plugin off', () => {
+  it('has none of the routes: the REST paths are unknown, a large post is held to 64 KiB', async () => {
+    const off = await listen(createShopApp({ database: db.database, logger: memoryLogger() }), { port: 0 });
+    try {
+      const schema = await fetch(`${off.url}${ROOT}/101/feedback/schema`);
+      expect(schema.status).toBe(404);
+      expect(((await schema.json()) as { code: string }).code).toBe('rest_no_route');
+      const form = contactFields();
+      form.append('your-message', 'x'.repeat(70_000));
+      expect((await fetch(`${off.url}${ROOT}/101/feedback`, { method: 'POST', body: form })).status).toBe(413);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 // Last: the server closes the connection of a refused body, which a later request could reuse.
 describe('oversized bodies', () => {
   it('refuses a body over the contact limit with 413, before reading it all', async () => {
