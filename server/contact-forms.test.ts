@@ -301,7 +301,8 @@ describe('the wholesale form', () => {
     const body = (await (await post(wholesaleFields(), { id: 102 })).json()) as Feedback;
     expect(body.status).toBe('mail_sent');
     const files = await db.database.db.select().from(contactFiles);
-    expect(files.some((f) => f.name === 'order.csv' && f.bytes === 16)).toBe(true);
+    const kept = files.find((f) => f.name === 'order.csv' && f.bytes === 16);
+    expect(kept && Buffer.from(kept.data).toString('utf8')).toBe('item,qty\nTea,40\n');
     expect(mail.sent.at(-1)?.text).toContain('order-sheet: order.csv (16 bytes');
   });
 

@@ -202,9 +202,12 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
         const fileLines = new Map<string, string[]>();
         for (const file of submission.files) {
           const type = await fileTypeFromBuffer(file.bytes);
+          // Sent as base64 text and decoded by the database: PGlite's own encoding of a byte array
+          // parameter took ~5 times as long (350 against 75 ms for 500 KB).
+          const data = sql`decode(${Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64')}, 'base64')`;
           const [row] = await tx
             .insert(contactFiles)
-            .values({ messageId: message.id, field: file.field, name: file.name, mime: type?.mime ?? 'text/plain', bytes: file.size, data: file.bytes })
+            .values({ messageId: message.id, field: file.field, name: file.name, mime: type?.mime ?? 'text/plain', bytes: file.size, data })
             .returning({ id: contactFiles.id });
           const lines = fileLines.get(file.field) ?? [];
           lines.push(MAIL_TEXT.file(file.name, file.size, row?.id ?? 0));
