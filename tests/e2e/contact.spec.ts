@@ -128,6 +128,24 @@ test.describe('the contact form', () => {
     });
   }
 
+  for (const [api, shown, message] of [
+    ['payment_required', 'payment-required', 'Payment is required. Please pay by bank transfer.'],
+    ['aborted', 'aborted', 'Sending mail has been aborted.'],
+  ] as const) {
+    test(`a stock shop’s ${api} answer shows as ${shown}`, async ({ page }) => {
+      await page.goto('/contact/');
+      await hydrated(page);
+      await page.route('**/contact-form-7/v1/contact-forms/*/feedback*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ contact_form_id: 101, status: api, message, posted_data_hash: '', into: '#wpcf7-f101-o1' }) }),
+      );
+      await fillContact(page);
+      await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(status(page)).toHaveText(message);
+      await expect(form(page)).toHaveAttribute('data-status', shown);
+    });
+  }
+
   test('the page is clean for axe', async ({ page }) => {
     await page.goto('/contact/');
     await hydrated(page);
