@@ -11,32 +11,15 @@
  * No numeric target is set; figures print and land in bench-results/server-media.json.
  */
 import { startLocalS3 } from '../server/test/local-s3.js';
+import { photo } from './lib/photo.js';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
 
 const UPLOADS = Number(process.env['MEDIA_UPLOADS'] ?? 12);
 const WARM_UP = 2;
 
-/** A photo-like 4000×3000 JPEG of about 5 MB: gradients with grain. */
-async function photo(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
-  const raw = Buffer.alloc(width * height * 3);
-  const noise = randomBytes(raw.length);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      raw[i] = ((x * 255) / width + ((noise[i] ?? 0) & 63)) & 255;
-      raw[i + 1] = ((y * 255) / height + ((noise[i + 1] ?? 0) & 63)) & 255;
-      raw[i + 2] = ((x + y) & 255) ^ ((noise[i + 2] ?? 0) & 31);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).withExif({ IFD0: { Make: 'Bench' } }).toBuffer();
-}
 
 const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
 const cpuMs = (pid: number): number => {

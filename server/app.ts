@@ -388,6 +388,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
       shop: { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails },
       baseUrl: (c) => requestOrigin(c),
       afterCommit: deps.sendQueuedMail,
+      reviews: options.reviews ? { media: options.reviews.media ?? reviewMedia?.service } : undefined,
     }),
   );
   app.route('/wp-content/uploads/suki', mediaRoutes(deps));

@@ -1,6 +1,7 @@
 /**
  * The standard WooCommerce REST API for shop staff (`/wp-json/wc/v3`): orders (list, read, change
- * status) and coupons (list, read, create). Authenticated with a consumer key and secret by HTTP
+ * status), coupons (list, read, create) and, with the reviews plugin, review moderation
+ * (`wc-v3-reviews.ts`). Authenticated with a consumer key and secret by HTTP
  * Basic auth (or `consumer_key`/`consumer_secret` in the query), accepted only over HTTPS or from
  * this machine, as WooCommerce does without OAuth. Completing or cancelling an order emails the
  * shopper; cancelling gives the stock (and the coupon use) back.
@@ -19,6 +20,7 @@ import type { FullOrder } from '../services/order-read.js';
 import { isOrderStatus, statusChange, ORDER_STATUSES } from '../services/order-status.js';
 import { PAYMENT_TITLES } from '../mail/order-emails.js';
 import { sendJson } from './shared.js';
+import { addStaffReviewRoutes, type StaffReviewsOptions } from './wc-v3-reviews.js';
 
 export interface StaffApiOptions {
   readonly db: ShopDatabase;
@@ -29,6 +31,8 @@ export interface StaffApiOptions {
   readonly baseUrl: (c: Context) => string;
   /** Sends queued mail after a change commits. */
   readonly afterCommit?: () => void;
+  /** Review moderation (`products/reviews`), while the reviews plugin is on; its media service deletes a review's own files. */
+  readonly reviews?: { readonly media?: StaffReviewsOptions['media'] } | undefined;
 }
 
 const money = (minor: number): string => toMajorString(minor, 2);
@@ -262,6 +266,8 @@ export function staffApiRoutes(options: StaffApiOptions): Hono {
     if (!row) throw new Error('coupon insert returned nothing');
     return sendJson(c, couponJson(row), 201);
   });
+
+  if (options.reviews) addStaffReviewRoutes(api, { db, media: options.reviews.media, baseUrl: options.baseUrl });
 
   return api;
 }

@@ -65,29 +65,49 @@ export async function startStockFront(
   const stand = await listen(app, { port: 0, host: '127.0.0.1' });
   standUrl = stand.url;
 
+  const front = await startSuki({ SUKI_UPSTREAM: standUrl, SUKI_DATA_DIR: '' }, name);
+  return {
+    url: front.url,
+    close: async () => {
+      await front.close();
+      await stand.close();
+    },
+  };
+}
+
+/**
+ * Our production server (the `embedded` project's server built it) as a process of its own, from an
+ * empty working directory, with `env` on top of this one's: a front in upstream mode, or a second
+ * shop with other settings (its data folder in that directory unless `env` says otherwise).
+ */
+export async function startSuki(env: Readonly<Record<string, string>>, name: string): Promise<StockFront> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const workDir = mkdtempSync(path.join(os.tmpdir(), `suki-${name}-`));
-  const front: ChildProcess = spawn(process.execPath, [path.resolve('dist/server/server/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/server/server/main.js')], {
     cwd: workDir,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SUKI_UPSTREAM: standUrl, SUKI_DATA_DIR: '' },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SUKI_DATA_DIR: path.join(workDir, 'data'), ...env },
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/wp-json/wc/store/v1/products?per_page=1`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the upstream-mode front did not start');
+    if (child.exitCode !== null) throw new Error(`the ${name} server exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error(`the ${name} server did not start`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
     url,
     close: async () => {
-      front.kill('SIGTERM');
-      await stand.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(workDir, { recursive: true, force: true });
     },
   };

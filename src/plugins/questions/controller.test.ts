@@ -164,4 +164,24 @@ describe('the dialog', () => {
     expect(controller.store.getSnapshot().form).toMatchObject({ view: 'result', outcome: { ok: false, title: 'Your question could not be added.', description: 'Duplicate comment detected; it looks as though you’ve already said that!' } });
     expect(events).toEqual([]);
   });
+
+  it('with a captcha configured: nothing is sent without a token (the result asks to solve it, the text stays); the token goes with the question', async () => {
+    const sent: unknown[] = [];
+    const solved: { token?: string } = {};
+    const { controller, events } = setup(
+      { ask: async (question) => (sent.push(question), ok({ code: 0, description: 'The question was successfully added.' })) },
+      { captcha: async () => solved.token },
+    );
+    controller.open({ kind: 'ask' });
+    for (const [f, v] of [['text', 'Size?'], ['name', 'Ana'], ['email', 'ana@example.ph']] as const) controller.edit(f, v);
+    await controller.submit();
+    expect(sent).toEqual([]);
+    expect(controller.store.getSnapshot().form).toMatchObject({ view: 'result', fields: { text: 'Size?' }, outcome: { ok: false, description: 'Please confirm that you are not a robot' } });
+    controller.close();
+    controller.open({ kind: 'ask' });
+    solved.token = 'tok-123';
+    await controller.submit();
+    expect(sent).toEqual([expect.objectContaining({ text: 'Size?', captcha: 'tok-123' })]);
+    expect(events.map(([type]) => type)).toEqual(['question.asked']);
+  });
 });

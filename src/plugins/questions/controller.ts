@@ -11,6 +11,7 @@ import type { DomainEventMap } from '../../core/events.js';
 import type { QuestionsPort } from '../../core/ports.js';
 import { createStore, type ReadableStore } from '../../core/store.js';
 import {
+  CAPTCHA_MISSING,
   formStep,
   INITIAL_FORM,
   listFrom,
@@ -44,7 +45,10 @@ export interface QnaControllerDeps {
   /** The first page as the server rendered it. */
   readonly first: QuestionPage;
   readonly emit: <K extends QnaEvent>(type: K, payload: DomainEventMap[K]) => void;
-  /** The captcha token, when the shop configured a site key. */
+  /**
+   * The captcha token, when the shop configured a site key: nothing is sent without one (the
+   * dialog's result view asks the shopper to solve it).
+   */
   readonly captcha?: () => Promise<string | undefined>;
   /** @default {@link SEARCH_DEBOUNCE_MS} */
   readonly debounceMs?: number;
@@ -151,6 +155,7 @@ export const createQnaController = (deps: QnaControllerDeps): QnaController => {
       if (form.view !== 'sending') return;
       const { mode, fields } = form;
       const captcha = deps.captcha ? await deps.captcha() : undefined;
+      if (deps.captcha && !captcha) return void formDo({ type: 'failed', message: CAPTCHA_MISSING });
       const answer = await port.ask({
         productId,
         ...(mode.kind === 'answer' ? { questionId: mode.questionId } : {}),

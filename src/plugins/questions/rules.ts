@@ -78,6 +78,9 @@ const UNTOUCHED = { text: false, name: false, email: false } as const;
 const ALL_TOUCHED = { text: true, name: true, email: true } as const;
 const sameMode = (a: FormMode | null, b: FormMode): boolean => a !== null && a.kind === b.kind && (a.kind === 'ask' || (b.kind === 'answer' && a.questionId === b.questionId));
 
+/** Said when the shop asks for a captcha and the shopper has not solved it (the review form's text). */
+export const CAPTCHA_MISSING = 'Please confirm that you are not a robot';
+
 /** The error view's title. */
 export const failureTitle = (mode: FormMode): string => (mode.kind === 'ask' ? 'Your question could not be added.' : 'Your answer could not be added.');
 

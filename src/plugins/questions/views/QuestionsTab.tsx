@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import type { Product } from '../../../core/domain/catalog.js';
 import type { ProductQuestionsView, Question, Votes } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { CaptchaStep } from '../../../ui/components/CaptchaStep.js';
 import { useUi } from '../../../ui/runtime-context.js';
 import { createQnaController, type QnaController, type QnaState } from '../controller.js';
 import { countText, FIELDS, formErrors, formValid, INITIAL_FORM, listFrom, type Field, type FormMode, type VoteState } from '../rules.js';
@@ -41,13 +42,27 @@ export function QuestionsTab({ product, plugin }: { readonly product: Product; r
 
 const noop = () => () => undefined;
 
+/** The captcha step's site key and where its token goes, when the shop configured one. */
+type CaptchaProps = { readonly siteKey: string; readonly onToken: (token: string | null) => void } | null;
+
 function QnaBlock({ product, plugin, view }: { readonly product: Product; readonly plugin: Ctx; readonly view: ProductQuestionsView }) {
+  // The captcha step's token (single-use: the step forgets it when the form leaves the dialog).
+  const token = useRef<string | null>(null);
+  const siteKey = view.form.captchaSiteKey;
   const [controller] = useState<QnaController | null>(() => {
     const port = context?.ports.questions;
     if (!context || !port) return null;
     const emit = context.emit;
-    return createQnaController({ port, productId: view.productId, perPage: plugin.options.perPage, first: view.first, emit: (type, payload) => emit(type, payload) });
+    return createQnaController({
+      port,
+      productId: view.productId,
+      perPage: plugin.options.perPage,
+      first: view.first,
+      emit: (type, payload) => emit(type, payload),
+      ...(siteKey ? { captcha: () => Promise.resolve(token.current ?? undefined) } : {}),
+    });
   });
+  const [captcha] = useState<CaptchaProps>(() => (siteKey ? { siteKey, onToken: (next) => void (token.current = next) } : null));
   useEffect(() => {
     // The tab is live (tests wait for it; the server's HTML did nothing before).
     if (controller) document.documentElement.dataset['questions'] = 'ready';
@@ -130,7 +145,7 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
           {list.pending?.kind === 'more' ? 'Loading questions…' : 'Show more questions'}
         </button>
       )}
-      {controller && form.view !== 'closed' && form.mode && <QnaDialog product={product} state={form} controller={controller} opener={opener} />}
+      {controller && form.view !== 'closed' && form.mode && <QnaDialog product={product} state={form} controller={controller} opener={opener} captcha={captcha} />}
     </div>
   );
 }
@@ -198,7 +213,19 @@ function VoteButtons({ id, votes, state, controller }: { readonly id: number; re
  * the close button, `OK` and a click on the overlay close it; focus returns to the button that
  * opened it.
  */
-function QnaDialog({ product, state, controller, opener }: { readonly product: Product; readonly state: QnaState['form']; readonly controller: QnaController; readonly opener: RefObject<HTMLElement | null> }) {
+function QnaDialog({
+  product,
+  state,
+  controller,
+  opener,
+  captcha,
+}: {
+  readonly product: Product;
+  readonly state: QnaState['form'];
+  readonly controller: QnaController;
+  readonly opener: RefObject<HTMLElement | null>;
+  readonly captcha: CaptchaProps;
+}) {
   const dialog = useRef<HTMLDialogElement | null>(null);
   const ok = useRef<HTMLButtonElement | null>(null);
   const headingId = useId();
@@ -252,14 +279,26 @@ function QnaDialog({ product, state, controller, opener }: { readonly product: P
             </button>
           </div>
         ) : (
-          <QnaForm base={base} state={state} mode={mode} controller={controller} />
+          <QnaForm base={base} state={state} mode={mode} controller={controller} captcha={captcha} />
         )}
       </div>
     </dialog>
   );
 }
 
-function QnaForm({ base, state, mode, controller }: { readonly base: string; readonly state: QnaState['form']; readonly mode: FormMode; readonly controller: QnaController }) {
+export function QnaForm({
+  base,
+  state,
+  mode,
+  controller,
+  captcha,
+}: {
+  readonly base: string;
+  readonly state: QnaState['form'];
+  readonly mode: FormMode;
+  readonly controller: QnaController;
+  readonly captcha: CaptchaProps;
+}) {
   const errors = formErrors(state.fields, mode);
   const sending = state.view === 'sending';
   const touched = state.view === 'input' ? state.touched : { text: true, name: true, email: true };
@@ -293,6 +332,7 @@ function QnaForm({ base, state, mode, controller }: { readonly base: string; rea
           </div>
         );
       })}
+      {captcha && <CaptchaStep id={`${base}-captcha`} siteKey={captcha.siteKey} error={null} onToken={captcha.onToken} prefix="qna-field" />}
       <p className="qna-dialog__actions">
         <button type="submit" className="button button--primary" disabled={sending || !formValid(state.fields, mode)}>
           {sending ? 'Sending…' : mode.kind === 'ask' ? 'Submit question' : 'Submit answer'}

@@ -15,7 +15,7 @@ import { formPortOf } from '../../form/port.js';
 import { createReviewFormController, type ReviewFormController } from '../../form/controller.js';
 import { firstError, type ReviewField } from '../../form/rules.js';
 import { uploading, uploadsBlockSubmit } from '../../form/uploads.js';
-import { CaptchaStep } from './CaptchaStep.js';
+import { CaptchaStep } from '../../../../ui/components/CaptchaStep.js';
 import { MediaField } from './MediaField.js';
 import { RatingGroup } from './RatingGroup.js';
 import { ResultView } from './ResultView.js';

@@ -1,6 +1,6 @@
 /**
- * The review form's captcha step is pluggable: a shop that configures a site key
- * (`captchaSiteKey` in the reviews plugin's options) registers a client verifier, typically from a
+ * The captcha step of the review and Q&A forms is pluggable: a shop that configures a site key
+ * (`captchaSiteKey` in the reviews or questions plugin's options) registers a client verifier, typically from a
  * plugin of its own that loads the provider's script (and declares its host in `externalSources`).
  * The form mounts it in its captcha step and sends the token it gives; the server checks that token
  * with its own verifier. Without a verifier, or before it gave a token, submit says the stock
@@ -18,7 +18,7 @@ export interface CaptchaVerifier {
 
 let verifier: CaptchaVerifier | null = null;
 
-/** Registers the verifier the review forms use (the last one registered wins; null removes it). */
+/** Registers the verifier the review and Q&A forms use (the last one registered wins; null removes it). */
 export const setCaptchaVerifier = (next: CaptchaVerifier | null): void => {
   verifier = next;
 };
