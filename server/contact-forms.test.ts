@@ -237,6 +237,20 @@ describe('hardening', () => {
     expect([200, 400]).toContain(lone.status);
   });
 
+  it('takes fields named like Object properties (__proto__, constructor, toString) as plain fields', async () => {
+    const form = contactFields();
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty[]']) form.append(name, 'x');
+    const answer = await post(form);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as Feedback).status).toBe('mail_sent');
+    const page = await fetch(`${base}/contact/`, { method: 'POST', body: (() => {
+      const bad = contactFields({ 'your-email': 'nope' });
+      bad.append('__proto__', 'x');
+      return bad;
+    })(), headers: { 'x-forwarded-for': client() } });
+    expect(page.status).not.toBe(500);
+  });
+
   it('refuses cross-site posts (a foreign Origin, a cross-site fetch) with 403', async () => {
     const foreign = await post(contactFields(), { headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);

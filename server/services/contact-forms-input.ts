@@ -6,6 +6,7 @@
  * what the database cannot hold, as the app does for other bodies.
  */
 import type { FieldValue, FormInputs } from '../../src/core/domain/contact-form.js';
+import { inputsFrom } from '../../src/core/rules/contact-form.js';
 import { unstorableArgument, unstorableMessage } from '../lib/text-input.js';
 
 /** A file as posted, with its bytes (for the content check and storage). */
@@ -42,7 +43,7 @@ export async function readSubmission(request: Request): Promise<Submission | Sub
   } catch {
     return { kind: 'malformed' };
   }
-  const inputs: Record<string, FieldValue[]> = {};
+  const pairs: Array<readonly [string, FieldValue | null]> = [];
   const files: PostedFile[] = [];
   const meta = new Map<string, string>();
   const texts: Array<readonly [string, string]> = [];
@@ -52,23 +53,23 @@ export async function readSubmission(request: Request): Promise<Submission | Sub
     if (typeof value === 'string') {
       texts.push([name, value]);
       if (name.startsWith('_')) meta.set(name, value);
-      else (inputs[name] ??= []).push(value);
+      else pairs.push([name, value]);
       continue;
     }
     if (name.startsWith('_')) continue;
     texts.push([name, value.name]);
     // A file input left empty posts a nameless, empty part.
     if (value.name === '' && value.size === 0) {
-      inputs[name] ??= [];
+      pairs.push([name, null]);
       continue;
     }
     const bytes = new Uint8Array(await value.arrayBuffer());
     files.push({ field: name, name: value.name, size: bytes.byteLength, bytes });
-    (inputs[name] ??= []).push({ name: value.name, size: bytes.byteLength });
+    pairs.push([name, { name: value.name, size: bytes.byteLength }]);
   }
   const bad = unstorableArgument(texts);
   if (bad !== null) return { kind: 'unstorable', argument: bad, message: unstorableMessage(bad) };
-  return { inputs, files, meta };
+  return { inputs: inputsFrom(pairs), files, meta };
 }
 
 /** A submission problem, told apart from a submission. */

@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ContactFormSchema, FormInputs, InvalidField, SwvRule } from '../../src/core/domain/contact-form.js';
 import { HONEYPOT_FIELD } from '../../src/core/domain/contact-form.js';
-import { acceptedExtensions, answerFieldName, errorIdOf, fieldValues, validateForm } from '../../src/core/rules/contact-form.js';
+import { acceptedExtensions, answerFieldName, errorIdOf, fieldValues, validateForm, valuesOf } from '../../src/core/rules/contact-form.js';
 import type { ShopDatabase } from '../db/query.js';
 import { contactFiles, contactForms, contactMessages, mailOutbox } from '../db/schema.js';
 import { md5, type Keys } from '../lib/crypto.js';
@@ -184,10 +184,10 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
       }
       if (invalid.length > 0) return answer(form, unitTag, 'validation_failed', invalid, '');
       // 2. Every acceptance box ticked.
-      if (form.acceptance.some((field) => fieldValues(inputs[field]).texts.length === 0)) return answer(form, unitTag, 'acceptance_missing', [], '');
+      if (form.acceptance.some((field) => fieldValues(valuesOf(inputs, field)).texts.length === 0)) return answer(form, unitTag, 'acceptance_missing', [], '');
       // 3. Spam: the honeypot filled, or too many messages from this client. Stored, never mailed.
       const who = await clientHash(client);
-      const honeypot = fieldValues(inputs[HONEYPOT_FIELD]).texts.length > 0;
+      const honeypot = fieldValues(valuesOf(inputs, HONEYPOT_FIELD)).texts.length > 0;
       const spamReason = honeypot ? 'honeypot' : (await options.limit.take(who)) ? null : 'rate_limit';
       const texts = Object.fromEntries(Object.entries(inputs).map(([field, values]) => [field, values.map((v) => (typeof v === 'string' ? v : v.name))]));
       const hash = md5(JSON.stringify(texts));
@@ -215,7 +215,7 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
         }
         if (spamReason) return { id: message.id, mail: null };
         const lines = messageLines(inputs, fileLines);
-        const subject = MAIL_TEXT.subject(options.shopName, form.title, fieldValues(inputs['your-subject']).texts.join(' ').slice(0, 200));
+        const subject = MAIL_TEXT.subject(options.shopName, form.title, fieldValues(valuesOf(inputs, 'your-subject')).texts.join(' ').slice(0, 200));
         const text = [MAIL_TEXT.intro(form.title), '', ...lines, '', MAIL_TEXT.footer(message.id)].join('\n');
         const html = `<p>${escapeHtml(MAIL_TEXT.intro(form.title))}</p>\n<dl>${lines.map((line) => `<dd>${escapeHtml(line).replace(/\n/g, '<br>')}</dd>`).join('')}</dl>\n<p>${escapeHtml(MAIL_TEXT.footer(message.id))}</p>`;
         const mail = { to: options.recipient, subject, text, html };

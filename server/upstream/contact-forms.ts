@@ -49,16 +49,21 @@ export function upstreamContactPage(options: UpstreamContactOptions): (c: Contex
       // Not JSON: the unknown-error answer.
     }
     // The texts go back into the form unless it was sent (files cannot be put back).
-    const values: Record<string, string[]> = {};
+    const kept = new Map<string, string[]>();
     if (feedback.status !== 'mail_sent') {
       try {
         const form = await new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': c.req.header('content-type') ?? '' }, body }).formData();
-        for (const [name, value] of form.entries()) if (typeof value === 'string' && !name.startsWith('_')) (values[name.replace(/\[\]$/, '')] ??= []).push(value);
+        for (const [name, value] of form.entries()) {
+          if (typeof value !== 'string' || name.startsWith('_')) continue;
+          const field = name.replace(/\[\]$/, '');
+          kept.set(field, [...(kept.get(field) ?? []), value]);
+        }
       } catch {
         // A body that cannot be read puts nothing back.
       }
     }
-    setPageInput(c, { contact: { formId: id, answer: feedback, values } });
+    // Own properties whatever the names (a field called `__proto__` is just a field).
+    setPageInput(c, { contact: { formId: id, answer: feedback, values: Object.fromEntries(kept) } });
     const response = await options.render(c);
     response.headers.set('Cache-Control', 'no-store');
     return response;

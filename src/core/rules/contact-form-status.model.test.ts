@@ -193,6 +193,18 @@ describe('contact form status (model)', () => {
     );
   });
 
+  it('keeps a field named like an Object property as an error of its own', () => {
+    let state = contactFormReducer(INITIAL_CONTACT_FORM, { type: 'accept', checked: true });
+    state = contactFormReducer(state, { type: 'submit' });
+    state = contactFormReducer(state, {
+      type: 'answered',
+      attempt: state.attempt,
+      answer: { ...answer('validation_failed', 'x'), invalidFields: [{ field: '__proto__', message: 'Bad.', idref: null, errorId: 'u-ve-proto' }] },
+    });
+    expect(Object.hasOwn(state.errors, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(state.errors)).toBe(Object.prototype);
+  });
+
   it('maps the API statuses to the page’s, and others to custom- slugs', () => {
     expect(statusOfAnswer('mail_sent')).toBe('sent');
     expect(statusOfAnswer('validation_failed')).toBe('invalid');
@@ -200,8 +212,10 @@ describe('contact form status (model)', () => {
     expect(statusOfAnswer('payment_required')).toBe('payment-required');
     expect(statusOfAnswer('mail_failed')).toBe('failed');
     expect(statusOfAnswer('wpcf7 custom!status')).toBe('custom-wpcf7-custom!status');
+    expect(statusOfAnswer('toString')).toBe('custom-toString');
+    expect(statusOfAnswer('__proto__')).toBe('custom-proto__');
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 20 }).filter((s) => /[a-z0-9]/i.test(s) && !['init', 'validation_failed', 'acceptance_missing', 'spam', 'aborted', 'mail_sent', 'mail_failed', 'submitting', 'resetting', 'validating', 'payment_required'].includes(s)), (s) => {
+      fc.property(fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('toString', 'constructor', '__proto__', 'hasOwnProperty')).filter((s) => /[a-z0-9]/i.test(s) && !['init', 'validation_failed', 'acceptance_missing', 'spam', 'aborted', 'mail_sent', 'mail_failed', 'submitting', 'resetting', 'validating', 'payment_required'].includes(s)), (s) => {
         expect(statusOfAnswer(s).startsWith('custom-')).toBe(true);
       }),
     );

@@ -65,7 +65,8 @@ const API_STATUSES: Readonly<Record<string, FormStatus>> = {
  * characters other than letters and digits made a space, trimmed, the first run of spaces made `-`).
  */
 export function statusOfAnswer(status: string): FormStatus {
-  const known = API_STATUSES[status];
+  // Own keys only: an answer's status is the shop's text (`toString` is not a status of ours).
+  const known = Object.hasOwn(API_STATUSES, status) ? API_STATUSES[status] : undefined;
   if (known) return known;
   const slug = status.replace(/[^0-9a-z]+/i, ' ').trim().replace(/\s+/, '-');
   return `custom-${slug}`;
@@ -86,11 +87,12 @@ export function contactFormReducer(state: ContactFormState, event: ContactFormEv
       return { ...state, status: 'validating', before: state.status };
     case 'validateEnd': {
       if (state.status !== 'validating') return state;
-      const errors: Record<string, string> = { ...state.errors };
+      const merged = new Map(Object.entries(state.errors));
       for (const [field, message] of Object.entries(event.results)) {
-        if (message === null) delete errors[field];
-        else errors[field] = message;
+        if (message === null) merged.delete(field);
+        else merged.set(field, message);
       }
+      const errors: Record<string, string> = Object.fromEntries(merged);
       return { ...state, status: state.before, errors };
     }
     case 'submit':
@@ -98,8 +100,10 @@ export function contactFormReducer(state: ContactFormState, event: ContactFormEv
       return { ...state, status: 'submitting', message: '', errors: {}, attempt: state.attempt + 1 };
     case 'answered': {
       if (state.status !== 'submitting' || event.attempt !== state.attempt) return state;
-      const errors: Record<string, string> = {};
-      for (const invalid of event.answer.invalidFields) errors[invalid.field] ??= invalid.message;
+      // The first message per field; built as own properties whatever the names (`__proto__` included).
+      const first = new Map<string, string>();
+      for (const invalid of event.answer.invalidFields) if (!first.has(invalid.field)) first.set(invalid.field, invalid.message);
+      const errors: Record<string, string> = Object.fromEntries(first);
       const status = statusOfAnswer(event.answer.status);
       if (status === 'sent') return { ...state, status: 'resetting', message: event.answer.message, errors: {}, resetToSent: true };
       return { ...state, status, message: event.answer.message, errors };

@@ -29,6 +29,20 @@ export function fieldValues(values: readonly FieldValue[] | undefined): FieldVal
   return { texts, files };
 }
 
+/** A field's values in `inputs`: own keys only (a field named `toString` or `__proto__` is just a name). */
+export const valuesOf = (inputs: FormInputs, field: string): readonly FieldValue[] | undefined => (Object.hasOwn(inputs, field) ? inputs[field] : undefined);
+
+/** Inputs from `[name, value]` pairs in order, as own properties whatever the names. */
+export function inputsFrom(pairs: Iterable<readonly [string, FieldValue | null]>): FormInputs {
+  const fields = new Map<string, FieldValue[]>();
+  for (const [name, value] of pairs) {
+    const list = fields.get(name) ?? [];
+    if (value !== null) list.push(value);
+    fields.set(name, list);
+  }
+  return Object.fromEntries(fields);
+}
+
 /** WordPress' `is_email`: length, one `@`, the local part's characters, a domain of two or more clean labels. */
 export function isSwvEmail(text: string): boolean {
   const value = text.trim();
@@ -223,7 +237,7 @@ export const schemaFields = (schema: ContactFormSchema): readonly string[] => [.
 
 /** A field's error: its first failing rule's message, or null when every rule passes. */
 export function fieldError(schema: ContactFormSchema, inputs: FormInputs, field: string): string | null {
-  const values = fieldValues(inputs[field]);
+  const values = fieldValues(valuesOf(inputs, field));
   for (const rule of schema.rules) if (rule.field === field && !rulePasses(rule, values)) return rule.error;
   return null;
 }
