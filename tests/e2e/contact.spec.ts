@@ -55,7 +55,9 @@ test.describe('the contact form', () => {
     await expect(send).toBeDisabled();
     await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
     await expect(send).toBeEnabled();
+    const refill = page.waitForRequest((r) => r.method() === 'GET' && r.url().includes('/wp-json/contact-form-7/v1/contact-forms/101/refill'));
     await send.click();
+    await refill;
     await expect(status(page)).toHaveText(SENT);
     await expect(form(page)).toHaveAttribute('data-status', 'sent');
     await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('');
