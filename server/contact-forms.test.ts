@@ -320,6 +320,15 @@ describe('the wholesale form', () => {
     expect(mail.sent.at(-1)?.text).toContain('order-sheet: order.csv (16 bytes');
   });
 
+  it('takes a file past the app’s 64 KiB body limit, up to the contact limit', async () => {
+    const form = wholesaleFields();
+    form.set('order-sheet', new File([`item,qty\n${'Tea,40\n'.repeat(30_000)}`], 'big-order.csv', { type: 'text/csv' }));
+    const body = (await (await post(form, { id: 102 })).json()) as Feedback;
+    expect(body.status).toBe('mail_sent');
+    const files = await db.database.db.select().from(contactFiles);
+    expect(files.find((f) => f.name === 'big-order.csv')?.bytes).toBe(9 + 7 * 30_000);
+  });
+
   it('answers each rule type’s error', async () => {
     const form = wholesaleFields();
     form.set('website', 'javascript:alert(1)');
