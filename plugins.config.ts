@@ -102,6 +102,14 @@ export default defineShopConfig({
       enabled: process.env['SUKI_TRUST_BADGE'] !== 'off',
       options: { position: 'bottom-left' },
     },
+    // Contact forms (Contact Form 7's REST routes): /contact/ and /contact/wholesale/, and a
+    // `Contact us` link in the footer. The ids are Contact Form 7 form ids (Suki seeds 101 and 102;
+    // a stock shop has its own); `wholesaleFormId: null` leaves out the wholesale page. Switched
+    // off, none of its code is sent and those addresses are not found.
+    'contact-form': {
+      enabled: process.env['SUKI_CONTACT_FORM'] !== 'off',
+      options: { contactFormId: Number(process.env['SUKI_CONTACT_FORM_ID'] ?? 101), wholesaleFormId: process.env['SUKI_WHOLESALE_FORM_ID'] === 'none' ? null : Number(process.env['SUKI_WHOLESALE_FORM_ID'] ?? 102) },
+    },
     // Swatches in place of the attribute selects; switched off, the product page shows plain selects.
     swatches: {
       enabled: process.env['SUKI_SWATCHES'] !== 'off',

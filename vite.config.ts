@@ -21,6 +21,8 @@ const LAZY = [
   // Checkout's rules and the province list load with the checkout page only.
   /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,
   /[\\/]src[\\/]core[\\/]domain[\\/](ph-provinces|checkout)\.ts$/,
+  // The contact forms' rules and status load with the contact pages only.
+  /[\\/]src[\\/]core[\\/](rules|domain)[\\/]contact-form(-status)?\.ts$/,
   /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
   // The event inspector: its recorder and its panel load only when debugging is on.
   /[\\/]src[\\/](core[\\/]debug|ui[\\/]inspector)[\\/]/,

@@ -37,6 +37,8 @@ const PAGES: readonly Budget[] = [
   { url: '/checkout/', label: 'checkout', jsBrotli: 100 * KiB, jsRequests: null, htmlBrotli: null },
   // A guest's My Account panel (issue 13 sets no budget: the product page's is the yardstick).
   { url: '/my-account/', label: 'account', jsBrotli: 100 * KiB, jsRequests: null, htmlBrotli: null },
+  // The contact page (issue 16 sets no budget: the product page's is the yardstick).
+  { url: '/contact/', label: 'contact', jsBrotli: 100 * KiB, jsRequests: null, htmlBrotli: null },
 ];
 
 const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`;

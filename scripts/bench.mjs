@@ -15,6 +15,7 @@ const steps = [
   ['reviews: a product with 100,000 reviews, first page, rating filter, most helpful, search; PGlite and PostgreSQL (goal: p95 ≤ 15 ms on PostgreSQL)', 'bash', ['scripts/with-postgres.sh', 'npx', 'tsx', 'bench/server-reviews.ts']],
   ['review media: upload of a 5 MB photo through the JSON route, storage on a folder and on a local S3-compatible server: time to answer, server CPU time, memory peak (no target: figures only)', 'npx', ['tsx', 'bench/server-media.ts']],
   ['review form: a 5 MB photo uploaded in Chromium, its progress bar from the change to Uploaded, on three upload links (no target: figures only)', 'npx', ['tsx', 'bench/review-upload.ts']],
+  ['contact forms: a message sent, one refused by the rules, a wholesale enquiry with a 500 KB file; p50/p95 in process, PGlite (no target: figures only)', 'npx', ['tsx', 'bench/server-contact.ts']],
   ['shop filter latency on 10,000 products', 'npx', ['tsx', 'bench/server-filters.ts']],
   ['/shop/ server render, render cache on and off (goal: p50 ≤ 8 ms, ≥ 200 req/s)', 'npx', ['tsx', 'bench/server-render.ts']],
   ['overload: 400 clients, 503 past the queue, recovery (goal: ≤ 5 s)', 'npx', ['tsx', 'bench/server-overload.ts']],

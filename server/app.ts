@@ -24,6 +24,7 @@ import { accountSummaryOf, myAccountRoutes, type AccountSettings } from './route
 import { wishlistRoutes, type WishlistSettings } from './routes/wishlist.js';
 import { reviewsRoutes, type ReviewsSettings } from './routes/reviews.js';
 import { reviewMediaRoutes, type ReviewMediaRouteOptions } from './routes/review-media.js';
+import { CONTACT_PAGES, contactFormsRoutes, isContactPost, type ContactFormsSettings } from './routes/contact-forms.js';
 import { purgeExpiredWishlists } from './services/wishlists.js';
 import { setPageInput } from './pages.js';
 import { orderTrackingPage } from './routes/order-tracking.js';
@@ -95,6 +96,11 @@ export interface ShopAppOptions extends AddressOptions {
    * their routes exist).
    */
   readonly reviewMedia?: ReviewMediaRouteOptions | false | undefined;
+  /**
+   * The contact-form plugin's form ids (`contactFormsSettingsOf`): Contact Form 7's REST routes and
+   * the contact pages' posts; false or absent when the plugin is off (then none of them exist).
+   */
+  readonly contactForms?: (ContactFormsSettings & { readonly limitScale?: number }) | false | undefined;
 }
 
 /** True for the loopback addresses (the staff API's keys are accepted from them over plain HTTP). */
@@ -229,7 +235,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
         await sendMail();
         // PGlite has no autovacuum: reclaim the dead rows of the busy tables (every order rewrites the
         // stock of the products it sells) and refresh statistics.
-        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits, suki_cart_customers, suki_cart_coupons, suki_mail_outbox, suki_products, suki_reviews, suki_review_votes, suki_review_stats, suki_review_search, suki_questions`);
+        if (options.database.kind === 'pglite') await deps.db.execute(sql`VACUUM (ANALYZE) suki_sessions, suki_cart_items, suki_idempotency_keys, suki_rate_limits, suki_cart_customers, suki_cart_coupons, suki_mail_outbox, suki_products, suki_reviews, suki_review_votes, suki_review_stats, suki_review_search, suki_questions, suki_contact_messages`);
       })().catch((error: unknown) => logger.warn('maintenance failed', error));
     }
     await next();
@@ -250,7 +256,8 @@ export function createShopApp(options: ShopAppOptions): Hono {
     onError: (c) => jsonError(c, new ApiError(413, 'suki_payload_too_large', 'The request body is larger than 64 KiB.')),
   });
   // Review uploads are the exception: their module refuses them by Content-Length and by counting.
-  app.use('*', async (c, next) => (isMutation(c.req.method) && !reviewMedia?.isUpload(c) ? limit(c, next) : next()));
+  // Contact submissions too (a file on the wholesale form): their routes hold them to their own limit.
+  app.use('*', async (c, next) => (isMutation(c.req.method) && !reviewMedia?.isUpload(c) && !(options.contactForms && isContactPost(c)) ? limit(c, next) : next()));
 
   // Text the database cannot hold (NUL, unpaired surrogates) is refused here, once for every route:
   // the path, query parameters, and JSON or form bodies.
@@ -348,6 +355,13 @@ export function createShopApp(options: ShopAppOptions): Hono {
     app.route('/wp-json/suki/v1', reviews.api);
     const post = reviews.commentPost;
     if (post) app.post('/wp-comments-post.php', (c) => post(c));
+  }
+
+  // Contact forms, while the plugin is on: Contact Form 7's REST routes and the pages' posts without scripts.
+  if (options.contactForms) {
+    const contact = contactFormsRoutes(deps, { settings: options.contactForms, mail: options.mail, limitScale: options.contactForms.limitScale ?? 1, render: renderOr404 });
+    app.route('/wp-json/contact-form-7/v1', contact.api);
+    for (const path of CONTACT_PAGES) app.on(['GET', 'POST'], path, contact.page);
   }
 
   app.use('*', wcAjax(deps, wishlist ? { afterAddToCart: wishlist.afterAddToCart } : {}));

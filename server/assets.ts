@@ -66,11 +66,11 @@ export const CHECKOUT_SOURCES = ['src/checkout-client.ts'];
  */
 export const pageAssets = async (clientDir: string, enabledPlugins: readonly LoadedPlugin[]): Promise<(url: URL) => DocumentAssets> => {
   // Plugins that wait for consent are fetched by the browser once it is given, never preloaded.
-  const on = (pageType: 'product' | 'blog' | 'shop' | 'home' | 'checkout' | 'order-tracking' | 'account' | 'wishlist' | 'reviews') =>
+  const on = (pageType: 'product' | 'blog' | 'shop' | 'home' | 'checkout' | 'order-tracking' | 'account' | 'wishlist' | 'reviews' | 'contact') =>
     enabledPlugins.filter((loaded) => pluginLoadsOn(loaded.plugin, pageType) && !waitsForConsent(loaded));
   // A page a plugin draws (its view fills the `page.<type>` slot): the chunks of that plugin's
   // `views/` folder, which it loads before hydrating there (the wishlist's buttons and list page).
-  const drawnBy = (pageType: 'wishlist' | 'reviews', keys: readonly string[]) =>
+  const drawnBy = (pageType: 'wishlist' | 'reviews' | 'contact', keys: readonly string[]) =>
     on(pageType)
       .filter((loaded) => loaded.views?.[`page.${pageType}`] !== undefined)
       .flatMap((loaded) => keys.filter((key) => key.startsWith(`${path.posix.dirname(loaded.path)}/views/`)));
@@ -92,6 +92,8 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
   // sections' chunk waits for the shopper). `/reviews/` (the reviews plugin on): the chunks it draws.
   const home = await manifestAssets(clientDir, on('home'));
   const reviews = await manifestAssets(clientDir, on('reviews'), drawnBy('reviews', keys));
+  // The contact pages (the contact-form plugin on): the chunks its page view is drawn with.
+  const contact = await manifestAssets(clientDir, on('contact'), drawnBy('contact', keys));
   return (url) =>
     url.pathname.startsWith('/product/')
       ? product
@@ -111,5 +113,7 @@ export const pageAssets = async (clientDir: string, enabledPlugins: readonly Loa
                     ? home
                     : url.pathname === '/reviews/'
                       ? reviews
-                      : other;
+                      : url.pathname.startsWith('/contact/')
+                        ? contact
+                        : other;
 };

@@ -38,7 +38,8 @@ export interface ServerConfig {
   /** `SUKI_MAIL_FROM`: the sender of the shop's emails. @default 'Suki <shop@suki.example.ph>' */
   readonly mailFrom: string;
   /**
-   * Multiplies every account limit (login, registration, reset attempts): for test servers whose
+   * Multiplies every account limit (login, registration, reset attempts) and the contact forms'
+   * per-client limit: for test servers whose
    * clients all share one address (`SUKI_ACCOUNT_LIMIT_SCALE`). @default 1
    */
   readonly accountLimitScale: number;

@@ -14,6 +14,7 @@ import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { wishlistSettingsOf } from './routes/wishlist.js';
 import { reviewsSettingsOf } from './routes/reviews.js';
+import { contactFormsSettingsOf } from './routes/contact-forms.js';
 import { captchaVerifierFromEnv } from './services/captcha.js';
 import { openMediaStorage, parseMediaUrl } from './storage/open.js';
 import { listenOrigin, loadServerConfig } from './config.js';
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
     // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
     wishlist: wishlistSettingsOf(plugins),
     reviews: reviewsSettingsOf(plugins, { captcha: captchaVerifierFromEnv() }),
+    // Contact Form 7's routes and the contact pages' posts while the contact-form plugin is on.
+    contactForms: contactFormsSettingsOf(plugins),
     // Review photos and videos while the reviews plugin takes them (the data folder, or SUKI_MEDIA_URL's place).
     reviewMedia: (() => {
       const settings = reviewMediaSettingsOf(plugins);

@@ -12,6 +12,7 @@ import { newsletterSettingsOf } from './routes/admin-ajax.js';
 import { reviewMediaSettingsOf } from './routes/review-media.js';
 import { wishlistSettingsOf } from './routes/wishlist.js';
 import { reviewsSettingsOf } from './routes/reviews.js';
+import { contactFormsSettingsOf } from './routes/contact-forms.js';
 import { captchaVerifierFromEnv } from './services/captcha.js';
 import { openMediaStorage, parseMediaUrl } from './storage/open.js';
 import { pageAssets } from './assets.js';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       staticDir: clientDir,
       wishlist: wishlistSettingsOf(plugins) !== false,
       reviews: plugins.some((p) => p.name === 'reviews') && { questions: plugins.some((p) => p.name === 'questions'), shopName: config.shop.name },
+      contactForms: contactFormsSettingsOf(plugins),
       ...address,
     });
     const server = await listen(app, { port: serverConfig.port, host: serverConfig.host, shedding });
@@ -141,6 +143,12 @@ async function main(): Promise<void> {
     // The wishlist's JSON route, stock actions and pages exist while its plugin is on.
     wishlist: wishlistSettingsOf(plugins),
     reviews: reviewsSettingsOf(plugins, { captcha: captchaVerifierFromEnv() }),
+    // Contact Form 7's routes and the contact pages' posts exist while the contact-form plugin is on;
+    // its per-client limit scales with the accounts' (browser tests share one address).
+    contactForms: (() => {
+      const settings = contactFormsSettingsOf(plugins);
+      return settings && { ...settings, limitScale: serverConfig.accountLimitScale };
+    })(),
     staticDir: clientDir,
     ...(serverConfig.secret ? { secret: serverConfig.secret } : {}),
     ...(renderCache ? { renderCache } : {}),

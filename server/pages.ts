@@ -120,7 +120,7 @@ const postedForm = async (c: Context): Promise<Record<string, unknown>> => {
 };
 
 /** What a route hands the page renderer besides the address (a form's answer). */
-export type PageInput = Pick<RenderInput, 'orderTracking' | 'account' | 'accountSummary' | 'wishlist'>;
+export type PageInput = Pick<RenderInput, 'orderTracking' | 'account' | 'accountSummary' | 'wishlist' | 'contact'>;
 
 // Keyed by the Context, as the session is: set by a route, read by the pages handler it calls.
 const pageInputs = new WeakMap<Context, PageInput>();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import shopConfig from '../plugins.config.js';
 import { parseShopConfig, type ShopConfig } from '../src/app/shop-config.js';
 import { createPagesHandler } from './pages.js';
+import { contactFormsSettingsOf } from './routes/contact-forms.js';
 import { resolvePlugins } from './plugins.js';
 import { contentSecurityPolicy, externalSourcesOf, inlineScriptHashes } from './security-policy.js';
 import { startShop, type TestShop } from './test/harness.js';
@@ -95,7 +96,7 @@ describe('security headers on rendered pages', () => {
       config,
       plugins,
     });
-    shop = await startShop({ pages, pagePolicy: { sources: externalSourcesOf(plugins) }, publicUrl: 'https://shop.example' });
+    shop = await startShop({ pages, pagePolicy: { sources: externalSourcesOf(plugins) }, publicUrl: 'https://shop.example', contactForms: contactFormsSettingsOf(plugins) });
     api.fetch = async (request) => shop.app.fetch(request);
   });
   afterAll(async () => {
@@ -103,7 +104,7 @@ describe('security headers on rendered pages', () => {
   });
 
   it('sends the policy, nosniff, the referrer and permissions policies with every page', async () => {
-    for (const path of ['/', '/shop/', '/product/kapeng-barako-ground-coffee/', '/blog/', '/cart/', '/checkout/', '/checkout/order-received/1/?key=wc_order_none', '/order-tracking/', '/no/such/page/']) {
+    for (const path of ['/', '/shop/', '/product/kapeng-barako-ground-coffee/', '/blog/', '/cart/', '/checkout/', '/checkout/order-received/1/?key=wc_order_none', '/order-tracking/', '/contact/', '/contact/wholesale/', '/no/such/page/']) {
       const response = await fetch(`${shop.url}${path}`);
       const html = await response.text();
       expect(response.headers.get('content-type'), path).toContain('text/html');
@@ -117,6 +118,7 @@ describe('security headers on rendered pages', () => {
       expect(response.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
       // The page's data stays inert data.
       expect(html).toContain('<script type="application/json" id="suki-state">');
+      if (path.startsWith('/contact/')) expect(html, path).toContain('data-status="init"');
     }
   });
 

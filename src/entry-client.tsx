@@ -93,6 +93,7 @@ async function boot(): Promise<void> {
       reviews: adapters.reviews,
       // Questions: given only while the plugin is on.
       ...(state.plugins.some((p) => p.name === 'questions') ? { questions: adapters.questions } : {}),
+      ...(state.pageType === 'contact' ? { contactForm: adapters.contactForm } : {}),
     },
     plugins: plugins.map(({ plugin, options }) => ({ plugin, options })),
     ...(afterConsent.length > 0 ? { consentedPlugins } : {}),

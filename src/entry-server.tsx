@@ -21,6 +21,8 @@ import { BlogPage, PostPage } from './ui/pages/BlogPages.js';
 import { CheckoutPage, OrderReceivedPage } from './ui/pages/CheckoutPages.js';
 import { createCheckoutAdapter } from './adapters/checkout.js';
 import { createReviewsAdapter } from './adapters/reviews.js';
+import { createContactFormAdapter } from './adapters/contact-form.js';
+import type { ContactFormIds, ContactPagePost } from './app/contact-page.js';
 import { submitCheckout } from './app/checkout-submit.js';
 import { OrderTrackingPage } from './ui/pages/OrderTrackingPage.js';
 import { AccountPage } from './ui/pages/AccountPages.js';
@@ -63,6 +65,16 @@ export interface RenderInput {
   readonly accountSummary?: AccountSummary;
   /** A wishlist page's state, from the route that answered it (`server/routes/wishlist.ts`, or the upstream one). */
   readonly wishlist?: LoadPageOptions['wishlist'];
+  /** A contact form posted to its page without scripts, with the answer (`server/routes/contact-forms.ts`, or the upstream one). */
+  readonly contact?: ContactPagePost;
+}
+
+/** The contact-form plugin's form ids, from its options (validated at start-up); absent when it is off. */
+function contactFormsOf(plugins: RenderInput['plugins']): ContactFormIds | undefined {
+  const loaded = plugins.find((p) => p.name === 'contact-form');
+  if (!loaded) return undefined;
+  const options = loaded.options as { readonly contactFormId: number; readonly wholesaleFormId: number | null };
+  return { contact: options.contactFormId, wholesale: options.wholesaleFormId };
 }
 
 /** The sections the shop-filters plugin filters, from its options (already validated at start-up). */
@@ -157,7 +169,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const reviewsPlugin = input.plugins.some((p) => p.name === 'reviews');
     // The Q&A tab, while the questions plugin is on.
     const questions = input.plugins.some((p) => p.name === 'questions') ? createQuestionsAdapter(adapters.http) : null;
-    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(reviews && reviewsPlugin ? { reviews } : {}), ...(questions ? { questions } : {}) }, categoryList, {
+    // The contact pages' schemas, while the contact-form plugin is on.
+    const contactForms = contactFormsOf(input.plugins);
+    const contactForm = contactForms ? createContactFormAdapter(adapters.http) : null;
+    const loaded = await loadPage(url, { catalog: adapters.catalog, blog: adapters.blog, checkout, ...(reviews && reviewsPlugin ? { reviews } : {}), ...(questions ? { questions } : {}), ...(contactForm ? { contactForm } : {}) }, categoryList, {
       filterSections: filterSectionsOf(input.plugins),
       bankDetails: (config.checkout ?? DEFAULT_CHECKOUT).bankDetails,
       attempt: globalThis.crypto.randomUUID(),
@@ -166,6 +181,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.orderTracking ? { orderTracking: input.orderTracking } : {}),
       ...(input.account ? { account: input.account } : {}),
       ...(input.wishlist ? { wishlist: input.wishlist } : {}),
+      ...(contactForms ? { contactForms } : {}),
+      ...(input.contact ? { contactPost: input.contact } : {}),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     await prepareViews(pagePlugins, loaded.pageType);
@@ -189,6 +206,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         consentStored: stored === 'granted' || stored === 'denied' ? stored : null,
         categories: categoryList.map(categoryEntry),
         ...(debugMode ? { debug: debugMode } : {}),
+        ...(contactForms ? { contactPage: true as const } : {}),
       },
       stores,
       plugins: pagePlugins.map((loaded) => ({ name: loaded.name, options: loaded.options, ...(waitsForConsent(loaded) ? { afterConsent: true as const } : {}) })),

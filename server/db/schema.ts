@@ -4,7 +4,7 @@
  * a database with other software without clashes.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Key/value settings, e.g. the generated server secret. */
 export const settings = pgTable('suki_settings', {
@@ -841,4 +841,67 @@ export const reviewMedia = pgTable(
     index('suki_review_media_owner').on(t.ownerHash, t.itemId).where(sql`${t.reviewId} IS NULL`),
     check('suki_review_media_kind', sql`${t.kind} IN ('image', 'video')`),
   ],
+);
+
+/** Raw bytes (PostgreSQL `bytea`). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Contact forms (Contact Form 7's model: the id is what `contact-forms/{id}/…` names). `rules` is the
+ * form's SWV schema as JSON (date thresholds may be `today+N`, resolved in the shop's time zone when
+ * read); `acceptance` and `files` list the fields that are acceptance boxes and file uploads.
+ */
+export const contactForms = pgTable('suki_contact_forms', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  locale: text('locale').notNull().default('en_US'),
+  rules: text('rules').notNull(),
+  acceptance: text('acceptance').notNull().default('[]'),
+  files: text('files').notNull().default('[]'),
+  /** Where its messages are mailed; null: the shop's orders address. */
+  recipient: text('recipient'),
+});
+
+/**
+ * Messages sent through a contact form, stored before any mail goes out so none is lost when mail
+ * fails. `fields` is the posted values as JSON (`{name: [values]}`, text only: files are in
+ * `suki_contact_files`); `status` is the answer given (`mail_sent`, `mail_failed`, `spam`).
+ */
+export const contactMessages = pgTable(
+  'suki_contact_messages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => contactForms.id),
+    fields: text('fields').notNull(),
+    status: text('status', { enum: ['mail_sent', 'mail_failed', 'spam'] }).notNull(),
+    /** Why a message counts as spam (`honeypot`, `rate_limit`); null otherwise. */
+    spamReason: text('spam_reason'),
+    /** A keyed hash of the client's address (never the address itself). */
+    clientHash: text('client_hash').notNull(),
+    postedDataHash: text('posted_data_hash').notNull(),
+    /** The mail that carries it (`suki_mail_outbox`); null for spam. */
+    mailId: integer('mail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('suki_contact_messages_form').on(t.formId, t.createdAt)],
+);
+
+/** Files posted with a contact message (checked by their content before they are kept). */
+export const contactFiles = pgTable(
+  'suki_contact_files',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [index('suki_contact_files_message').on(t.messageId)],
 );

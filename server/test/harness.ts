@@ -87,7 +87,7 @@ export interface TestShop {
 }
 
 /** Starts the shop on 127.0.0.1, port 0, over a fresh database. */
-export async function startShop(options: Pick<ShopAppOptions, 'pages' | 'staticDir' | 'publicUrl' | 'trustProxy' | 'listenUrl' | 'pagePolicy' | 'mail' | 'checkout'> = {}): Promise<TestShop> {
+export async function startShop(options: Pick<ShopAppOptions, 'pages' | 'staticDir' | 'publicUrl' | 'trustProxy' | 'listenUrl' | 'pagePolicy' | 'mail' | 'checkout' | 'contactForms'> = {}): Promise<TestShop> {
   const db = await openTestDatabase();
   const logger = memoryLogger();
   const app = createShopApp({ database: db.database, logger, ...options });

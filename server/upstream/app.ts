@@ -12,6 +12,8 @@ import { apiSitemapSource, seoRoutes } from '../routes/seo.js';
 import { staticAssets } from '../routes/static-assets.js';
 import { PERMISSIONS_POLICY, withPagePolicy, type PagePolicyOptions } from '../security-policy.js';
 import { createForwarder, type Forwarder } from './forward.js';
+import { isUpstreamContactPost, upstreamContactPage } from './contact-forms.js';
+import { CONTACT_BODY_LIMIT, type ContactFormsSettings } from '../routes/contact-forms.js';
 import { accountSummaryFromCookies, upstreamMyAccount } from './my-account.js';
 import { upstreamOrderTracking } from './order-tracking.js';
 import { upstreamReviews } from './reviews.js';
@@ -40,6 +42,11 @@ export interface UpstreamAppOptions extends AddressOptions {
    * for WooCommerce plugin. @default false
    */
   readonly reviews?: { readonly questions: boolean; readonly shopName: string } | false;
+  /**
+   * The contact-form plugin's form ids (the stock shop's Contact Form 7 forms): the contact pages and
+   * their posts without scripts; false or absent when the plugin is off.
+   */
+  readonly contactForms?: ContactFormsSettings | false;
 }
 
 /** Whether a request is one the upstream answers (API, ajax endpoints, media). */
@@ -50,9 +57,10 @@ export const isUpstreamPath = (url: URL): boolean =>
   ((url.pathname === '/' || url.pathname === '/index.php') && (url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route')));
 
 /** The forwarder the app uses, also handed to the page renderer as its API fetch. */
-export const upstreamForwarder = (options: Pick<UpstreamAppOptions, 'upstream' | 'timeoutMs' | 'fetch'>, maxAnswerBytes?: number): Forwarder =>
+export const upstreamForwarder = (options: Pick<UpstreamAppOptions, 'upstream' | 'timeoutMs' | 'fetch'> & { readonly maxBodyBytes?: number }, maxAnswerBytes?: number): Forwarder =>
   createForwarder({
     upstream: options.upstream,
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
@@ -106,9 +114,12 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
   // Signing in or out on the stock shop changes whose list the header counts.
   const withWishlistCount = (handler: (c: Context) => Promise<Response>) => async (c: Context) => (wishlist ? wishlist.afterAccount(c, await handler(c)) : handler(c));
 
+  // Contact submissions may carry a file (the wholesale form): forwarded with their own body limit.
+  const contactForward = options.contactForms ? upstreamForwarder({ ...options, maxBodyBytes: CONTACT_BODY_LIMIT }) : null;
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
     if (!isUpstreamPath(url)) return next();
+    if (contactForward && isUpstreamContactPost(c)) return contactForward(c.req.raw, requestOrigin(c));
     return forward(c.req.raw, requestOrigin(c));
   });
 
@@ -140,6 +151,10 @@ export function createUpstreamApp(options: UpstreamAppOptions): Hono {
     app.post('/checkout/order-received/:id/', (c) => renderPage(c));
   }
   const noPages = (c: Context) => c.json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }, 404);
+  // The contact pages: posted without scripts, the stock shop's Contact Form 7 answers.
+  if (options.contactForms && contactForward) {
+    app.on(['GET', 'POST'], ['/contact/', '/contact/wholesale/'], upstreamContactPage({ forward: contactForward, settings: options.contactForms, render: async (c) => (renderPage ? renderPage(c) : noPages(c)) }));
+  }
   // Order tracking: the stock shop answers the form; our page shows its answer.
   app.on(['GET', 'POST'], '/order-tracking/', upstreamOrderTracking(forward, async (c) => (policed ? policed(c) : noPages(c))));
   // My Account: the accounts live in the stock shop; our pages show its forms' answers.

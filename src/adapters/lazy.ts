@@ -11,7 +11,7 @@
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:
  * the next call tries to load the code again.
  */
-import type { BlogPort, CatalogPort, NewsletterPort, PortFailure, QuestionsPort, ReviewsPort, WishlistPort } from '../core/ports.js';
+import type { BlogPort, CatalogPort, ContactFormPort, NewsletterPort, PortFailure, QuestionsPort, ReviewsPort, WishlistPort } from '../core/ports.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { CartAdapter } from './cart.js';
 import type { HttpClient, HttpClientOptions } from './http.js';
@@ -49,6 +49,8 @@ export interface LazyAdapters {
   readonly reviews: ReviewsPort;
   /** Questions and answers; their code loads on the first call (only the questions plugin makes one). */
   readonly questions: QuestionsPort;
+  /** Contact Form 7's routes; their code loads on the first call (only the contact-form plugin makes one). */
+  readonly contactForm: ContactFormPort;
   /** The one HTTP client every port shares (so nonces and cookies stay consistent), once its code is in. */
   http(): Promise<Result<HttpClient, PortFailure>>;
   /** Seeds the Store API nonce the server rendered into the page (kept until the client's code is in). */
@@ -185,6 +187,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
   const wishlist = portOver<WishlistPort>(() => import('./wishlist.js').then((m) => m.createWishlistAdapter));
   const reviews = portOver<ReviewsPort>(() => import('./reviews.js').then((m) => (http: HttpClient) => m.createReviewsAdapter(http)));
   const questions = portOver<QuestionsPort>(() => import('./questions.js').then((m) => m.createQuestionsAdapter));
+  const contactForm = portOver<ContactFormPort>(() => import('./contact-form.js').then((m) => (client: HttpClient) => m.createContactFormAdapter(client)));
   const http = async (): Promise<Result<HttpClient, PortFailure>> => {
     const loaded = await loadPath();
     return loaded.ok ? ok(loaded.value.http) : loaded;
@@ -197,6 +200,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     wishlist,
     reviews,
     questions,
+    contactForm,
     http,
     setNonce: (value) => {
       nonce = value;

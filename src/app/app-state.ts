@@ -9,6 +9,7 @@ import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { AccountSummary, AccountView } from './account-page.js';
 import type { WishlistPageView } from './wishlist-page.js';
+import type { ContactPageView } from './contact-page.js';
 import type { AllReviewsView, HomeReviewsView, ProductQuestionsView, ProductReviewsView, TrustBadge } from '../core/domain/reviews.js';
 import type { OrderTracking } from './order-tracking.js';
 import type { InspectorMode, StoreNoticeConfig } from './shop-config.js';
@@ -158,6 +159,13 @@ export type PageData =
       /** `/reviews/` as its address asked (`reviews-view.ts`); the `reviews` plugin's page view lays it out. */
       readonly reviews: AllReviewsView;
     }
+  | {
+      readonly type: 'contact';
+      readonly title: string;
+      readonly description: string;
+      /** The form, its schema and a no-script post's answer (`contact-page.ts`); the `contact-form` plugin's page view lays it out. */
+      readonly contact: ContactPageView;
+    }
   | { readonly type: 'not-found' | 'error'; readonly title: string; readonly description: string; readonly message: string };
 
 /** Settings the browser needs, safe to publish. */
@@ -174,6 +182,8 @@ export interface PublicShopSettings {
   readonly categories: readonly CategoryEntry[];
   /** Whether the event inspector may open (`inspectorMode`); absent: only in a development build. */
   readonly debug?: InspectorMode;
+  /** The contact page exists (the contact-form plugin is on): the footer links to it. */
+  readonly contactPage?: true;
 }
 
 /** Everything serialized into the page for hydration. */

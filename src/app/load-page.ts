@@ -4,7 +4,8 @@ import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, typ
 import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
 import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
-import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, PortFailure, QuestionsPort, ReviewsPort } from '../core/ports.js';
+import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, ContactFormPort, PortFailure, QuestionsPort, ReviewsPort } from '../core/ports.js';
+import { CONTACT_PAGE_TEXT, CONTACT_PATH, WHOLESALE_PATH, type ContactFormIds, type ContactPagePost } from './contact-page.js';
 import { REVIEW_SORTS, type RatingFilter, type ReviewSort } from '../core/domain/reviews.js';
 import { err, ok, type Result } from '../core/result.js';
 import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
@@ -146,6 +147,10 @@ export interface LoadPageOptions {
    * plugin is off), those addresses are not found.
    */
   readonly wishlist?: { readonly status: number; readonly title: string; readonly view: WishlistPageView };
+  /** The contact-form plugin's form ids; absent (the plugin off), the contact pages are not found. */
+  readonly contactForms?: ContactFormIds;
+  /** A contact form posted to its page without scripts, with the server's answer. */
+  readonly contactPost?: ContactPagePost;
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -228,6 +233,8 @@ export const loadPage = async (
     readonly reviews?: ReviewsPort;
     /** Present when the questions plugin is on: the product page's Q&A tab. */
     readonly questions?: QuestionsPort;
+    /** Present when the contact-form plugin is on: the contact pages' schemas. */
+    readonly contactForm?: ContactFormPort;
   },
   categories: readonly Category[], options: LoadPageOptions = {}): Promise<LoadedPage> => {
   const { catalog, blog } = ports;
@@ -311,6 +318,23 @@ export const loadPage = async (
       status: 200,
       pageType: 'reviews',
       page: { type: 'reviews', title: 'Reviews', description: 'What shoppers say about Suki and its products.', reviews: result.value },
+    };
+  }
+
+  // The contact pages (the contact-form plugin on): the form's schema, and a no-script post's answer.
+  if (path === CONTACT_PATH || path === WHOLESALE_PATH) {
+    const ids = options.contactForms;
+    const kind = path === WHOLESALE_PATH ? 'wholesale' : 'contact';
+    const formId = kind === 'wholesale' ? ids?.wholesale : ids?.contact;
+    if (!ports.contactForm || !ids || formId === null || formId === undefined) return notFound();
+    const schema = await ports.contactForm.schema(formId);
+    // An unknown form (404) is a page that does not exist; a schema that cannot be read leaves the form working.
+    if (!schema.ok && schema.error.kind === 'http' && schema.error.status === 404) return notFound();
+    const posted = options.contactPost?.formId === formId ? options.contactPost : null;
+    return {
+      status: 200,
+      pageType: 'contact',
+      page: { type: 'contact', ...CONTACT_PAGE_TEXT[kind], contact: { kind, formId, schema: schema.ok ? schema.value : null, wholesale: ids.wholesale !== null, posted } },
     };
   }
 

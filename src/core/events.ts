@@ -155,7 +155,7 @@ export interface DomainEventMap {
 }
 
 /** Kinds of server-rendered page. */
-export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'wishlist' | 'reviews' | 'not-found' | 'error';
+export type PageType = 'home' | 'shop' | 'category' | 'search' | 'blog' | 'post' | 'product' | 'cart' | 'checkout' | 'order-received' | 'order-tracking' | 'account' | 'wishlist' | 'reviews' | 'contact' | 'not-found' | 'error';
 
 /** Any event name. */
 export type DomainEventType = keyof DomainEventMap;

@@ -2,6 +2,7 @@ import type { Result } from './result.js';
 import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
 import type { BlogComment, BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
+import type { ContactFormSchema, FeedbackAnswer, RefillAnswer } from './domain/contact-form.js';
 import type { NewWishlist, WishlistAddAnswer, WishlistAddRequest, WishlistDetails, WishlistPrivacy, WishlistState } from './domain/wishlist.js';
 import type {
   AllReviewsView,
@@ -199,6 +200,22 @@ export interface QuestionsPort {
   vote(id: number, upvote: boolean): Promise<Result<Votes, PortFailure>>;
 }
 
+/** A file part of a contact submission (a `File` in the browser); the adapter posts it as it is. */
+export interface FilePart {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** Contact Form 7's REST routes (`contact-form-7/v1`, `wire-protocol.md` §6.2). */
+export interface ContactFormPort {
+  /** `GET contact-forms/{id}/feedback/schema`. */
+  schema(formId: number): Promise<Result<ContactFormSchema, PortFailure>>;
+  /** `POST contact-forms/{id}/feedback`, multipart, the fields in form order. */
+  submit(formId: number, fields: ReadonlyArray<readonly [string, string | FilePart]>): Promise<Result<FeedbackAnswer, PortFailure>>;
+  /** `GET contact-forms/{id}/refill`. */
+  refill(formId: number): Promise<Result<RefillAnswer, PortFailure>>;
+}
+
 /** Every port the runtime hands to plugins. */
 export interface Ports {
   readonly catalog: CatalogPort;
@@ -212,4 +229,6 @@ export interface Ports {
   readonly reviews?: ReviewsPort;
   /** Questions and answers; absent when the questions plugin is off. */
   readonly questions?: QuestionsPort;
+  /** Contact forms; absent when the contact-form plugin is off. */
+  readonly contactForm?: ContactFormPort;
 }

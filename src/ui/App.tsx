@@ -80,6 +80,10 @@ export function App() {
       // The `reviews` plugin's page view; the page loads only while the plugin is on.
       body = <Slot name="page.reviews" props={{ page }} fallback={null} />;
       break;
+    case 'contact':
+      // The `contact-form` plugin's page view; the page exists only while the plugin is on.
+      body = <Slot name="page.contact" props={{ page }} fallback={null} />;
+      break;
     default:
       body = (
         <div className="page-message">

@@ -57,6 +57,8 @@ export interface ReplacingSlots {
   'page.wishlist': { readonly page: Extract<PageData, { type: 'wishlist' }> };
   /** The body of `/reviews/` (the `reviews` plugin; its own chunk, loaded before hydration there only). */
   'page.reviews': { readonly page: Extract<PageData, { type: 'reviews' }> };
+  /** The body of `/contact/` and `/contact/wholesale/` (the `contact-form` plugin; loaded on those pages only). */
+  'page.contact': { readonly page: Extract<PageData, { type: 'contact' }> };
 }
 
 /** Slots every enabled plugin may add to, in plugin order. */

@@ -183,6 +183,11 @@ export function Footer() {
       </a>
       <footer className="site-footer" ref={footer}>
         <SlotFills name="footer" props={{}} />
+        {state.shop.contactPage ? (
+          <p>
+            <a href="/contact/">{t.contactUs}</a>
+          </p>
+        ) : null}
         <p>
           {state.shop.name} · {state.shop.tagline}
         </p>

@@ -17,4 +17,5 @@ export const chromeTexts = defineMessages('shell/chrome', {
   accept: 'Accept',
   reject: 'Reject',
   language: 'Language',
+  contactUs: 'Contact us',
 });
