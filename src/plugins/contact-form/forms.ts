@@ -3,35 +3,39 @@
  * forms must use these field names (README: "Contact forms on a stock shop").
  */
 import type { ContactFieldLayout } from '../../core/domain/contact-form.js';
-import { MESSAGES } from './messages.js';
+import { BUSINESS_TYPES, INTERESTS, type ContactTextKey } from './messages.js';
 
-const F = MESSAGES.fields;
+/**
+ * A field as the plugin lays it out: its label and hint are keys of the catalogue's texts
+ * (`contactTexts`), its choices the values the shop's rules expect.
+ */
+export type PluginField = Omit<ContactFieldLayout, 'label' | 'hint'> & { readonly label: ContactTextKey; readonly hint?: ContactTextKey };
 
 /** The acceptance box every form ends with. */
 export const PRIVACY_FIELD = 'privacy-policy';
 
-export const CONTACT_FIELDS: readonly ContactFieldLayout[] = [
-  { name: 'your-name', label: F.name, kind: 'text', autocomplete: 'name' },
-  { name: 'your-email', label: F.email, kind: 'email', autocomplete: 'email' },
-  { name: 'your-subject', label: F.subject, kind: 'text' },
-  { name: 'your-message', label: F.message, kind: 'textarea' },
-  { name: PRIVACY_FIELD, label: MESSAGES.privacy, kind: 'acceptance' },
+export const CONTACT_FIELDS: readonly PluginField[] = [
+  { name: 'your-name', label: 'name', kind: 'text', autocomplete: 'name' },
+  { name: 'your-email', label: 'email', kind: 'email', autocomplete: 'email' },
+  { name: 'your-subject', label: 'subject', kind: 'text' },
+  { name: 'your-message', label: 'message', kind: 'textarea' },
+  { name: PRIVACY_FIELD, label: 'privacy', kind: 'acceptance' },
 ];
 
-export const WHOLESALE_FIELDS: readonly ContactFieldLayout[] = [
-  { name: 'your-name', label: F.name, kind: 'text', autocomplete: 'name' },
-  { name: 'your-email', label: F.email, kind: 'email', autocomplete: 'email' },
-  { name: 'company', label: F.company, kind: 'text', autocomplete: 'organization' },
-  { name: 'website', label: F.website, kind: 'url', autocomplete: 'url' },
-  { name: 'your-tel', label: F.tel, kind: 'tel', autocomplete: 'tel' },
-  { name: 'business-type', label: F.businessType, kind: 'select', options: MESSAGES.businessTypes },
-  { name: 'interests', label: F.interests, kind: 'checkboxes', options: MESSAGES.interests, hint: MESSAGES.hints.interests },
-  { name: 'quantity', label: F.quantity, kind: 'number', hint: MESSAGES.hints.quantity },
-  { name: 'visit-date', label: F.visitDate, kind: 'date', hint: MESSAGES.hints.visitDate },
-  { name: 'visit-time', label: F.visitTime, kind: 'time' },
-  { name: 'order-sheet', label: F.orderSheet, kind: 'file', accept: '.pdf,.csv,.xlsx,.jpg,.jpeg,.png', hint: MESSAGES.hints.orderSheet },
-  { name: 'your-message', label: F.message, kind: 'textarea' },
-  { name: PRIVACY_FIELD, label: MESSAGES.privacy, kind: 'acceptance' },
+export const WHOLESALE_FIELDS: readonly PluginField[] = [
+  { name: 'your-name', label: 'name', kind: 'text', autocomplete: 'name' },
+  { name: 'your-email', label: 'email', kind: 'email', autocomplete: 'email' },
+  { name: 'company', label: 'company', kind: 'text', autocomplete: 'organization' },
+  { name: 'website', label: 'website', kind: 'url', autocomplete: 'url' },
+  { name: 'your-tel', label: 'tel', kind: 'tel', autocomplete: 'tel' },
+  { name: 'business-type', label: 'businessType', kind: 'select', options: BUSINESS_TYPES.map(([value]) => value) },
+  { name: 'interests', label: 'interests', kind: 'checkboxes', options: INTERESTS.map(([value]) => value), hint: 'hintInterests' },
+  { name: 'quantity', label: 'quantity', kind: 'number', hint: 'hintQuantity' },
+  { name: 'visit-date', label: 'visitDate', kind: 'date', hint: 'hintVisitDate' },
+  { name: 'visit-time', label: 'visitTime', kind: 'time' },
+  { name: 'order-sheet', label: 'orderSheet', kind: 'file', accept: '.pdf,.csv,.xlsx,.jpg,.jpeg,.png', hint: 'hintOrderSheet' },
+  { name: 'your-message', label: 'message', kind: 'textarea' },
+  { name: PRIVACY_FIELD, label: 'privacy', kind: 'acceptance' },
 ];
 
 export const FORM_FIELDS = { contact: CONTACT_FIELDS, wholesale: WHOLESALE_FIELDS } as const;

@@ -11,24 +11,34 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { PageData } from '../../../app/app-state.js';
 import { unitTagOf, WHOLESALE_PATH, CONTACT_PATH } from '../../../app/contact-page.js';
-import { HONEYPOT_FIELD, type ContactFieldLayout, type ContactFormSchema, type FormStatus } from '../../../core/domain/contact-form.js';
+import { HONEYPOT_FIELD, type ContactFormSchema, type FormStatus } from '../../../core/domain/contact-form.js';
 import type { PluginViewContext } from '../../../core/plugin.js';
 import type { FilePart, PortFailure } from '../../../core/ports.js';
 import { canSubmit, contactFormReducer, INITIAL_CONTACT_FORM, statusOfAnswer, type ContactFormState } from '../../../core/rules/contact-form-status.js';
 import { errorIdOf, validateUpTo } from '../../../core/rules/contact-form.js';
-import { FORM_FIELDS, PRIVACY_FIELD } from '../forms.js';
+import { FORM_FIELDS, PRIVACY_FIELD, type PluginField } from '../forms.js';
 import { readFormInputs, type FormEntry } from '../inputs.js';
-import { MESSAGES } from '../messages.js';
+import { BUSINESS_TYPES, contactTexts, INTERESTS } from '../messages.js';
+import { useTexts } from '../../../ui/i18n.js';
 import type { ContactFormOptions } from '../options.js';
 
 type ContactPageData = Extract<PageData, { type: 'contact' }>;
 
+type Texts = typeof contactTexts.base;
+
 /** The spec's text for a submission that failed (§8). */
-export function failureText(failure: PortFailure | { readonly kind: string }): string {
-  if (failure.kind === 'network' || failure.kind === 'timeout') return MESSAGES.offline;
-  if (failure.kind === 'invalid-response' || ('code' in failure && failure.code === 'invalid_json')) return MESSAGES.invalidJson;
-  return MESSAGES.unknown;
+export function failureText(failure: PortFailure | { readonly kind: string }, t: Pick<Texts, 'offline' | 'invalidJson' | 'unknown'>): string {
+  if (failure.kind === 'network' || failure.kind === 'timeout') return t.offline;
+  if (failure.kind === 'invalid-response' || ('code' in failure && failure.code === 'invalid_json')) return t.invalidJson;
+  return t.unknown;
 }
+
+/** A choice's label in the page's language (the value itself when the catalogue has none). */
+const CHOICE_LABELS = new Map([...BUSINESS_TYPES, ...INTERESTS]);
+const choiceLabel = (t: Texts, value: string): string => {
+  const key = CHOICE_LABELS.get(value);
+  return key ? t[key] : value;
+};
 
 /** Fields with a `required` rule. */
 const requiredFields = (schema: ContactFormSchema | null): ReadonlySet<string> => new Set((schema?.rules ?? []).filter((r) => r.rule === 'required' || r.rule === 'requiredfile').map((r) => r.field));
@@ -66,7 +76,7 @@ const initialState = (page: ContactPageData): ContactFormState => {
 };
 
 interface FieldProps {
-  readonly field: ContactFieldLayout;
+  readonly field: PluginField;
   readonly formId: string;
   readonly unitTag: string;
   readonly error: string | undefined;
@@ -77,6 +87,8 @@ interface FieldProps {
 
 /** One field with its label, hint and error tip. */
 function Field({ field, formId, unitTag, error, required, values, schema }: FieldProps): ReactNode {
+  const t = useTexts(contactTexts);
+  const labelText = t[field.label];
   const id = `${formId}-${field.name}`;
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = errorIdOf(unitTag, field.name);
@@ -84,10 +96,10 @@ function Field({ field, formId, unitTag, error, required, values, schema }: Fiel
   const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined } as const;
   const label = (
     <>
-      {field.label}
+      {labelText}
       {required ? (
         <span className="contact-required" aria-hidden="true">
-          {` ${MESSAGES.required}`}
+          {` ${t.required}`}
         </span>
       ) : null}
     </>
@@ -99,7 +111,7 @@ function Field({ field, formId, unitTag, error, required, values, schema }: Fiel
   ) : null;
   const hint = field.hint ? (
     <span id={hintId} className="field-hint">
-      {field.hint}
+      {t[field.hint]}
     </span>
   ) : null;
   const value = values[0] ?? '';
@@ -108,7 +120,7 @@ function Field({ field, formId, unitTag, error, required, values, schema }: Fiel
     return (
       <p className="contact-field contact-acceptance">
         <label>
-          <input type="checkbox" name={field.name} value="1" {...aria} /> {field.label}
+          <input type="checkbox" name={field.name} value="1" {...aria} /> {labelText}
         </label>
         {tip}
       </p>
@@ -121,7 +133,7 @@ function Field({ field, formId, unitTag, error, required, values, schema }: Fiel
         {hint}
         {(field.options ?? []).map((option) => (
           <label key={option} className="contact-choice">
-            <input type="checkbox" name={`${field.name}[]`} value={option} defaultChecked={values.includes(option)} aria-invalid={error ? true : undefined} /> {option}
+            <input type="checkbox" name={`${field.name}[]`} value={option} defaultChecked={values.includes(option)} aria-invalid={error ? true : undefined} /> {choiceLabel(t, option)}
           </label>
         ))}
         {tip}
@@ -133,10 +145,10 @@ function Field({ field, formId, unitTag, error, required, values, schema }: Fiel
   else if (field.kind === 'select') {
     control = (
       <select id={id} name={field.name} defaultValue={value} {...aria}>
-        <option value="">{MESSAGES.fields.chooseOne}</option>
+        <option value="">{t.chooseOne}</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
-            {option}
+            {choiceLabel(t, option)}
           </option>
         ))}
       </select>
@@ -156,6 +168,7 @@ function Field({ field, formId, unitTag, error, required, values, schema }: Fiel
 /** The contact pages (`page.contact`). */
 export function ContactPage({ page, plugin }: { readonly page: ContactPageData; readonly plugin: PluginViewContext<ContactFormOptions, unknown> }): ReactNode {
   const view = page.contact;
+  const t = useTexts(contactTexts);
   const fields = FORM_FIELDS[view.kind];
   const unitTag = unitTagOf(view.formId);
   const formId = useId().replace(/:/g, '');
@@ -202,7 +215,7 @@ export function ContactPage({ page, plugin }: { readonly page: ContactPageData; 
     const entries = Array.from(new FormData(element).entries()) as Array<readonly [string, string | FilePart]>;
     const result = await plugin.execute('contact-form.submit', { formId: view.formId, fields: entries });
     if (!result.ok) {
-      dispatch({ type: 'failed', attempt, message: failureText(result.error) });
+      dispatch({ type: 'failed', attempt, message: failureText(result.error, t) });
       return;
     }
     dispatch({ type: 'answered', attempt, answer: result.value });
@@ -219,7 +232,7 @@ export function ContactPage({ page, plugin }: { readonly page: ContactPageData; 
       <h1 className="page-title" id={headingId}>
         {page.title}
       </h1>
-      <p>{MESSAGES.intro[view.kind]}</p>
+      <p>{view.kind === 'wholesale' ? t.introWholesale : t.introContact}</p>
       <form
         ref={form}
         className={`contact-form ${state.status}`}
@@ -242,13 +255,13 @@ export function ContactPage({ page, plugin }: { readonly page: ContactPageData; 
         {/* A field people never see: a value in it marks the message as spam. */}
         <div className="contact-hp" aria-hidden="true">
           <label>
-            {MESSAGES.honeypot}
+            {t.honeypot}
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
         <p className="contact-actions">
           <button type="submit" className="button" disabled={live && !canSubmit(state)}>
-            {MESSAGES.send}
+            {t.send}
           </button>
         </p>
         <div className="contact-response" role="status" aria-live="polite">
@@ -257,12 +270,12 @@ export function ContactPage({ page, plugin }: { readonly page: ContactPageData; 
       </form>
       {view.kind === 'contact' && view.wholesale ? (
         <p>
-          <a href={WHOLESALE_PATH}>{MESSAGES.toWholesale}</a>
+          <a href={WHOLESALE_PATH}>{t.toWholesale}</a>
         </p>
       ) : null}
       {view.kind === 'wholesale' ? (
         <p>
-          <a href={CONTACT_PATH}>{MESSAGES.toContact}</a>
+          <a href={CONTACT_PATH}>{t.toContact}</a>
         </p>
       ) : null}
     </div>
