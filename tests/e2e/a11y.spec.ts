@@ -203,6 +203,8 @@ test.describe('accessibility on every page type (axe, label in name)', () => {
   });
 
   test('the wishlist: a tile after an add (pressed, its notice, Browse wishlist), the list page and its dialogs, an empty list, a visitor’s view', async ({ page, browser }) => {
+    // Eight axe runs over four pages: more than the default 30 s when the machine is busy.
+    test.slow();
     await page.goto('/wishlist/');
     await hydrated(page);
     await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
