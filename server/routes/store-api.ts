@@ -36,7 +36,7 @@ import { cachedApiReads } from '../services/render-cache.js';
 import { readSessionId } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
-import { cartCookies, pagingHeaders, parseJsonBody, rawBody, readerSession, requireNonce, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartCookies, pagingHeaders, parseJsonBody, rawBody, readCart, requireNonce, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
 
 
@@ -467,19 +467,15 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
   });
 
   const getCart = async (c: Context) => {
-    const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps, session.cartId);
-    const quote = session.isNew ? undefined : await loadQuote(deps, session.cartId, lines, deps.checkout.shipping);
+    const { lines, quote } = await readCart(c, deps, { descriptions: true, quote: true });
     for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
     return sendJson(c, storeCart(shopUrls(c), lines, quote));
   };
   api.get('/cart', getCart);
   /** The cart with its quote (line totals after the discount). */
   const cartNow = async (c: Context) => {
-    const session = await readerSession(c, deps);
-    if (session.isNew) return storeCart(shopUrls(c), []);
-    const lines = await loadCart(deps, session.cartId);
-    return storeCart(shopUrls(c), lines, await loadQuote(deps, session.cartId, lines, deps.checkout.shipping));
+    const { lines, quote } = await readCart(c, deps, { descriptions: true, quote: true });
+    return storeCart(shopUrls(c), lines, quote);
   };
   api.get('/cart/items', async (c) => sendJson(c, (await cartNow(c)).items));
   api.get('/cart/items/:key', async (c) => {

@@ -7,11 +7,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { createNonce } from '../lib/crypto.js';
 import { ApiError, fromZodError } from '../lib/errors.js';
-import { addToCart, cartHash, loadCart, removeLine, type CartLine } from '../services/cart.js';
-import { jsonAnswer, runCartWrite } from '../services/idempotency.js';
+import { addToCart, cartHash, loadCart, removeLine, type CartLine, type CartRefusal } from '../services/cart.js';
+import { fastAdd } from '../services/cart-hot.js';
+import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
+import { getOrCreateSession, renewSessionCookie } from '../session.js';
 import { miniCartHtml, MINI_CART_SELECTOR } from '../views/mini-cart.js';
 import { productPermalink, type ShopUrls } from '../views/store-product.js';
-import { cartCookies, parseFormBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartCookies, parseFormBody, rawBody, readCart, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -67,26 +69,39 @@ function unknownAction(c: Context): Response {
  */
 export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Context, form: URLSearchParams) => Promise<void> } = {}): MiddlewareHandler {
   const addToCartAction = async (c: Context) => {
-    const session = await writerSession(c, deps);
+    const shopper = await getOrCreateSession(c);
     const raw = await rawBody(c);
     const input = parseAddForm(parseFormBody(c, raw));
     const urls = shopUrls(c);
-    const nonce = createNonce(await deps.keys(), session.id);
-    const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id };
-    const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
-      const request = {
-        id: input.product_id,
-        quantity: input.quantity ?? 1,
-        ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
-        attributes: input.attributes,
-      };
-      const result = await addToCart(tx, session.cartId, request, { prefetched: product, descriptions: false });
-      if (!result.ok) {
-        const refusal = result.refusal;
-        return jsonAnswer(200, { error: true, product_url: refusal.reason === 'invalid_id' ? false : productPermalink(urls, refusal.slug) });
-      }
-      return jsonAnswer(200, fragments(urls, result.lines, nonce), cartCookies(c, result.lines));
-    });
+    const nonce = createNonce(await deps.keys(), shopper.id);
+    const request = {
+      id: input.product_id,
+      quantity: input.quantity ?? 1,
+      ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
+      attributes: input.attributes,
+    };
+    const refused = (refusal: CartRefusal) => jsonAnswer(200, { error: true, product_url: refusal.reason === 'invalid_id' ? false : productPermalink(urls, refusal.slug) });
+    const added = (lines: readonly CartLine[]) => jsonAnswer(200, fragments(urls, lines, nonce), cartCookies(c, lines));
+    // A guest adding a simple product or a variation by its id: the fast path (services/cart-hot.ts).
+    let written: { answer: Answer; replayed: boolean } | null = null;
+    if (deps.hot && request.variationId === undefined) {
+      const scope = writeScope(c, { ...shopper, cartId: shopper.id, customerId: null }, 'wc-ajax/add_to_cart', raw);
+      written = await fastAdd(
+        deps.hot,
+        { sessionId: shopper.id, productId: request.id, quantity: request.quantity, idempotencyKey: scope.key, fingerprint: scope.fingerprint, descriptions: false, quoted: false },
+        (outcome) => (outcome.ok ? added(outcome.lines) : refused(outcome.refusal)),
+      );
+      if (written && !shopper.isNew) renewSessionCookie(c, shopper.id);
+    }
+    if (!written) {
+      const session = await writerSession(c, deps);
+      const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id };
+      written = await runCartWrite(deps, scope, async (tx, product) => {
+        const result = await addToCart(tx, session.cartId, request, { prefetched: product, descriptions: false });
+        return result.ok ? added(result.lines) : refused(result.refusal);
+      });
+    }
+    const { answer, replayed } = written;
     // A line added from a wishlist's row (the stock wishlist client's extra fields) may leave the list.
     if (hooks.afterAddToCart && !replayed && answer.status === 200 && !answer.body.startsWith('{"error"')) await hooks.afterAddToCart(c, parseFormBody(c, raw));
     return sendAnswer(c, answer, replayed);
@@ -109,9 +124,8 @@ export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Co
   };
 
   const refreshedFragmentsAction = async (c: Context) => {
-    const session = await readerSession(c, deps);
     if (c.req.method === 'POST') parseFormBody(c, await rawBody(c));
-    const lines = session.isNew ? [] : await loadCart(deps, session.cartId, { descriptions: false });
+    const { session, lines } = await readCart(c, deps, { descriptions: false, quote: false });
     return sendJson(c, fragments(shopUrls(c), lines, createNonce(await deps.keys(), session.id)));
   };
 
