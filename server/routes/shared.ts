@@ -72,11 +72,39 @@ export function sendAnswer(c: Context, answer: Answer, replayed: boolean): Respo
  * `woocommerce_cart_hash`. Only changes are sent, as WooCommerce does; an empty cart clears them.
  */
 export function cartCookies(c: Context, lines: readonly CartLine[]): Array<[string, string]> {
-  const attributes = `; path=/; SameSite=Lax${isHttps(c) ? '; Secure' : ''}`;
+  return cartCookieLines(cartAnswerInputs(c), lines);
+}
+
+/**
+ * What a cart answer is made of besides the cart: the shop's origin (links), whether it is served
+ * over https (cookie flags), and the cart cookies the browser sent (only changes are sent back).
+ * Plain JSON, so a fast-path add can store it and a replay can draw the same answer.
+ */
+export interface CartAnswerInputs {
+  readonly [name: string]: string | boolean | null;
+  readonly origin: string;
+  readonly secure: boolean;
+  readonly itemsCookie: string | null;
+  readonly hashCookie: string | null;
+}
+
+/** The request's {@link CartAnswerInputs}. */
+export function cartAnswerInputs(c: Context): CartAnswerInputs {
+  return {
+    origin: shopUrls(c).origin,
+    secure: isHttps(c),
+    itemsCookie: getCookie(c, 'woocommerce_items_in_cart') ?? null,
+    hashCookie: getCookie(c, 'woocommerce_cart_hash') ?? null,
+  };
+}
+
+/** {@link cartCookies} from stored inputs. */
+export function cartCookieLines(inputs: CartAnswerInputs, lines: readonly CartLine[]): Array<[string, string]> {
+  const attributes = `; path=/; SameSite=Lax${inputs.secure ? '; Secure' : ''}`;
   const expired = '; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0';
   const headers: Array<[string, string]> = [];
-  const items = getCookie(c, 'woocommerce_items_in_cart');
-  const hash = getCookie(c, 'woocommerce_cart_hash');
+  const items = inputs.itemsCookie ?? undefined;
+  const hash = inputs.hashCookie ?? undefined;
   if (lines.length > 0) {
     const fresh = cartHash(lines);
     if (items !== '1') headers.push(['Set-Cookie', `woocommerce_items_in_cart=1${attributes}`]);

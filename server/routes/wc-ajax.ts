@@ -7,13 +7,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { createNonce } from '../lib/crypto.js';
 import { ApiError, fromZodError } from '../lib/errors.js';
-import { addToCart, cartHash, loadCart, removeLine, type CartLine, type CartRefusal } from '../services/cart.js';
-import { fastAdd } from '../services/cart-hot.js';
+import { addToCart, cartHash, loadCart, removeLine, type CartLine } from '../services/cart.js';
+import { fastAdd, replayFacts, type AddRenderer } from '../services/cart-hot.js';
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
 import { getOrCreateSession, renewSessionCookie } from '../session.js';
 import { miniCartHtml, MINI_CART_SELECTOR } from '../views/mini-cart.js';
 import { productPermalink, type ShopUrls } from '../views/store-product.js';
-import { cartCookies, parseFormBody, rawBody, readCart, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartAnswerInputs, cartCookieLines, cartCookies, parseFormBody, rawBody, readCart, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type CartAnswerInputs, type ShopDeps } from './shared.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -57,6 +57,9 @@ function fragments(urls: ShopUrls, lines: readonly CartLine[], nonce: string) {
   return { fragments: { [MINI_CART_SELECTOR]: miniCartHtml(urls, lines, nonce) }, cart_hash: cartHash(lines) };
 }
 
+/** What an add's answer is made of besides the outcome: the cart answer's inputs and the mini-cart's nonce. */
+type AddAnswerInputs = CartAnswerInputs & { readonly nonce: string };
+
 /** `-1` with 400, for an action nobody handles. */
 function unknownAction(c: Context): Response {
   c.header('Cache-Control', 'no-store');
@@ -72,16 +75,19 @@ export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Co
     const shopper = await getOrCreateSession(c);
     const raw = await rawBody(c);
     const input = parseAddForm(parseFormBody(c, raw));
-    const urls = shopUrls(c);
-    const nonce = createNonce(await deps.keys(), shopper.id);
     const request = {
       id: input.product_id,
       quantity: input.quantity ?? 1,
       ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
       attributes: input.attributes,
     };
-    const refused = (refusal: CartRefusal) => jsonAnswer(200, { error: true, product_url: refusal.reason === 'invalid_id' ? false : productPermalink(urls, refusal.slug) });
-    const added = (lines: readonly CartLine[]) => jsonAnswer(200, fragments(urls, lines, nonce), cartCookies(c, lines));
+    // The answer is drawn from these inputs and the outcome; a replay of a fast add draws it again from stored ones.
+    const inputs: AddAnswerInputs = { ...cartAnswerInputs(c), nonce: createNonce(await deps.keys(), shopper.id) };
+    const render: AddRenderer<AddAnswerInputs> = (outcome, given) => {
+      const urls = { origin: given.origin };
+      if (!outcome.ok) return jsonAnswer(200, { error: true, product_url: outcome.refusal.reason === 'invalid_id' ? false : productPermalink(urls, outcome.refusal.slug) });
+      return jsonAnswer(200, fragments(urls, outcome.lines, given.nonce), cartCookieLines(given, outcome.lines));
+    };
     // A guest adding a simple product or a variation by its id: the fast path (services/cart-hot.ts).
     let written: { answer: Answer; replayed: boolean } | null = null;
     if (deps.hot && request.variationId === undefined) {
@@ -89,16 +95,17 @@ export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Co
       written = await fastAdd(
         deps.hot,
         { sessionId: shopper.id, productId: request.id, quantity: request.quantity, idempotencyKey: scope.key, fingerprint: scope.fingerprint, descriptions: false, quoted: false },
-        (outcome) => (outcome.ok ? added(outcome.lines) : refused(outcome.refusal)),
+        inputs,
+        render,
       );
       if (written && !shopper.isNew) renewSessionCookie(c, shopper.id);
     }
     if (!written) {
       const session = await writerSession(c, deps);
-      const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id };
+      const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id, replay: (facts: unknown) => replayFacts(facts, render) };
       written = await runCartWrite(deps, scope, async (tx, product) => {
         const result = await addToCart(tx, session.cartId, request, { prefetched: product, descriptions: false });
-        return result.ok ? added(result.lines) : refused(result.refusal);
+        return render(result.ok ? { ok: true, key: result.key, lines: result.lines } : { ok: false, refusal: result.refusal }, inputs);
       });
     }
     const { answer, replayed } = written;

@@ -14,7 +14,7 @@
  *   account's cart while signed in) and whether it has coupons or an address.
  */
 import { call, type HotDatabase, type HotRow } from '../db/batch.js';
-import { STATEMENTS, type CartAddRow, type CartLineRow, type SessionCartRow } from '../db/statements.js';
+import { STATEMENTS, type CartAddResult, type CartAddRow, type CartLineRow, type SessionCartRow } from '../db/statements.js';
 import { SESSION_TTL_MS } from '../session.js';
 import { limitRefusal, toCartLine, type CartLine, type CartRefusal } from './cart.js';
 import type { Answer } from './idempotency.js';
@@ -28,7 +28,7 @@ export interface FastAddRequest {
   readonly productId: number;
   readonly quantity: number;
   readonly idempotencyKey: string | undefined;
-  /** Hash of the request (stored with the answer; a reuse of the key for another request is refused). */
+  /** Hash of the request (stored under the key; a reuse of the key for another request is refused). */
   readonly fingerprint: string;
   /** Lines with descriptions (Store API answers) or without (the mini-cart). */
   readonly descriptions: boolean;
@@ -36,11 +36,17 @@ export interface FastAddRequest {
   readonly quoted: boolean;
 }
 
-/** What the fast add did, for the route to word. */
+/** What a fast add did, for the route to word. */
 export type FastAddOutcome = { readonly ok: true; readonly key: string; readonly lines: CartLine[] } | { readonly ok: false; readonly refusal: CartRefusal };
 
-/** Thrown inside the transaction: roll back, the general path takes the request. */
-class GeneralPath extends Error {}
+/**
+ * What an answer is made of besides the outcome: values of the request (JSON). They are stored with
+ * the outcome, so a replay draws the same answer whenever and wherever it runs.
+ */
+export type AnswerInputs = Readonly<Record<string, string | boolean | null>>;
+
+/** Words an outcome as the answer, from the inputs it was given (the request's, or stored ones on a replay). */
+export type AddRenderer<I extends AnswerInputs> = (outcome: FastAddOutcome, inputs: I) => Answer;
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -57,54 +63,64 @@ function refusalOf(row: CartAddRow): CartRefusal {
   return limitRefusal({ row: sellable, name: (variation ? row.parent_name : row.name) ?? '', slug: (variation ? row.parent_slug : row.slug) ?? '' }, Number(row.in_cart ?? 0));
 }
 
+/** The outcome the add statement's findings and lines say (the same for the first answer and a replay). */
+export function outcomeOf(result: CartAddResult): FastAddOutcome {
+  const { add } = result;
+  if (add.id === null) return { ok: false, refusal: { reason: 'invalid_id' } };
+  if (Number(add.written) === 0) return { ok: false, refusal: refusalOf(add) };
+  return { ok: true, key: add.line_key ?? '', lines: result.lines.map(toCartLine) };
+}
+
+/** PostgreSQL's unique_violation: another request stored an answer under the same key first. */
+const isUniqueViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
 /**
- * Runs a guest's add on the fast path, idempotently. `respond` words the outcome as the answer to
- * send (and to store under the key). Resolves null when the fast path does not apply: nothing was
- * written, and the caller takes the general path.
+ * Runs a guest's add on the fast path: one round trip (`sessionLock`, then `cartAdd`, as one
+ * transaction), which also stores, under the idempotency key, what the answer is made of. Resolves
+ * null when the fast path does not apply: nothing was written, and the caller takes the general
+ * path (which also replays stored answers, through {@link replayFacts}).
  */
-export async function fastAdd(
-  hot: HotDatabase,
-  request: FastAddRequest,
-  respond: (outcome: FastAddOutcome) => Answer,
-  nowMs = Date.now(),
-): Promise<{ readonly answer: Answer; readonly replayed: false } | null> {
-  const { sessionId, idempotencyKey } = request;
+export async function fastAdd<I extends AnswerInputs>(hot: HotDatabase, request: FastAddRequest, inputs: I, render: AddRenderer<I>, nowMs = Date.now()): Promise<{ readonly answer: Answer; readonly replayed: false } | null> {
+  const { sessionId } = request;
+  let rows: HotRow[][];
   try {
-    return await hot.transaction(async (tx) => {
-      const [, added, lineRows, extras] = await tx.batch([
-        call(STATEMENTS.sessionOpen, sessionId, new Date(nowMs + SESSION_TTL_MS).toISOString()),
-        call(STATEMENTS.cartAdd, sessionId, request.productId, request.quantity, idempotencyKey ?? null, new Date(nowMs).toISOString()),
-        call(request.descriptions ? STATEMENTS.cartLines : STATEMENTS.cartLinesBrief, sessionId),
-        ...(request.quoted ? [call(STATEMENTS.cartExtras, sessionId)] : []),
-      ]);
-      const row = added?.[0] as CartAddRow | undefined;
-      if (!row?.open) throw new GeneralPath();
-      if (request.quoted && (extras?.[0]?.['coupons'] === true || extras?.[0]?.['customer'] === true)) throw new GeneralPath();
-      let outcome: FastAddOutcome;
-      if (row.id === null) {
-        outcome = { ok: false, refusal: { reason: 'invalid_id' } };
-      } else if (row.type !== 'simple' && !(row.type === 'variation' && row.parent_name !== null)) {
-        // A variable product (chosen by attributes) or a variation without its parent.
-        throw new GeneralPath();
-      } else if (Number(row.written) === 0) {
-        outcome = { ok: false, refusal: refusalOf(row) };
-      } else {
-        outcome = { ok: true, key: row.line_key ?? '', lines: (lineRows ?? []).map((r: HotRow) => toCartLine(r as unknown as CartLineRow)) };
-      }
-      const answer = respond(outcome);
-      if (idempotencyKey !== undefined) {
-        const [stored] = await tx.batch([
-          call(STATEMENTS.answerStore, sessionId, idempotencyKey, request.fingerprint, answer.status, answer.body, JSON.stringify(answer.headers), new Date(nowMs).toISOString()),
-        ]);
-        // Another request with this key committed meanwhile: the general path replays its answer.
-        if (!stored || stored.length === 0) throw new GeneralPath();
-      }
-      return { answer, replayed: false as const };
-    });
+    rows = await hot.batch([
+      call(STATEMENTS.sessionLock, sessionId, new Date(nowMs + SESSION_TTL_MS).toISOString()),
+      call(
+        request.descriptions ? STATEMENTS.cartAdd : STATEMENTS.cartAddBrief,
+        sessionId,
+        request.productId,
+        request.quantity,
+        request.idempotencyKey ?? null,
+        new Date(nowMs).toISOString(),
+        new Date(nowMs + SESSION_TTL_MS).toISOString(),
+        request.fingerprint,
+        JSON.stringify(inputs),
+        request.quoted,
+      ),
+    ]);
   } catch (error) {
-    if (error instanceof GeneralPath) return null;
+    // Someone stored an answer under this key meanwhile (everything here was rolled back): the
+    // general path replays it.
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
+  const result = rows[1]?.[0] as unknown as CartAddResult | undefined;
+  if (!result?.add.go) return null;
+  return { answer: render(outcomeOf(result), inputs), replayed: false };
+}
+
+/** Facts as `cartAdd` stores them. */
+interface StoredFacts {
+  readonly inputs: AnswerInputs;
+  readonly add: CartAddRow;
+  readonly lines: CartLineRow[];
+}
+
+/** The answer again from facts a fast add stored (the general path's replay of such a key). */
+export function replayFacts<I extends AnswerInputs>(facts: unknown, render: AddRenderer<I>): Answer {
+  const stored = (typeof facts === 'string' ? JSON.parse(facts) : facts) as StoredFacts;
+  return render(outcomeOf({ add: stored.add, lines: stored.lines }), stored.inputs as I);
 }
 
 /** A session's cart as one read found it. */
