@@ -1,17 +1,18 @@
 /**
- * The cart's fast paths: the common add and the common read, each in as few round trips to the
- * database as they can be (`server/db/batch.ts`).
+ * The cart's fast paths: the common add and the common read, each in one round trip to the
+ * database (`server/db/batch.ts`).
  *
- * - **Add** (a guest adding a simple product or a variation by its id): one transaction of two
- *   round trips. The first renews the session (on PostgreSQL that locks it, so writes to one cart
- *   run in turn), writes the line with the stock and limit check inside the statement, and reads
- *   the cart back as it now is; the second stores the answer under the idempotency key and
- *   commits. Anything else (a signed-in session, an expired one, a stored answer to replay, a
- *   variable product chosen by its attributes, a cart with coupons or an address when the answer
- *   quotes it) rolls the attempt back and takes the general path (`cart.ts`, `idempotency.ts`),
- *   which handles every case.
- * - **Read**: one round trip answers the session's expiry and account, the cart's lines (the
- *   account's cart while signed in) and whether it has coupons or an address.
+ * - **Add** (a guest adding a simple product or a variation by its id; through the Store API only
+ *   to a cart without coupons or a stored address): `sessionLock` then `cartAdd`, one transaction.
+ *   The one statement renews the session, writes the line with the stock and limit check inside it,
+ *   reads the cart as it now is, and stores under the idempotency key what the answer is made of
+ *   (the request's inputs, the findings and the lines) rather than the answer's bytes, so no second
+ *   round trip is needed; a replay draws the same answer from those facts ({@link replayFacts}).
+ *   Anything else (a signed-in or expired session, a key already used, a variable product chosen by
+ *   its attributes, a quoted cart with coupons or an address) writes nothing and is left to the
+ *   general path (`cart.ts`, `idempotency.ts`), which handles every case.
+ * - **Read**: the session's expiry and account, the cart's lines (the account's cart while signed
+ *   in) and whether it has coupons or an address, in one batch.
  */
 import { call, type HotDatabase, type HotRow } from '../db/batch.js';
 import { STATEMENTS, type CartAddResult, type CartAddRow, type CartLineRow, type SessionCartRow } from '../db/statements.js';
