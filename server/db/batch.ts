@@ -39,6 +39,11 @@ export interface HotTransaction {
 
 /** Batches of hot statements on the shop's database. */
 export interface HotDatabase {
+  /**
+   * False when statements never run side by side (PGlite: one connection, one query at a time), so a
+   * single statement needs no lock taken before it to see the writes committed before it.
+   */
+  readonly concurrent: boolean;
   /** Runs the statements in one round trip, as one implicit transaction; answers each statement's rows. */
   batch(calls: readonly StatementCall[]): Promise<HotRow[][]>;
   /** Runs `body` in a transaction: committed when it returns, rolled back when it throws. */
@@ -74,6 +79,7 @@ export function pgliteHot(client: PGlite): HotDatabase {
     return results.slice(1).map((result) => result.rows as HotRow[]);
   };
   return {
+    concurrent: false,
     batch: (calls) => run(client, calls),
     transaction: (body) => client.transaction((tx) => body({ batch: (calls) => run(tx, calls) })),
   };
@@ -104,6 +110,7 @@ export function postgresHot(pool: pg.Pool): HotDatabase {
     return client;
   };
   return {
+    concurrent: true,
     batch: async (calls) => {
       if (calls.length === 0) return [];
       const client = await connect();

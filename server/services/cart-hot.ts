@@ -3,7 +3,8 @@
  * database (`server/db/batch.ts`).
  *
  * - **Add** (a guest adding a simple product or a variation by its id; through the Store API only
- *   to a cart without coupons or a stored address): `sessionLock` then `cartAdd`, one transaction.
+ *   to a cart without coupons or a stored address): `cartAdd`, after `sessionLock` on PostgreSQL,
+ *   as one transaction.
  *   The one statement renews the session, writes the line with the stock and limit check inside it,
  *   reads the cart as it now is, and stores under the idempotency key what the answer is made of
  *   (the request's inputs, the findings and the lines) rather than the answer's bytes, so no second
@@ -76,7 +77,7 @@ export function outcomeOf(result: CartAddResult): FastAddOutcome {
 const isUniqueViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
- * Runs a guest's add on the fast path: one round trip (`sessionLock`, then `cartAdd`, as one
+ * Runs a guest's add on the fast path: one round trip (`cartAdd`, after `sessionLock` on PostgreSQL, as one
  * transaction), which also stores, under the idempotency key, what the answer is made of. Resolves
  * null when the fast path does not apply: nothing was written, and the caller takes the general
  * path (which also replays stored answers, through {@link replayFacts}).
@@ -86,7 +87,8 @@ export async function fastAdd<I extends AnswerInputs>(hot: HotDatabase, request:
   let rows: HotRow[][];
   try {
     rows = await hot.batch([
-      call(STATEMENTS.sessionLock, sessionId, new Date(nowMs + SESSION_TTL_MS).toISOString()),
+      // Where statements run side by side (PostgreSQL), the session first: see sessionLock.
+      ...(hot.concurrent ? [call(STATEMENTS.sessionLock, sessionId, new Date(nowMs + SESSION_TTL_MS).toISOString())] : []),
       call(
         request.descriptions ? STATEMENTS.cartAdd : STATEMENTS.cartAddBrief,
         sessionId,
@@ -106,7 +108,7 @@ export async function fastAdd<I extends AnswerInputs>(hot: HotDatabase, request:
     if (isUniqueViolation(error)) return null;
     throw error;
   }
-  const result = rows[1]?.[0] as unknown as CartAddResult | undefined;
+  const result = rows[rows.length - 1]?.[0] as unknown as CartAddResult | undefined;
   if (!result?.add.go) return null;
   return { answer: render(outcomeOf(result), inputs), replayed: false };
 }
