@@ -158,6 +158,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
   const deps: ShopDeps = {
     db: options.database.db,
     run: options.database.statements ?? parameterRunner,
+    hot: options.database.hot,
     keys: keyLoader(options.database.db, options.secret),
     logger,
     cache: options.renderCache,

@@ -21,6 +21,7 @@ import { queryRows, type ShopDatabase } from './query.js';
 import * as schema from './schema.js';
 import { seedCatalogue } from './seed.js';
 import { executeRunner, parameterRunner, prepareStatements, type StatementRunner } from './statements.js';
+import { pgliteHot, postgresHot, type HotDatabase } from './batch.js';
 
 export { queryRows, type ShopDatabase };
 
@@ -33,6 +34,11 @@ export interface OpenedDatabase {
    * PostgreSQL. Optional so a hand-made OpenedDatabase still works (with plain queries).
    */
   readonly statements?: StatementRunner;
+  /**
+   * Several hot statements per round trip (`server/db/batch.ts`): the cart's fast paths. Optional
+   * so a hand-made OpenedDatabase still works (then every cart request takes the general path).
+   */
+  readonly hot?: HotDatabase;
   /** Closes the connection(s); the object is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -113,7 +119,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', statements: executeRunner, close: () => client.close() };
+  return { db, kind: 'pglite', statements: executeRunner, hot: pgliteHot(client), close: () => client.close() };
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenedDatabase> {
@@ -140,7 +146,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Open
     await pool.end();
     throw error;
   }
-  return { db, kind: 'postgres', statements: parameterRunner, close: () => pool.end() };
+  return { db, kind: 'postgres', statements: parameterRunner, hot: postgresHot(pool), close: () => pool.end() };
 }
 
 /**

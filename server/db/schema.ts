@@ -4,7 +4,7 @@
  * a database with other software without clashes.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Key/value settings, e.g. the generated server secret. */
 export const settings = pgTable('suki_settings', {
@@ -284,6 +284,11 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     /** JSON array of [name, value] pairs. */
     headers: text('headers'),
+    /**
+     * Instead of status, body and headers: what the answer was made of (a fast-path cart add,
+     * `services/cart-hot.ts`), stored by the write's own statement; a replay draws the answer again.
+     */
+    facts: json('facts'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.key] }), index('suki_idempotency_created').on(t.createdAt)],

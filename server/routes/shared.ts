@@ -3,14 +3,17 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { CheckoutConfig } from '../../src/app/shop-config.js';
 import type { ShopDatabase } from '../db/query.js';
+import type { HotDatabase } from '../db/batch.js';
 import type { StatementRunner } from '../db/statements.js';
 import type { RenderCache } from '../services/render-cache.js';
 import { sha256, verifyNonce, type Keys } from '../lib/crypto.js';
 import { ApiError } from '../lib/errors.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
-import { cartHash, type CartLine } from '../services/cart.js';
+import { cartHash, loadCart, type CartLine } from '../services/cart.js';
+import { readSessionCart } from '../services/cart-hot.js';
+import { loadQuote, quoteWithExtras, type CartQuote } from '../services/cart-quote.js';
 import { idempotencyKeyOf, type Answer, type WriteScope } from '../services/idempotency.js';
-import { accountCartId, checkSession, sessionAccount } from '../services/session-store.js';
+import { accountCartId, checkSession, renewGuestSession, sessionAccount } from '../services/session-store.js';
 import { getOrCreateSession, readSessionId, renewSessionCookie, type ShopperSession } from '../session.js';
 import type { ShopUrls } from '../views/store-product.js';
 
@@ -26,6 +29,8 @@ export interface ShopDeps {
   readonly db: ShopDatabase;
   /** How the hot cart statements run on this database. */
   readonly run: StatementRunner;
+  /** Several hot statements per round trip: the cart's fast paths (`services/cart-hot.ts`); absent: the general path only. */
+  readonly hot?: HotDatabase | undefined;
   /** The signing keys (the secret is read once, then cached). */
   readonly keys: () => Promise<Keys>;
   readonly logger: ShopLogger;
@@ -67,11 +72,39 @@ export function sendAnswer(c: Context, answer: Answer, replayed: boolean): Respo
  * `woocommerce_cart_hash`. Only changes are sent, as WooCommerce does; an empty cart clears them.
  */
 export function cartCookies(c: Context, lines: readonly CartLine[]): Array<[string, string]> {
-  const attributes = `; path=/; SameSite=Lax${isHttps(c) ? '; Secure' : ''}`;
+  return cartCookieLines(cartAnswerInputs(c), lines);
+}
+
+/**
+ * What a cart answer is made of besides the cart: the shop's origin (links), whether it is served
+ * over https (cookie flags), and the cart cookies the browser sent (only changes are sent back).
+ * Plain JSON, so a fast-path add can store it and a replay can draw the same answer.
+ */
+export interface CartAnswerInputs {
+  readonly [name: string]: string | boolean | null;
+  readonly origin: string;
+  readonly secure: boolean;
+  readonly itemsCookie: string | null;
+  readonly hashCookie: string | null;
+}
+
+/** The request's {@link CartAnswerInputs}. */
+export function cartAnswerInputs(c: Context): CartAnswerInputs {
+  return {
+    origin: shopUrls(c).origin,
+    secure: isHttps(c),
+    itemsCookie: getCookie(c, 'woocommerce_items_in_cart') ?? null,
+    hashCookie: getCookie(c, 'woocommerce_cart_hash') ?? null,
+  };
+}
+
+/** {@link cartCookies} from stored inputs. */
+export function cartCookieLines(inputs: CartAnswerInputs, lines: readonly CartLine[]): Array<[string, string]> {
+  const attributes = `; path=/; SameSite=Lax${inputs.secure ? '; Secure' : ''}`;
   const expired = '; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0';
   const headers: Array<[string, string]> = [];
-  const items = getCookie(c, 'woocommerce_items_in_cart');
-  const hash = getCookie(c, 'woocommerce_cart_hash');
+  const items = inputs.itemsCookie ?? undefined;
+  const hash = inputs.hashCookie ?? undefined;
   if (lines.length > 0) {
     const fresh = cartHash(lines);
     if (items !== '1') headers.push(['Set-Cookie', `woocommerce_items_in_cart=1${attributes}`]);
@@ -155,6 +188,38 @@ export async function readerSession(c: Context, deps: ShopDeps): Promise<CartSes
   const check = await checkSession(deps.db, session.id);
   if (check.renewed) renewSessionCookie(c, session.id);
   return cartSession(session, check.customerId);
+}
+
+/** A cart as a read answers it: the session, the lines and (when asked) the quote. */
+export interface CartRead {
+  readonly session: CartSession;
+  readonly lines: CartLine[];
+  /** Absent for a new session (nothing to quote) or when not asked for. */
+  readonly quote?: CartQuote;
+}
+
+/**
+ * Reads the shopper's cart: nothing for a new session; one round trip for the rest
+ * (`readSessionCart`), or the general path (`readerSession`, lines, quote) when the database has no
+ * batches or the session has expired. Renews a guest's expiry (and cookie) when it is due.
+ */
+export async function readCart(c: Context, deps: ShopDeps, options: { readonly descriptions: boolean; readonly quote: boolean }): Promise<CartRead> {
+  const shopper = await getOrCreateSession(c);
+  if (shopper.isNew) return { session: cartSession(shopper, null), lines: [] };
+  const found = deps.hot ? await readSessionCart(deps.hot, shopper.id, options) : null;
+  if (found) {
+    if (found.renew) {
+      await renewGuestSession(deps.db, shopper.id);
+      renewSessionCookie(c, shopper.id);
+    }
+    const session = cartSession(shopper, found.customerId);
+    if (!options.quote) return { session, lines: found.lines };
+    return { session, lines: found.lines, quote: await quoteWithExtras(deps.db, session.cartId, found.lines, deps.checkout.shipping, found) };
+  }
+  const session = await readerSession(c, deps);
+  const lines = await loadCart(deps, session.cartId, { descriptions: options.descriptions });
+  if (!options.quote) return { session, lines };
+  return { session, lines, quote: await loadQuote(deps, session.cartId, lines, deps.checkout.shipping) };
 }
 
 /**

@@ -28,15 +28,16 @@ import {
 import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
 import { couponMissingMessage } from '../../src/core/rules/coupons.js';
 import { selectedRate } from '../../src/core/rules/shipping.js';
-import { loadCustomer, loadQuote, ratesFor, saveCustomer } from '../services/cart-quote.js';
+import { EMPTY_CUSTOMER, loadCustomer, loadQuote, quoteCart, ratesFor, saveCustomer } from '../services/cart-quote.js';
+import { fastAdd, replayFacts, type AddRenderer } from '../services/cart-hot.js';
 import { appliedCoupons, applyCoupon, removeCoupon } from '../services/coupons.js';
 import { readCustomerUpdate } from './checkout-input.js';
 import { checkoutRoutes } from './store-checkout.js';
 import { cachedApiReads } from '../services/render-cache.js';
-import { readSessionId } from '../session.js';
+import { getOrCreateSession, readSessionId, renewSessionCookie } from '../session.js';
 import { storeCart } from '../views/store-cart.js';
 import { storeCategory, storeProduct, storeVariation } from '../views/store-product.js';
-import { cartCookies, pagingHeaders, parseJsonBody, rawBody, readerSession, requireNonce, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartAnswerInputs, cartCookieLines, cartCookies, pagingHeaders, parseJsonBody, rawBody, readCart, requireNonce, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type CartAnswerInputs, type ShopDeps } from './shared.js';
 
 
 
@@ -316,6 +317,7 @@ async function cartWrite(
   status: number,
   apply: (tx: DbContext, sessionId: string, body: unknown, product: PurchaseRow | undefined) => Promise<ApiError | CartLine[] | null>,
   productId?: (body: unknown) => number | undefined,
+  replay?: (facts: unknown) => Answer,
 ): Promise<Response> {
   const session = await writerSession(c, deps);
   await requireNonce(c, deps, session.id);
@@ -324,7 +326,7 @@ async function cartWrite(
   const urls = shopUrls(c);
   const id = productId?.(body);
   const cartId = session.cartId;
-  const scope = { ...writeScope(c, session, route, raw), ...(id === undefined ? {} : { productId: id }) };
+  const scope = { ...writeScope(c, session, route, raw), ...(id === undefined ? {} : { productId: id }), ...(replay ? { replay } : {}) };
   const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
     const outcome = await apply(tx, cartId, body, product);
     // Like the Store API, a conflict sends the cart as it now is, so the client can resolve it.
@@ -467,19 +469,15 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
   });
 
   const getCart = async (c: Context) => {
-    const session = await readerSession(c, deps);
-    const lines = session.isNew ? [] : await loadCart(deps, session.cartId);
-    const quote = session.isNew ? undefined : await loadQuote(deps, session.cartId, lines, deps.checkout.shipping);
+    const { lines, quote } = await readCart(c, deps, { descriptions: true, quote: true });
     for (const [name, value] of cartCookies(c, lines)) c.header(name, value, { append: true });
     return sendJson(c, storeCart(shopUrls(c), lines, quote));
   };
   api.get('/cart', getCart);
   /** The cart with its quote (line totals after the discount). */
   const cartNow = async (c: Context) => {
-    const session = await readerSession(c, deps);
-    if (session.isNew) return storeCart(shopUrls(c), []);
-    const lines = await loadCart(deps, session.cartId);
-    return storeCart(shopUrls(c), lines, await loadQuote(deps, session.cartId, lines, deps.checkout.shipping));
+    const { lines, quote } = await readCart(c, deps, { descriptions: true, quote: true });
+    return storeCart(shopUrls(c), lines, quote);
   };
   api.get('/cart/items', async (c) => sendJson(c, (await cartNow(c)).items));
   api.get('/cart/items/:key', async (c) => {
@@ -488,8 +486,33 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
     return sendJson(c, item);
   });
 
-  const add = (route: string) => (c: Context) =>
-    cartWrite(
+  /** An add's answer from its outcome and inputs (a fast-path add's replay draws it again from stored ones). */
+  const renderAdd: AddRenderer<CartAnswerInputs> = (outcome, inputs) => {
+    if (!outcome.ok) return errorAnswer(storeRefusal(outcome.refusal));
+    const { lines } = outcome;
+    return jsonAnswer(201, storeCart({ origin: inputs.origin }, lines, quoteCart(deps.checkout.shipping, lines, [], EMPTY_CUSTOMER)), cartCookieLines(inputs, lines));
+  };
+  const add = (route: string) => async (c: Context) => {
+    // A guest adding a simple product or a variation by its id to a cart without coupons or an
+    // address: the fast path (services/cart-hot.ts); everything else below.
+    if (deps.hot) {
+      const shopper = await getOrCreateSession(c);
+      await requireNonce(c, deps, shopper.id);
+      const raw = await rawBody(c);
+      const input = parseBody(addItemSchema, parseJsonBody(c, raw));
+      const scope = writeScope(c, { ...shopper, cartId: shopper.id, customerId: null }, route, raw);
+      const written = await fastAdd(
+        deps.hot,
+        { sessionId: shopper.id, productId: input.id, quantity: input.quantity ?? 1, idempotencyKey: scope.key, fingerprint: scope.fingerprint, descriptions: true, quoted: true },
+        cartAnswerInputs(c),
+        renderAdd,
+      );
+      if (written) {
+        if (!shopper.isNew) renewSessionCookie(c, shopper.id);
+        return sendAnswer(c, written.answer, false);
+      }
+    }
+    return cartWrite(
       c,
       deps,
       route,
@@ -502,7 +525,9 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
       },
       // Validated before the write starts, so the first statement can read the product too.
       (body) => parseBody(addItemSchema, body).id,
+      (facts) => replayFacts(facts, renderAdd),
     );
+  };
   api.post('/cart/add-item', add('cart/add-item'));
   api.post('/cart/items', add('cart/items'));
 

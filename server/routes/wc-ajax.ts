@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { createNonce } from '../lib/crypto.js';
 import { ApiError, fromZodError } from '../lib/errors.js';
 import { addToCart, cartHash, loadCart, removeLine, type CartLine } from '../services/cart.js';
-import { jsonAnswer, runCartWrite } from '../services/idempotency.js';
+import { fastAdd, replayFacts, type AddRenderer } from '../services/cart-hot.js';
+import { jsonAnswer, runCartWrite, type Answer } from '../services/idempotency.js';
+import { getOrCreateSession, renewSessionCookie } from '../session.js';
 import { miniCartHtml, MINI_CART_SELECTOR } from '../views/mini-cart.js';
 import { productPermalink, type ShopUrls } from '../views/store-product.js';
-import { cartCookies, parseFormBody, rawBody, readerSession, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
+import { cartAnswerInputs, cartCookieLines, cartCookies, parseFormBody, rawBody, readCart, sendAnswer, sendJson, shopUrls, writeScope, writerSession, type CartAnswerInputs, type ShopDeps } from './shared.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -55,6 +57,9 @@ function fragments(urls: ShopUrls, lines: readonly CartLine[], nonce: string) {
   return { fragments: { [MINI_CART_SELECTOR]: miniCartHtml(urls, lines, nonce) }, cart_hash: cartHash(lines) };
 }
 
+/** What an add's answer is made of besides the outcome: the cart answer's inputs and the mini-cart's nonce. */
+type AddAnswerInputs = CartAnswerInputs & { readonly nonce: string };
+
 /** `-1` with 400, for an action nobody handles. */
 function unknownAction(c: Context): Response {
   c.header('Cache-Control', 'no-store');
@@ -67,26 +72,43 @@ function unknownAction(c: Context): Response {
  */
 export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Context, form: URLSearchParams) => Promise<void> } = {}): MiddlewareHandler {
   const addToCartAction = async (c: Context) => {
-    const session = await writerSession(c, deps);
+    const shopper = await getOrCreateSession(c);
     const raw = await rawBody(c);
     const input = parseAddForm(parseFormBody(c, raw));
-    const urls = shopUrls(c);
-    const nonce = createNonce(await deps.keys(), session.id);
-    const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id };
-    const { answer, replayed } = await runCartWrite(deps, scope, async (tx, product) => {
-      const request = {
-        id: input.product_id,
-        quantity: input.quantity ?? 1,
-        ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
-        attributes: input.attributes,
-      };
-      const result = await addToCart(tx, session.cartId, request, { prefetched: product, descriptions: false });
-      if (!result.ok) {
-        const refusal = result.refusal;
-        return jsonAnswer(200, { error: true, product_url: refusal.reason === 'invalid_id' ? false : productPermalink(urls, refusal.slug) });
-      }
-      return jsonAnswer(200, fragments(urls, result.lines, nonce), cartCookies(c, result.lines));
-    });
+    const request = {
+      id: input.product_id,
+      quantity: input.quantity ?? 1,
+      ...(input.variation_id !== undefined && input.variation_id > 0 ? { variationId: input.variation_id } : {}),
+      attributes: input.attributes,
+    };
+    // The answer is drawn from these inputs and the outcome; a replay of a fast add draws it again from stored ones.
+    const inputs: AddAnswerInputs = { ...cartAnswerInputs(c), nonce: createNonce(await deps.keys(), shopper.id) };
+    const render: AddRenderer<AddAnswerInputs> = (outcome, given) => {
+      const urls = { origin: given.origin };
+      if (!outcome.ok) return jsonAnswer(200, { error: true, product_url: outcome.refusal.reason === 'invalid_id' ? false : productPermalink(urls, outcome.refusal.slug) });
+      return jsonAnswer(200, fragments(urls, outcome.lines, given.nonce), cartCookieLines(given, outcome.lines));
+    };
+    // A guest adding a simple product or a variation by its id: the fast path (services/cart-hot.ts).
+    let written: { answer: Answer; replayed: boolean } | null = null;
+    if (deps.hot && request.variationId === undefined) {
+      const scope = writeScope(c, { ...shopper, cartId: shopper.id, customerId: null }, 'wc-ajax/add_to_cart', raw);
+      written = await fastAdd(
+        deps.hot,
+        { sessionId: shopper.id, productId: request.id, quantity: request.quantity, idempotencyKey: scope.key, fingerprint: scope.fingerprint, descriptions: false, quoted: false },
+        inputs,
+        render,
+      );
+      if (written && !shopper.isNew) renewSessionCookie(c, shopper.id);
+    }
+    if (!written) {
+      const session = await writerSession(c, deps);
+      const scope = { ...writeScope(c, session, 'wc-ajax/add_to_cart', raw), productId: input.product_id, replay: (facts: unknown) => replayFacts(facts, render) };
+      written = await runCartWrite(deps, scope, async (tx, product) => {
+        const result = await addToCart(tx, session.cartId, request, { prefetched: product, descriptions: false });
+        return render(result.ok ? { ok: true, key: result.key, lines: result.lines } : { ok: false, refusal: result.refusal }, inputs);
+      });
+    }
+    const { answer, replayed } = written;
     // A line added from a wishlist's row (the stock wishlist client's extra fields) may leave the list.
     if (hooks.afterAddToCart && !replayed && answer.status === 200 && !answer.body.startsWith('{"error"')) await hooks.afterAddToCart(c, parseFormBody(c, raw));
     return sendAnswer(c, answer, replayed);
@@ -109,9 +131,8 @@ export function wcAjax(deps: ShopDeps, hooks: { readonly afterAddToCart?: (c: Co
   };
 
   const refreshedFragmentsAction = async (c: Context) => {
-    const session = await readerSession(c, deps);
     if (c.req.method === 'POST') parseFormBody(c, await rawBody(c));
-    const lines = session.isNew ? [] : await loadCart(deps, session.cartId, { descriptions: false });
+    const { session, lines } = await readCart(c, deps, { descriptions: false, quote: false });
     return sendJson(c, fragments(shopUrls(c), lines, createNonce(await deps.keys(), session.id)));
   };
 

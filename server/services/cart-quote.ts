@@ -122,10 +122,18 @@ export function quoteCart(config: ShippingConfig, lines: readonly CartLine[], ap
  * the cart has, so the common cart (neither) costs one cheap statement, not two queries.
  */
 export async function loadQuote(ctx: DbContext, sessionId: string, lines: readonly CartLine[], config: ShippingConfig): Promise<CartQuote> {
-  const [extras] = await ctx.run<{ coupons: boolean; customer: boolean }>(ctx.db, STATEMENTS.cartExtras, [sessionId]);
-  const [applied, customer] = await Promise.all([
-    extras?.coupons ? appliedCoupons(ctx.db, sessionId) : [],
-    extras?.customer ? loadCustomer(ctx.db, sessionId) : EMPTY_CUSTOMER,
-  ]);
+  const [extras] = await ctx.run<CartExtras>(ctx.db, STATEMENTS.cartExtras, [sessionId]);
+  return quoteWithExtras(ctx.db, sessionId, lines, config, extras ?? { coupons: false, customer: false });
+}
+
+/** Whether a cart has coupons and a stored customer (the `cartExtras` probe). */
+export interface CartExtras {
+  readonly coupons: boolean;
+  readonly customer: boolean;
+}
+
+/** The quote when the probe's answer is known already: reads only what the cart has. */
+export async function quoteWithExtras(db: ShopDatabase, sessionId: string, lines: readonly CartLine[], config: ShippingConfig, extras: CartExtras): Promise<CartQuote> {
+  const [applied, customer] = await Promise.all([extras.coupons ? appliedCoupons(db, sessionId) : [], extras.customer ? loadCustomer(db, sessionId) : EMPTY_CUSTOMER]);
   return quoteCart(config, lines, applied, customer);
 }

@@ -105,7 +105,7 @@ const item = alias(products, 'item');
 const parent = alias(products, 'parent');
 
 /** Maps a cart statement row to a line. */
-function toCartLine(r: CartLineRow): CartLine {
+export function toCartLine(r: CartLineRow): CartLine {
   return {
     key: r.key,
     quantity: Number(r.quantity),
@@ -221,7 +221,7 @@ function isRefusal(value: Purchase | CartRefusal): value is CartRefusal {
 }
 
 /** Why `wanted` units would not fit, given what is in the cart already. */
-function limitRefusal(purchase: { row: SellableRow; name: string; slug: string }, inCart: number): CartRefusal {
+export function limitRefusal(purchase: { row: SellableRow; name: string; slug: string }, inCart: number): CartRefusal {
   const { row, name, slug } = purchase;
   if (!isInStock(row)) return { reason: 'out_of_stock', name, slug };
   if (row.soldIndividually) return { reason: 'sold_individually', name, slug };

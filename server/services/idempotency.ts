@@ -53,6 +53,8 @@ export interface WriteScope {
   readonly fingerprint: string;
   /** The product the write adds, read in the same first statement (saves a round trip). */
   readonly productId?: number;
+  /** Draws the answer again from facts a fast-path add stored under the key (`cart-hot.ts`); absent: such keys are refused as in progress. */
+  readonly replay?: (facts: unknown) => Answer;
 }
 
 /** Thrown inside the transaction to roll it back when the answer must be replayed. */
@@ -118,11 +120,12 @@ async function storedAnswer(db: ShopDatabase, scope: WriteScope, key: string): P
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.sessionId, scope.sessionId), eq(idempotencyKeys.key, key)));
+  if (stored && stored.fingerprint !== scope.fingerprint) {
+    throw new ApiError(422, 'suki_idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+  }
+  if (stored && stored.facts !== null && scope.replay) return scope.replay(stored.facts);
   if (!stored || stored.status === null || stored.body === null) {
     throw new ApiError(409, 'suki_idempotency_conflict', 'A request with this Idempotency-Key is still being processed. Try again shortly.');
-  }
-  if (stored.fingerprint !== scope.fingerprint) {
-    throw new ApiError(422, 'suki_idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
   }
   const headers = JSON.parse(stored.headers ?? '[]') as Array<[string, string]>;
   return { status: stored.status, body: stored.body, headers };

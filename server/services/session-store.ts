@@ -46,14 +46,22 @@ export async function checkSession(db: ShopDatabase, id: string, nowMs = Date.no
     return { exists: false, renewed: false, customerId: null };
   }
   if (row.customerId !== null) return { exists: true, renewed: false, customerId: row.customerId };
-  if (expires - nowMs < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(nowMs + SESSION_TTL_MS).toISOString() })
-      .where(eq(sessions.id, id));
+  if (guestNeedsRenewal(expires, nowMs)) {
+    await renewGuestSession(db, id, nowMs);
     return { exists: true, renewed: true, customerId: null };
   }
   return { exists: true, renewed: false, customerId: null };
+}
+
+/** True when a guest session expiring at `expiresMs` was last renewed over an hour ago (a read renews it then). */
+export const guestNeedsRenewal = (expiresMs: number, nowMs: number): boolean => expiresMs - nowMs < SESSION_TTL_MS - RENEW_AFTER_MS;
+
+/** Gives a guest session a new 48-hour expiry. */
+export async function renewGuestSession(db: ShopDatabase, id: string, nowMs = Date.now()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(nowMs + SESSION_TTL_MS).toISOString() })
+    .where(eq(sessions.id, id));
 }
 
 /** Removes expired sessions (their carts go with them). Accounts' carts stay. */
