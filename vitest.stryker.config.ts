@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // The machine is shared and Stryker instruments the code: a property test may run slowly.
+    testTimeout: 30_000,
   },
 });
