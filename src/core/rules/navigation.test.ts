@@ -66,6 +66,9 @@ describe('navigation: what the mutation run found unchecked', () => {
   it('follows only http(s) addresses, even on a shop whose own origin is opaque', () => {
     expect(sameOriginUrl('file:///etc/passwd', 'file:///')).toBeNull();
     expect(sameOriginUrl('/cart/', 'not an origin')).toBeNull();
+    expect(sameOriginUrl('https://shop.example/cart/', 'not an origin')).toBeNull();
+    expect(sameOriginUrl('https://shop.example/cart/', 'https://shop.example')).toBe('https://shop.example/cart/');
+    expect(sameOriginUrl('/cart/', 'http://shop.example')).toBe('http://shop.example/cart/');
     expect(sameOriginUrl('http://[', 'https://shop.example')).toBeNull();
   });
 
