@@ -18,7 +18,7 @@ const mediaSchema = v.object({
   alt_text: v.optional(v.string()),
   media_details: v.optional(v.object({ width: v.optional(int), height: v.optional(int) })),
 });
-const postSchema = v.object({
+export const postSchema = v.object({
   id: int,
   slug: v.string(),
   date: v.string(),
@@ -36,7 +36,7 @@ const postSchema = v.object({
   ),
 });
 type PostJson = v.InferOutput<typeof postSchema>;
-const commentSchema = v.object({
+export const commentSchema = v.object({
   id: int,
   post: int,
   parent: v.optional(int),
@@ -44,7 +44,7 @@ const commentSchema = v.object({
   date: v.string(),
   content: rendered,
 });
-const receiptSchema = v.object({ id: int, status: v.string() });
+export const receiptSchema = v.object({ id: int, status: v.string() });
 
 /** Paragraphs of rendered HTML, as text. */
 export const paragraphsOf = (html: string): string[] =>

@@ -226,13 +226,13 @@ export function toProductParams(query: ProductQuery): Query {
 }
 
 const countsSchema = v.nullish(v.array(v.object({ term: int, count: int })));
-const collectionDataSchema = v.object({
+export const collectionDataSchema = v.object({
   price_range: v.nullish(v.object({ ...currencyShape, min_price: amountSchema, max_price: amountSchema })),
   attribute_counts: countsSchema,
   taxonomy_counts: countsSchema,
 });
-const termSchema = v.object({ id: int, name: v.string(), slug: v.string(), count: v.optional(int) });
-const attributeSchema = v.object({ id: int, name: v.string(), taxonomy: v.string() });
+export const termSchema = v.object({ id: int, name: v.string(), slug: v.string(), count: v.optional(int) });
+export const attributeSchema = v.object({ id: int, name: v.string(), taxonomy: v.string() });
 
 const countMap = (list: ReadonlyArray<{ term: number; count: number }>): Record<number, number> => Object.fromEntries(list.map((entry) => [entry.term, entry.count]));
 

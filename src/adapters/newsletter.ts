@@ -23,8 +23,8 @@ export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
 export const NEWSLETTER_ACTIONS = { lookUp: 'mailchimp_get_user_by_hash', setUser: 'mailchimp_set_user_by_email' } as const;
 
 // The provider answers `{success, email}`; `email` is `false` when it has none.
-const lookUpSchema = v.object({ success: v.optional(v.boolean()), email: v.nullish(v.union([v.string(), v.boolean()])) });
-const setUserSchema = v.object({ success: v.boolean(), message: v.optional(v.string()) });
+export const lookUpSchema = v.object({ success: v.optional(v.boolean()), email: v.nullish(v.union([v.string(), v.boolean()])) });
+export const setUserSchema = v.object({ success: v.boolean(), message: v.optional(v.string()) });
 
 /** A provider's cart hash: the MD5 of the address (32 hex digits). */
 export const isCartHash = (hash: string): boolean => /^[0-9a-f]{32}$/i.test(hash);

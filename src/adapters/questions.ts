@@ -17,7 +17,7 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const id = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 /** {@link Votes}: counts and the viewer's own vote. */
-const votesSchema: Schema<Votes> = v.object({ up: count, down: count, current: v.picklist([-1, 0, 1] as const) });
+export const votesSchema: Schema<Votes> = v.object({ up: count, down: count, current: v.picklist([-1, 0, 1] as const) });
 
 const answerSchema = v.object({
   id,
@@ -39,7 +39,7 @@ const questionSchema = v.object({
   answers: v.array(answerSchema),
 });
 
-const pageSchema: Schema<QuestionPage> = v.object({
+export const pageSchema: Schema<QuestionPage> = v.object({
   items: v.array(questionSchema),
   total: count,
   page: v.pipe(count, v.minValue(1)),
@@ -47,13 +47,13 @@ const pageSchema: Schema<QuestionPage> = v.object({
   lastPage: v.boolean(),
 });
 
-const resultSchema: Schema<QuestionResult> = v.object({ code: v.picklist([0, 1, 2, 3, 4] as const), description: v.string() });
+export const resultSchema: Schema<QuestionResult> = v.object({ code: v.picklist([0, 1, 2, 3, 4] as const), description: v.string() });
 
 /** A 404 of the route (a question of another product answers like a missing one) as the port's `not-found`. */
 const mapFailure = (failure: PortFailure): PortFailure =>
   failure.kind === 'http' && failure.status === 404 ? { kind: 'not-found', message: failure.message || 'That question no longer exists.' } : failure;
 
-const blockSchema: Schema<ProductQuestionsView> = v.object({
+export const blockSchema: Schema<ProductQuestionsView> = v.object({
   productId: id,
   first: pageSchema,
   form: v.object({ accepting: v.boolean(), captchaSiteKey: v.nullable(v.string()) }),

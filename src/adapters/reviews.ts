@@ -42,7 +42,7 @@ const star = v.picklist([1, 2, 3, 4, 5] as const);
 const ratingFilter = v.picklist([0, 1, 2, 3, 4, 5] as const);
 const sort = v.picklist(['recent', 'helpful', 'ratinghigh', 'ratinglow'] as const);
 
-const votesSchema = v.object({ up: count, down: count, current: v.picklist([-1, 0, 1] as const) });
+export const votesSchema = v.object({ up: count, down: count, current: v.picklist([-1, 0, 1] as const) });
 
 const mediaSchema = v.object({
   id,
@@ -56,9 +56,9 @@ const mediaSchema = v.object({
 });
 
 const tagRef = v.object({ id, name: v.string() });
-const tagSchema = v.object({ id, name: v.string(), count });
+export const tagSchema = v.object({ id, name: v.string(), count });
 
-const reviewSchema = v.object({
+export const reviewSchema = v.object({
   id,
   product: v.nullable(v.object({ id, name: v.string(), permalink: v.string(), image: v.nullable(v.string()) })),
   rating: star,
@@ -73,7 +73,7 @@ const reviewSchema = v.object({
   votes: votesSchema,
 });
 
-const pageSchema = v.object({
+export const pageSchema = v.object({
   items: v.array(reviewSchema),
   total: count,
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -81,13 +81,13 @@ const pageSchema = v.object({
   lastPage: v.boolean(),
 });
 
-const summarySchema = v.object({
+export const summarySchema = v.object({
   averageHundredths: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(500)),
   count,
   histogram: v.tuple([count, count, count, count, count]),
 });
 
-const formSchema = v.object({
+export const formSchema = v.object({
   accepting: v.picklist(['anybody', 'registered', 'verified', 'none'] as const),
   questions: v.array(
     v.object({
@@ -107,7 +107,7 @@ const formSchema = v.object({
   captchaSiteKey: v.nullable(v.string()),
 });
 
-const blockSchema = v.object({
+export const blockSchema = v.object({
   productId: id,
   summary: summarySchema,
   tags: v.array(tagSchema),
@@ -116,7 +116,7 @@ const blockSchema = v.object({
   form: formSchema,
 });
 
-const allSchema = v.object({
+export const allSchema = v.object({
   summary: summarySchema,
   tags: v.array(tagSchema),
   reviews: pageSchema,
@@ -125,12 +125,12 @@ const allSchema = v.object({
   form: formSchema,
 });
 
-const homeSchema = v.object({
+export const homeSchema = v.object({
   grid: v.nullable(v.object({ title: v.string(), summary: summarySchema, cards: pageSchema })),
   slider: v.nullable(v.object({ title: v.string(), reviews: v.array(reviewSchema) })),
 });
 
-const badgeSchema = v.object({
+export const badgeSchema = v.object({
   averageHundredths: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(500)),
   count,
   latest: v.array(reviewSchema),
@@ -139,14 +139,14 @@ const badgeSchema = v.object({
 /** Plain text from the route (a description with markup, from a stock shop behind us, is reduced to text). */
 const text = v.pipe(v.string(), v.transform((s) => htmlToText(s)));
 
-const resultSchema = v.object({
+export const resultSchema = v.object({
   code: v.picklist([0, 1, 2, 3, 4, 5] as const),
   description: text,
   button: text,
   status: v.optional(v.picklist(['approved', 'hold'] as const)),
 });
 
-const uploadedSchema = v.object({ id, key: v.pipe(v.string(), v.regex(/^[0-9a-f]{20}$/)) });
+export const uploadedSchema = v.object({ id, key: v.pipe(v.string(), v.regex(/^[0-9a-f]{20}$/)) });
 
 // The schemas' outputs fit the domain's shapes (checked at compile time, not only at run time).
 type Fits<A, B> = [A] extends [B] ? true : false;

@@ -39,7 +39,7 @@ const ref = {
   url: v.string(),
 };
 
-const stateSchema = v.object({
+export const stateSchema = v.object({
   lists: v.array(v.object(ref)),
   entries: v.array(
     v.object({
@@ -55,9 +55,9 @@ const stateSchema = v.object({
   features,
 });
 
-const addSchema = v.object({ result: v.picklist(['true', 'exists', 'error'] as const), message: v.optional(text, ''), state: stateSchema });
+export const addSchema = v.object({ result: v.picklist(['true', 'exists', 'error'] as const), message: v.optional(text, ''), state: stateSchema });
 
-const detailsSchema = v.object({
+export const detailsSchema = v.object({
   ...ref,
   dateCreated: v.string(),
   items: v.array(
@@ -84,7 +84,7 @@ const detailsSchema = v.object({
   ),
 });
 
-const estimateSchema = v.object({ result: v.literal(true), message: v.optional(text, '') });
+export const estimateSchema = v.object({ result: v.literal(true), message: v.optional(text, '') });
 
 /** A 404 of the route (someone else's list answers like a missing one) as the port's `not-found`. */
 const mapFailure = (failure: PortFailure): PortFailure =>

@@ -554,3 +554,30 @@ describe('a refusal that carries the cart (the Store API’s 409)', () => {
     expect((events.at(-1)?.payload as { failure: object }).failure).not.toHaveProperty('cart');
   });
 });
+
+describe('cart module: what each change sends (what the mutation run found unchecked)', () => {
+  it('a variation add sends the variation, its attributes and the product page; a plain add sends none of them', async () => {
+    const { port, calls } = manualPort();
+    const { runtime } = boot(port, cartOf([]));
+    void runtime.execute('cart.add', { productId: 5, quantity: 2, variationId: 51, variation: { attribute_pa_size: 'l' }, productUrl: '/product/shirt/', item: facts(51) });
+    await flush();
+    expect(calls[0]).toMatchObject({ method: 'add' });
+    expect(calls[0]!.request).toEqual({ productId: 5, quantity: 2, variationId: 51, variation: { attribute_pa_size: 'l' }, productUrl: '/product/shirt/', idempotencyKey: 'key1' });
+    calls[0]!.answer(ok(cartOf([line(51, 2)])));
+    void runtime.execute('cart.add', { productId: 6, quantity: 1, item: facts(6) });
+    await flush();
+    expect(calls[1]!.request).toStrictEqual({ productId: 6, quantity: 1, idempotencyKey: 'key2' });
+  });
+
+  it('a remove sends the line key, and a quantity change the line key and the quantity', async () => {
+    const { port, calls } = manualPort();
+    const { runtime } = boot(port, cartOf([line(1, 1), line(2, 3)]));
+    void runtime.execute('cart.remove', { key: 'k2' });
+    await flush();
+    expect([calls[0]?.method, calls[0]?.request]).toEqual(['remove', { key: 'k2', idempotencyKey: 'key1' }]);
+    calls[0]!.answer(ok(cartOf([line(1, 1)])));
+    void runtime.execute('cart.setQuantity', { key: 'k1', quantity: 4 });
+    await flush();
+    expect([calls[1]?.method, calls[1]?.request]).toEqual(['setQuantity', { key: 'k1', quantity: 4, idempotencyKey: 'key2' }]);
+  });
+});

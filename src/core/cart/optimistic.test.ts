@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartOf, facts, line } from '../testing/cart-fixtures.js';
-import { applyAdd, applyRemove, applySetQuantity } from './optimistic.js';
+import { PHP } from '../domain/money.js';
+import { applyAdd, applyRemove, applySetQuantity, emptyCart } from './optimistic.js';
 
 describe('optimistic cart changes', () => {
   it('bumps an existing line and adds a pending line for a new product', () => {
@@ -47,7 +48,54 @@ describe('optimistic cart changes', () => {
         });
         expect(cart.itemsCount).toBe(cart.lines.reduce((s, l) => s + l.quantity, 0));
         expect(cart.totals.total).toBe(cart.lines.reduce((s, l) => s + l.lineTotal, 0));
+        expect(cart.totals.subtotal).toBe(cart.lines.reduce((s, l) => s + l.lineSubtotal, 0));
+        for (const l of cart.lines) expect([l.lineSubtotal, l.lineTotal]).toEqual([l.unitPrice * l.quantity, l.unitPrice * l.quantity]);
       }),
     );
+  });
+});
+
+describe('optimistic cart: what the mutation run found unchecked', () => {
+  it('a new line shows everything the facts say, and nothing the shop has not said yet', () => {
+    const item = facts(51, { categories: ['', 'Snacks', 'Crafts'] });
+    const cart = applyAdd(null, { intentKey: 'a', productId: 5, variationId: 51, variation: { Size: 'L', Colour: 'Blue' }, quantity: 3, item });
+    expect(cart.lines).toStrictEqual([
+      {
+        key: 'pending:a',
+        id: 51,
+        name: 'Product 51',
+        sku: 'SKU-51',
+        quantity: 3,
+        limits: { minimum: 1, maximum: 0, multipleOf: 1, editable: false },
+        permalink: '',
+        image: null,
+        variation: [
+          { attribute: 'Size', value: 'L' },
+          { attribute: 'Colour', value: 'Blue' },
+        ],
+        unitPrice: item.price,
+        regularPrice: item.price,
+        lineSubtotal: item.price * 3,
+        lineTotal: item.price * 3,
+        category: 'Snacks',
+        pending: true,
+      },
+    ]);
+    expect(cart.coupons).toStrictEqual([]);
+    expect(applyAdd(null, { intentKey: 'b', productId: 6, quantity: 1, item: facts(6, { categories: [''] }) }).lines[0]?.category).toBeNull();
+  });
+
+  it('an empty cart takes the item’s currency: pesos as the shop shows them, any other as its code', () => {
+    expect(emptyCart(facts(1)).totals.currency).toBe(PHP);
+    expect(emptyCart(facts(1, { currencyCode: 'USD', currencyMinorUnit: 2 })).totals.currency).toEqual({
+      code: 'USD',
+      minorUnit: 2,
+      symbol: 'USD',
+      prefix: 'USD ',
+      suffix: '',
+      decimalSeparator: '.',
+      thousandSeparator: ',',
+    });
+    expect(emptyCart(facts(1, { currencyMinorUnit: 0 })).totals.currency).toMatchObject({ code: 'PHP', minorUnit: 0, prefix: 'PHP ' });
   });
 });

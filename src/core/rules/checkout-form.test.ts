@@ -145,3 +145,27 @@ describe('checkout form', () => {
     );
   });
 });
+
+describe('checkout form: what the mutation run found unchecked', () => {
+  it('ticking "ship elsewhere" again changes nothing; unticking hides only the shipping errors, ticking hides none', () => {
+    const ticked = checkoutFormReducer(initialCheckoutForm({}, true), { type: 'submit' });
+    expect(checkoutFormReducer(ticked, { type: 'shipElsewhere', value: true })).toBe(ticked);
+    const unticked = checkoutFormReducer(ticked, { type: 'shipElsewhere', value: false });
+    expect(Object.keys(unticked.form.shown).some((field) => field.startsWith('shipping_'))).toBe(false);
+    expect(unticked.form.shown.billing_email).toBe('This field is required.');
+    const submittedUnticked = checkoutFormReducer(initialCheckoutForm(), { type: 'submit' });
+    const retick = checkoutFormReducer(submittedUnticked, { type: 'shipElsewhere', value: true });
+    expect(retick.form.shown).toEqual(submittedUnticked.form.shown);
+  });
+
+  it('reset brings back an empty form, not shipping elsewhere', () => {
+    const typed = checkoutFormReducer(initialCheckoutForm({ billing_city: 'Cebu City' }, true), { type: 'submit' });
+    expect(checkoutFormReducer(typed, { type: 'reset' })).toEqual(initialCheckoutForm());
+  });
+
+  it('the phone is required, and order notes stop at 2000 characters', () => {
+    expect(fieldError(CHECKOUT_RULES.billing_phone, '')).toBe('This field is required.');
+    expect(fieldError(CHECKOUT_RULES.order_comments, 'x'.repeat(2000))).toBeNull();
+    expect(fieldError(CHECKOUT_RULES.order_comments, 'x'.repeat(2001))).toBe('Please enter no more than 2000 characters.');
+  });
+});

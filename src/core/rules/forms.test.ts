@@ -152,3 +152,31 @@ describe('comment form (model-based)', () => {
     expect(formReducer(COMMENT_RULES, state, { type: 'reset' })).toEqual(initialForm(COMMENT_RULES));
   });
 });
+
+describe('form rules: what the mutation run found unchecked', () => {
+  const rules = { name: { required: true, maxlength: 5 }, note: { minlength: 3 } } as const;
+
+  it('the length caps hold to the character: the cap itself passes, one more fails (an emoji counts once)', () => {
+    expect(fieldError(rules.name, 'abcde')).toBeNull();
+    expect(fieldError(rules.name, 'abcdef')).toBe('Please enter no more than 5 characters.');
+    expect(fieldError(rules.name, '😀😀😀😀😀')).toBeNull();
+    expect(fieldError(rules.note, 'ab')).toBe('Please enter at least 3 characters.');
+    expect(fieldError(rules.note, 'abc')).toBeNull();
+    expect(fieldError({}, 'x'.repeat(10_000))).toBeNull();
+    expect(formValid(rules, initialForm(rules, { name: 'abcde' }))).toBe(true);
+    expect(formValid(rules, initialForm(rules, { name: 'abcdef' }))).toBe(false);
+  });
+
+  it('an error shown from elsewhere (the shop’s own field errors) is checked again as the shopper types', () => {
+    const state: FormState<'name' | 'note'> = { ...initialForm(rules), shown: { name: 'The shop refused this name.' } };
+    expect(formReducer(rules, state, { type: 'input', field: 'name', value: 'Ana' }).shown).toEqual({});
+    expect(formReducer(rules, state, { type: 'input', field: 'note', value: 'x' }).shown).toEqual({ name: 'The shop refused this name.' });
+  });
+
+  it('leaving a field of spaces says nothing before a submit, unless the field already shows an error', () => {
+    const fresh = formReducer(rules, initialForm(rules, { name: '   ' }), { type: 'blur', field: 'name' });
+    expect(fresh.shown).toEqual({});
+    const showing: FormState<'name' | 'note'> = { ...initialForm(rules, { name: '' }), shown: { name: 'The shop refused this name.' } };
+    expect(formReducer(rules, showing, { type: 'blur', field: 'name' }).shown).toEqual({ name: 'This field is required.' });
+  });
+});

@@ -52,7 +52,9 @@ export const fieldError = (rules: FieldRules, raw: string): string | null => {
   const value = raw.trim();
   if (isBlankText(value)) return rules.required ? MESSAGES.required : null;
   if (rules.email && !isEmail(value)) return MESSAGES.email;
+  // Stryker disable next-line ConditionalExpression: equivalent (a count compared with undefined is false)
   if (rules.minlength !== undefined && characterCount(value) < rules.minlength) return format(MESSAGES.minlength, rules.minlength);
+  // Stryker disable next-line ConditionalExpression: equivalent, as above
   if (rules.maxlength !== undefined && characterCount(value) > rules.maxlength) return format(MESSAGES.maxlength, rules.maxlength);
   if (rules.oneOf !== undefined && !rules.oneOf.includes(value)) return MESSAGES.oneOf;
   return rules.check ? rules.check(value) : null;

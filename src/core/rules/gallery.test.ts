@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../domain/catalog.js';
-import { galleryWithVariation, overlayGalleryEnabled, stepIndex, thumbnailLayout, thumbnailMoves } from './gallery.js';
+import { galleryWithVariation, IMAGE_LOAD_ERROR, overlayGalleryEnabled, stepIndex, thumbnailLayout, thumbnailMoves } from './gallery.js';
 
 const image: fc.Arbitrary<ProductImage> = fc.record({
   id: fc.integer({ min: 1, max: 10_000 }),
@@ -74,5 +74,30 @@ describe('gallery rules', () => {
     );
     expect(stepIndex(0, -1, 5)).toBe(0);
     expect(stepIndex(4, 1, 5)).toBe(4);
+  });
+});
+
+describe('gallery: what the mutation run found unchecked', () => {
+  const image = (id: number, src: string, thumbnail = `${src}-t`): ProductImage => ({ id, src, thumbnail, srcset: '', sizes: '', alt: '', name: '' });
+
+  it('a variation image that is already first leaves the very same list (nothing to redraw)', () => {
+    const images = [image(1, '/a.jpg'), image(2, '/b.jpg')];
+    expect(galleryWithVariation(images, image(1, '/a.jpg', '/other-t'))).toBe(images);
+  });
+
+  it('an image with the same id but another address, or another id at the same address, is swapped in', () => {
+    const images = [image(1, '/a.jpg'), image(2, '/b.jpg')];
+    expect(galleryWithVariation(images, image(1, '/a-blue.jpg'))[0]).toEqual(image(1, '/a-blue.jpg'));
+    expect(galleryWithVariation(images, image(9, '/a.jpg'))[0]).toEqual(image(9, '/a.jpg'));
+  });
+
+  it('keeps the product’s first thumbnail only when the variation image has none', () => {
+    const images = [image(1, '/a.jpg'), image(2, '/b.jpg')];
+    expect(galleryWithVariation(images, image(3, '/c.jpg', ''))[0]?.thumbnail).toBe('/a.jpg-t');
+    expect(galleryWithVariation(images, image(3, '/c.jpg', '/c-small.jpg'))[0]?.thumbnail).toBe('/c-small.jpg');
+  });
+
+  it('says, in the stock words, that an image failed', () => {
+    expect(IMAGE_LOAD_ERROR).toBe('Image cannot be loaded. Make sure the path is correct and image exist.');
   });
 });

@@ -75,3 +75,41 @@ describe('money (properties)', () => {
     );
   });
 });
+
+describe('money rules: what the mutation run found unchecked', () => {
+  it("'1.5' is 150 minor units (the missing decimal is a zero, not nothing)", () => {
+    expect(fromMajorString('1.5', 2)).toEqual({ ok: true, value: 150 });
+    expect(fromMajorString('1.', 2)).toEqual({ ok: true, value: 100 });
+    expect(fromMajorString('12', 3)).toEqual({ ok: true, value: 12000 });
+  });
+
+  it('reads amounts with spaces around them, and nothing before or after the number', () => {
+    expect(fromMajorString(' 1.50 ', 2)).toEqual({ ok: true, value: 150 });
+    expect(parseMinorUnits(' 150 ')).toEqual({ ok: true, value: 150 });
+    for (const text of ['x1.50', '1.50x', 'PHP 1', '1 PHP']) expect(fromMajorString(text, 2).ok, text).toBe(false);
+  });
+
+  it('refuses with the input and a sentence that says why', () => {
+    expect(parseMinorUnits('1.5')).toEqual({ ok: false, error: { kind: 'invalid-money', input: '1.5', message: '"1.5" is not an integer amount in minor units.' } });
+    expect(parseMinorUnits('9007199254740993')).toEqual({ ok: false, error: { kind: 'invalid-money', input: '9007199254740993', message: '"9007199254740993" is too large to be exact.' } });
+    expect(fromMajorString('1.234', 2)).toEqual({ ok: false, error: { kind: 'invalid-money', input: '1.234', message: '"1.234" is not an amount with at most 2 decimals.' } });
+    expect(fromMajorString('abc', 2)).toEqual({ ok: false, error: { kind: 'invalid-money', input: 'abc', message: '"abc" is not an amount with at most 2 decimals.' } });
+    expect(fromMajorString('90071992547409.92', 2)).toEqual({ ok: false, error: { kind: 'invalid-money', input: '90071992547409.92', message: '"90071992547409.92" is too large to be exact.' } });
+  });
+
+  it('takes every safe integer and nothing past, on both sides', () => {
+    expect(fromMajorString('90071992547409.91', 2)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(fromMajorString('-90071992547409.91', 2)).toEqual({ ok: true, value: Number.MIN_SAFE_INTEGER });
+    expect(fromMajorString('-90071992547409.92', 2).ok).toBe(false);
+  });
+
+  it('the minor unit is a whole number from 0 to 20, and amounts are safe integers or bigints', () => {
+    expect(toMajorString(1, 20)).toBe(`0.${'0'.repeat(19)}1`);
+    expect(() => toMajorString(1, 21)).toThrow(new RangeError('The minor unit must be an integer from 0 to 20, not 21.'));
+    expect(() => toMajorString(1, -1)).toThrow(RangeError);
+    expect(() => fromMajorString('1', 1.5)).toThrow(RangeError);
+    expect(() => toMajorString(2 ** 53, 2)).toThrow(new RangeError('An amount in minor units must be a safe integer, not 9007199254740992.'));
+    expect(toMajorString(2n ** 60n, 2)).toBe('11529215046068469.76');
+    expect(toMajorString(-(2n ** 60n), 0)).toBe('-1152921504606846976');
+  });
+});

@@ -61,3 +61,20 @@ describe('afterAddNavigation', () => {
     expect(afterAddNavigation(failure, { redirectAfterAdd: true, cartUrl: '/cart/' }, origin)).toBeNull();
   });
 });
+
+describe('navigation: what the mutation run found unchecked', () => {
+  it('follows only http(s) addresses, even on a shop whose own origin is opaque', () => {
+    expect(sameOriginUrl('file:///etc/passwd', 'file:///')).toBeNull();
+    expect(sameOriginUrl('/cart/', 'not an origin')).toBeNull();
+    expect(sameOriginUrl('https://shop.example/cart/', 'not an origin')).toBeNull();
+    expect(sameOriginUrl('https://shop.example/cart/', 'https://shop.example')).toBe('https://shop.example/cart/');
+    expect(sameOriginUrl('/cart/', 'http://shop.example')).toBe('http://shop.example/cart/');
+    expect(sameOriginUrl('http://[', 'https://shop.example')).toBeNull();
+  });
+
+  it('only a product-url refusal sends the shopper anywhere, whatever else a failure carries', () => {
+    const settings = { redirectAfterAdd: false, cartUrl: '/cart/' };
+    const other = { ok: false as const, error: { kind: 'refused', url: 'https://shop.example/product/mug/' } };
+    expect(afterAddNavigation(other, settings, 'https://shop.example/shop/')).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPostcode, normalisePhone, PHONE_MESSAGE } from './ph-contact.js';
+import { isPostcode, normalisePhone, PHONE_MESSAGE, POSTCODE_MESSAGE } from './ph-contact.js';
 
 describe('Philippine phone numbers', () => {
   it.each([
@@ -56,5 +56,34 @@ describe('postcodes', () => {
     fc.assert(fc.property(fc.string({ maxLength: 8 }), (s) => {
       expect(isPostcode(s)).toBe(/^[0-9]{4}$/.test(s.trim()));
     }));
+  });
+});
+
+describe('Philippine numbers: what the mutation run found unchecked', () => {
+  it('63 counts as the country code only before at least 9 more digits', () => {
+    expect(normalisePhone('63212345678')).toEqual({ ok: true, value: '+63212345678' });
+    expect(normalisePhone('6321234567').ok).toBe(false);
+  });
+
+  it('a country code counts only at the start', () => {
+    expect(normalisePhone('ab+631234567').ok).toBe(false);
+    expect(normalisePhone('ab0063123456').ok).toBe(false);
+  });
+
+  it('a national number needs its leading 0, and a landline at most 9 digits after it', () => {
+    expect(normalisePhone('9171234567').ok).toBe(false);
+    expect(normalisePhone('02 1234 5678 901').ok).toBe(false);
+    expect(normalisePhone('02 1234 5678')).toEqual({ ok: true, value: '+63212345678' });
+  });
+
+  it('says what to type, in words', () => {
+    expect(normalisePhone('call me')).toEqual({ ok: false, error: 'Please enter a Philippine mobile (09XX XXX XXXX or +63 9XX XXX XXXX) or landline number.' });
+    expect(PHONE_MESSAGE).toBe('Please enter a Philippine mobile (09XX XXX XXXX or +63 9XX XXX XXXX) or landline number.');
+    expect(POSTCODE_MESSAGE).toBe('Please enter a 4-digit postcode.');
+  });
+
+  it('a postcode is exactly four digits, not the last four of more', () => {
+    expect(isPostcode('12345')).toBe(false);
+    expect(isPostcode(' 1000 ')).toBe(true);
   });
 });

@@ -198,3 +198,76 @@ describe('a typed quantity, when the field is left', () => {
     );
   });
 });
+
+describe('quantity rules: what the mutation run found unchecked', () => {
+  it('the stepper: plus goes up one step, minus down one step, none normalises (from an interior value on the grid)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 10 }), (min, step, k) => {
+        const limits = { min, step, max: min + (k + 2) * step };
+        const value = min + k * step;
+        expect(stepQuantity(value, limits, 'up')).toBe(value + step);
+        expect(stepQuantity(value, limits, 'down')).toBe(value - step);
+        expect(stepQuantity(value, limits, 'none')).toBe(value);
+        expect(stepQuantity(value + 0.4, limits, 'none')).toBe(value);
+      }),
+    );
+  });
+
+  it('each direction is its own rule, for any input', () => {
+    fc.assert(
+      fc.property(rawArb, limitsArb, (raw, limits) => {
+        expect(stepQuantity(raw, limits, 'up')).toBe(quantityPlus(raw, limits));
+        expect(stepQuantity(raw, limits, 'down')).toBe(quantityMinus(raw, limits));
+        expect(stepQuantity(raw, limits, 'none')).toBe(normaliseQuantityInput(raw, limits));
+      }),
+    );
+  });
+
+  it('limits that are not finite numbers (strings from data attributes, infinities) count as missing', () => {
+    const text = (value: string) => value as unknown as number;
+    expect(quantityPlus(2, { step: text('3') })).toBe(3);
+    expect(quantityPlus(2, { step: Infinity })).toBe(3);
+    expect(quantityPlus(9, { max: text('5') })).toBe(10);
+    expect(quantityPlus(2, { max: 0 })).toBe(3);
+    expect(quantityMinus(2, { min: text('2') })).toBe(1);
+    expect(quantityMinus(2, { min: -Infinity })).toBe(1);
+  });
+
+  it('a quantity is read from a number or a string only: anything else is 0, even what prints as a number', () => {
+    expect(parseQuantity([3])).toBe(0);
+    expect(parseQuantity({ toString: () => '4' })).toBe(0);
+    expect(parseQuantity(true)).toBe(0);
+    expect(parseQuantity(' 7 pcs')).toBe(7);
+  });
+
+  it('decimal quantities keep their decimals when stepped', () => {
+    expect(quantityPlus(12.5, { step: 1 })).toBe(13.5);
+    expect(quantityMinus(10.25, { step: 0.5 })).toBe(9.75);
+    expect(quantityPlus(1e-7, { step: 1e-7 })).toBe(2e-7);
+    expect(quantityPlus(1e-10, { step: 1e-10 })).toBe(2e-10);
+  });
+
+  it('property: a step in hundredths lands on the exact hundredth, even for large quantities (no float residue)', () => {
+    const hundredths = fc.integer({ min: 1, max: 100_000_000 }).map((n) => n / 100);
+    fc.assert(
+      fc.property(hundredths, hundredths, (value, step) => {
+        expect(quantityPlus(value, { step })).toBe(Number((value + step).toFixed(2)));
+      }),
+    );
+  });
+
+  it('says each adjustment in its own words, with and without the item', () => {
+    const name = '“Mug”';
+    const cases: Array<[Parameters<typeof typedQuantityMessage>[0], string, string]> = [
+      [{ kind: 'empty', quantity: 2 }, 'The quantity needs a number, so it stays at 2.', 'The quantity of “Mug” needs a number, so it stays at 2.'],
+      [{ kind: 'above-max', quantity: 10 }, 'The most you can buy is 10, so the quantity is now 10.', 'The most you can buy of “Mug” is 10, so the quantity is now 10.'],
+      [{ kind: 'below-min', quantity: 2 }, 'The least you can buy is 2, so the quantity is now 2.', 'The least you can buy of “Mug” is 2, so the quantity is now 2.'],
+      [{ kind: 'off-step', quantity: 6, step: 3 }, 'This product is sold in steps of 3, so the quantity is now 6.', '“Mug” is sold in steps of 3, so the quantity is now 6.'],
+    ];
+    for (const [outcome, plain, named] of cases) {
+      expect(typedQuantityMessage(outcome)).toBe(plain);
+      expect(typedQuantityMessage(outcome, name)).toBe(named);
+    }
+    expect(typedQuantityMessage({ kind: 'accepted', quantity: 3 }, name)).toBeNull();
+  });
+});

@@ -21,26 +21,33 @@ interface Resolved {
 }
 
 const resolve = (limits: QuantityLimits): Resolved => {
+  // Stryker disable next-line ConditionalExpression: equivalent (`typeof … === 'number'` only narrows the type: Number.isFinite is false for anything else)
   const step = typeof limits.step === 'number' && Number.isFinite(limits.step) && limits.step > 0 ? limits.step : 1;
+  // Stryker disable next-line ConditionalExpression: equivalent, as above
   const min = typeof limits.min === 'number' && Number.isFinite(limits.min) ? limits.min : 0;
   const lower = Math.max(min, 0);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, as above (and an infinite max is the default, Infinity)
   const max = typeof limits.max === 'number' && Number.isFinite(limits.max) && limits.max > 0 ? limits.max : Infinity;
   // A cap below the floor leaves one possible value: the floor.
   return { lower, upper: Math.max(max, lower), step };
 };
 
 const decimalsOf = (value: number): number => {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent (a fast path: the text of an integer or a non-finite number has no '.' and no 'e-', so the lines below also give 0)
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
   const text = String(value);
   const exponent = text.indexOf('e-');
+  // Stryker disable next-line EqualityOperator: equivalent (a number's text never starts with 'e-')
   if (exponent >= 0) return Number(text.slice(exponent + 2));
   const point = text.indexOf('.');
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent (a non-integer's text without 'e-' always has a '.', never first)
   return point < 0 ? 0 : text.length - point - 1;
 };
 
 // Sums like 0.1 + 0.2 must land on 0.3: round to the precision of the numbers involved.
 const tidy = (value: number, ...inputs: number[]): number => {
   const digits = Math.min(12, Math.max(0, ...inputs.map(decimalsOf)));
+  // Stryker disable next-line ConditionalExpression: equivalent (with no decimals in the inputs the sum is whole, and toFixed(0) rounds it as Math.round does)
   return digits === 0 ? Math.round(value) : Number(value.toFixed(digits));
 };
 
@@ -84,6 +91,7 @@ export const normaliseQuantityInput = (raw: unknown, limits: QuantityLimits = {}
   const clamped = Math.min(Math.max(parseQuantity(raw), lower), upper);
   let snapped = tidy(lower + Math.round((clamped - lower) / step) * step, lower, step);
   if (snapped > upper) snapped = tidy(snapped - step, snapped, step);
+  // Stryker disable next-line all: unreachable (lower is on the grid and never above upper, so snapped >= lower here); kept as a guard
   if (snapped < lower) return Math.min(lower, upper);
   return snapped;
 };

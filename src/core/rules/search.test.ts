@@ -23,3 +23,30 @@ describe('search terms', () => {
     expect(searchesAsYouType('☕☕')).toBe(true);
   });
 });
+
+describe('search terms: the length cap and separators (what the mutation run found unchecked)', () => {
+  it('cuts a long term at 100 code points, and drops a space the cut leaves at the end', () => {
+    expect(normaliseSearch('a'.repeat(150))).toBe('a'.repeat(SEARCH_MAX_LENGTH));
+    expect(normaliseSearch(`${'a'.repeat(99)} b`)).toBe('a'.repeat(99));
+    expect(normaliseSearch('😀'.repeat(120))).toBe('😀'.repeat(SEARCH_MAX_LENGTH));
+  });
+
+  it('counts the cap after leading spaces are gone', () => {
+    expect(normaliseSearch(`   ${'a'.repeat(100)}`)).toBe('a'.repeat(100));
+  });
+
+  it('a control character between words separates them', () => {
+    expect(normaliseSearch('ube\u0000halaya')).toBe('ube halaya');
+    expect(normaliseSearch('ube\u0007\u0007halaya')).toBe('ube halaya');
+  });
+
+  it('property: the cap holds for any input, and a term never starts or ends with a space', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (raw) => {
+        const term = normaliseSearch(raw);
+        expect([...term].length).toBeLessThanOrEqual(SEARCH_MAX_LENGTH);
+        expect(term).toBe(term.trim());
+      }),
+    );
+  });
+});

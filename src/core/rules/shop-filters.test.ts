@@ -6,8 +6,11 @@ import {
   currencyPosition,
   filtersFromQuery,
   filtersToQuery,
+  facetTaxonomy,
   INITIAL_FILTERS,
+  isFacet,
   isInitial,
+  isSlug,
   narrows,
   normalisePrice,
   orderPriceEntry,
@@ -15,6 +18,7 @@ import {
   sameFilters,
   sectionPrefix,
   SORT_KEYS,
+  SORT_LABELS,
   sortQuery,
   type ShopFilters,
 } from './shop-filters.js';
@@ -225,5 +229,105 @@ describe('the catalogue query', () => {
         expect(sameFilters(f, filtersFromQuery(filtersToQuery(f)))).toBe(true);
       }),
     );
+  });
+});
+
+describe('shop filters: what the mutation run found unchecked', () => {
+  const query = (text: string, prefix = '') => filtersFromQuery(new URLSearchParams(text), prefix);
+
+  it("a section's old parameters leave the address (its filters, sort, prices and paging), other sections' stay", () => {
+    const base = new URLSearchParams('product_cat=snacks&orderby=price&min_price=1&max_price=9&paged=3&filter_size=s&top-orderby=date&top-paged=2&layout=grid');
+    expect(filtersToQuery(INITIAL_FILTERS, '', base).toString()).toBe('top-orderby=date&top-paged=2&layout=grid');
+    const top = new URLSearchParams('top-product_cat=a&top-orderby=price&top-min_price=1&top-max_price=9&top-paged=3&top-filter_size=s&paged=4&orderby=date');
+    expect(filtersToQuery(INITIAL_FILTERS, 'top-', top).toString()).toBe('paged=4&orderby=date');
+  });
+
+  it('writes a section’s filters in a fixed order: category, sort, prices, then terms by facet name', () => {
+    const filters: ShopFilters = { category: 'snacks', sort: 'price-desc', minPrice: 100, maxPrice: 900, terms: { colour: 'blue', size: 'l' } };
+    expect(filtersToQuery(filters, 'top-').toString()).toBe('top-product_cat=snacks&top-orderby=price-desc&top-min_price=100&top-max_price=900&top-filter_colour=blue&top-filter_size=l');
+  });
+
+  it('keeps terms sorted by facet name, whatever order they are chosen or read in', () => {
+    const chosen = chooseItem({ ...INITIAL_FILTERS, terms: { size: 'l' } }, { kind: 'facet', facet: 'colour' }, 'blue');
+    expect(chosen.changed && Object.keys(chosen.filters.terms)).toEqual(['colour', 'size']);
+    expect(Object.keys(query('filter_size=l&filter_material=abaca&filter_colour=blue').terms)).toEqual(['colour', 'material', 'size']);
+  });
+
+  it('a malformed term carried in by hand is dropped at the next choice', () => {
+    const chosen = chooseItem({ ...INITIAL_FILTERS, terms: { 'Bad Facet': 'x', size: 'Not A Slug' } }, { kind: 'facet', facet: 'colour' }, 'blue');
+    expect(chosen.changed && chosen.filters.terms).toEqual({ colour: 'blue' });
+  });
+
+  it('a malformed category changes nothing; "All" clears the category', () => {
+    expect(chooseItem(INITIAL_FILTERS, { kind: 'category' }, 'Not A Slug!')).toEqual({ changed: false });
+    expect(chooseItem({ ...INITIAL_FILTERS, category: 'snacks' }, { kind: 'category' }, '')).toEqual({ changed: true, filters: INITIAL_FILTERS });
+  });
+
+  it('reads the address: the first of a comma list, trimmed and lower-cased; the first of repeated facets; nothing when absent', () => {
+    expect(query('filter_size= L ,m').terms).toEqual({ size: 'l' });
+    expect(query('filter_size=s&filter_size=l').terms).toEqual({ size: 's' });
+    expect(query('')).toEqual(INITIAL_FILTERS);
+    expect(query('product_cat=Not%20A%20Slug&orderby=bogus&min_price=10abc&max_price=-5')).toEqual(INITIAL_FILTERS);
+    expect(query('product_cat=Snacks&orderby=rating&min_price=10&max_price=20')).toEqual({ ...INITIAL_FILTERS, category: 'snacks', sort: 'rating', minPrice: 10, maxPrice: 20 });
+  });
+
+  it('slugs, facets and prices are whole tokens, not a matching part', () => {
+    for (const value of ['Ab', 'ab!', 'a b', '']) expect(isSlug(value), value).toBe(false);
+    expect(isSlug('ube-halaya_2')).toBe(true);
+    expect(isSlug('ñ'.repeat(200))).toBe(true);
+    expect(isSlug('a'.repeat(201))).toBe(false);
+    for (const value of ['size!', 'Size', 'a'.repeat(29), '']) expect(isFacet(value), value).toBe(false);
+    expect(isFacet('a'.repeat(28))).toBe(true);
+    expect(query('min_price=1234567890').minPrice).toBeNull();
+  });
+
+  it('an unset end of the price stays unset, with or without bounds', () => {
+    expect(normalisePrice(null, 50, null)).toEqual({ minPrice: null, maxPrice: 50 });
+    expect(normalisePrice(20, null, null)).toEqual({ minPrice: 20, maxPrice: null });
+    expect(normalisePrice(null, null, { min: 0, max: 100 })).toEqual({ minPrice: null, maxPrice: null });
+    expect(normalisePrice(Number.NaN, Infinity, null)).toEqual({ minPrice: null, maxPrice: null });
+  });
+
+  it('each filter on its own narrows the list and is not the initial state; the sort alone only does the latter', () => {
+    const single: ShopFilters[] = [
+      { ...INITIAL_FILTERS, category: 'snacks' },
+      { ...INITIAL_FILTERS, minPrice: 1 },
+      { ...INITIAL_FILTERS, maxPrice: 1 },
+      { ...INITIAL_FILTERS, terms: { size: 's' } },
+    ];
+    for (const filters of single) expect([narrows(filters), isInitial(filters)]).toEqual([true, false]);
+    expect([narrows({ ...INITIAL_FILTERS, sort: 'date' }), isInitial({ ...INITIAL_FILTERS, sort: 'date' })]).toEqual([false, false]);
+    expect([narrows(INITIAL_FILTERS), isInitial(INITIAL_FILTERS)]).toEqual([false, true]);
+  });
+
+  it('price sort sends the right direction: up for price, down for price-desc and the rest', () => {
+    expect(SORT_KEYS.map((key) => [key, sortQuery(key)])).toEqual([
+      ['menu_order', { orderby: 'menu_order', order: 'asc' }],
+      ['popularity', { orderby: 'popularity', order: 'desc' }],
+      ['rating', { orderby: 'rating', order: 'desc' }],
+      ['date', { orderby: 'date', order: 'desc' }],
+      ['price', { orderby: 'price', order: 'asc' }],
+      ['price-desc', { orderby: 'price', order: 'desc' }],
+    ]);
+  });
+
+  it('names the sorts as WooCommerce does, and maps facets to taxonomies (brand has none)', () => {
+    expect(SORT_LABELS).toEqual({
+      menu_order: 'Default sorting',
+      popularity: 'Sort by popularity',
+      rating: 'Sort by average rating',
+      date: 'Sort by latest',
+      price: 'Sort by price: low to high',
+      'price-desc': 'Sort by price: high to low',
+    });
+    expect([facetTaxonomy('brand'), facetTaxonomy('size')]).toEqual([null, 'pa_size']);
+  });
+
+  it('reads the symbol position from the prefix or suffix, and rounds slider labels to whole units', () => {
+    expect(currencyPosition('', '')).toBe('left');
+    expect(currencyPosition(' $', '')).toBe('left');
+    expect(currencyPosition('', '€ ')).toBe('right');
+    expect(currencyPosition('', ' €')).toBe('right_space');
+    expect(priceLabel(1500.4, '₱', 'left')).toBe('₱1,500');
   });
 });

