@@ -45,7 +45,7 @@ export async function startShop(port: number, dataDir: string): Promise<{ readon
     });
   }
   try {
-    await waitFor(`${base}/wp-json/wc/store/v1/products?per_page=1`, 60_000);
+    await waitFor(`${base}/wp-json/wc/store/v1/products?per_page=1`, 240_000);
   } catch (error) {
     server.kill();
     throw error;

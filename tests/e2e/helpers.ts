@@ -38,6 +38,17 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the listing sections' controls (filter lists, price filter, load-more) are live: like
+ * the wishlist's, their code comes on the shopper's first sign of life (here a pointer move) or once
+ * the page has settled; a press before that is the plain link or form (a navigation).
+ */
+export async function filtersReady(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.mouse.move(1, 1);
+  await page.locator('html[data-filters="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
+/**
  * Waits until the wishlist's buttons are live: their code comes on the shopper's first sign of life
  * (here a pointer move) or once the page has settled; a press before that is the no-script form post.
  */

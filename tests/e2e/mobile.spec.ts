@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { filtersReady, hydrated } from './helpers.js';
 
 // A phone: 390 px wide.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -70,7 +70,7 @@ test.describe('mobile (390 px)', () => {
 
   test('the filter lists sit behind a Filters button, so the first products show on load; opened, they still filter', async ({ page }) => {
     await page.goto('/shop/');
-    await hydrated(page);
+    await filtersReady(page);
     const firstTile = page.getByRole('region', { name: 'Shop' }).getByRole('article').first();
     await expect(firstTile.getByRole('heading', { level: 3 })).toBeInViewport({ ratio: 1 });
     await expect(firstTile).toBeInViewport({ ratio: 0.5 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { filtersReady } from './helpers.js';
 
 const filters = (page: Page) => page.getByRole('group', { name: 'Filter Shop' });
 
@@ -16,7 +16,7 @@ test.describe('price filter with the minimum above the maximum', () => {
   for (const start of ['/shop/', '/shop/?max_price=2000', '/shop/?min_price=500&max_price=2000']) {
     test(`2000 and 500 are swapped, shown, applied and announced (from ${start})`, async ({ page }) => {
       await page.goto(start);
-      await hydrated(page);
+      await filtersReady(page);
       await typePrices(page, '2000', '500');
 
       await expect(page.getByRole('status').filter({ hasText: 'swapped' })).toHaveText(/^Minimum and maximum price swapped: ₱500 – ₱2,000\./);
@@ -38,7 +38,7 @@ test.describe('price filter with the minimum above the maximum', () => {
 
   test('an ordered range is applied without a swap notice', async ({ page }) => {
     await page.goto('/shop/');
-    await hydrated(page);
+    await filtersReady(page);
     await typePrices(page, '500', '2000');
     await expect(page).toHaveURL(/\/shop\/\?min_price=500&max_price=2000$/);
     await expect(page.getByRole('status').filter({ hasText: /products? match/ })).toBeAttached();

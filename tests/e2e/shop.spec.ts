@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
+import { filtersReady, gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
 
 const shop = (page: Page) => page.getByRole('region', { name: 'Shop' });
 const filters = (page: Page) => page.getByRole('group', { name: 'Filter Shop' });
@@ -15,7 +15,7 @@ test.describe('shop filters', () => {
   test('filter by category then colour; counts and results change; deselect colour; reset by category; price by number inputs; Back restores', async ({ page }) => {
     await recordTracking(page);
     await page.goto('/shop/');
-    await hydrated(page);
+    await filtersReady(page);
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
 
     // Category: Tees. The list is replaced in place and the address carries product_cat.
@@ -106,7 +106,7 @@ test.describe('shop filters', () => {
 
   test('a failed filter request keeps the list, clears the loading state and offers Retry', async ({ page }) => {
     await page.goto('/shop/');
-    await hydrated(page);
+    await filtersReady(page);
     const before = await productNames(shop(page));
     await page.route('**/wc/store/v1/products?*', (route) => route.abort('failed'), { times: 1 });
     await filters(page).getByRole('link', { name: /^Bags/ }).click();
@@ -120,7 +120,7 @@ test.describe('shop filters', () => {
 
   test('load-more appends pages until “All loaded”, never twice', async ({ page }) => {
     await page.goto('/shop/');
-    await hydrated(page);
+    await filtersReady(page);
     const more = shop(page).getByRole('link', { name: 'Load more shop' });
     let shown = await shop(page).locator('.listing__grid > li').count();
     expect(shown).toBe(12);
@@ -138,7 +138,7 @@ test.describe('shop filters', () => {
 
   test('two sections on one page stay independent; a no-ajax section navigates', async ({ page }) => {
     await page.goto('/');
-    await hydrated(page);
+    await filtersReady(page);
     const popular = page.getByRole('region', { name: 'Best sellers' });
     const rated = page.getByRole('region', { name: 'Top rated' });
     const ratedBefore = await productNames(rated);

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { filtersReady } from './helpers.js';
 
 const shop = (page: Page) => page.getByRole('region', { name: 'Shop' });
 const filters = (page: Page) => page.getByRole('group', { name: 'Filter Shop' });
@@ -30,7 +30,7 @@ test.describe('a shop whose Store API takes category ids only, as stock WooComme
   test('choosing a category in the filter list shows its products, asked for by id', async ({ page }) => {
     const sent = await stockCategories(page);
     await page.goto('/shop/');
-    await hydrated(page);
+    await filtersReady(page);
     const expected = await page.evaluate(async () => {
       const categories = (await (await fetch('/wp-json/wc/store/v1/products/categories')).json()) as Array<{ id: number; slug: string }>;
       const id = categories.find((c) => c.slug === 'tees')?.id;

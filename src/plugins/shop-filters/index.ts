@@ -9,7 +9,8 @@ import { definePlugin } from '../../core/plugin.js';
 import { ok } from '../../core/result.js';
 import type { FilterList } from '../../core/rules/shop-filters.js';
 import { defineViews } from '../../ui/slots.js';
-import { createSections, type ChoiceOutcome, type Place, type SectionSeed, type SectionsState } from './sections.js';
+import type { ChoiceOutcome, Place, Sections, SectionSeed, SectionsState } from './sections.js';
+import { beforeRender, loadControls } from './views/deferred.js';
 import { ShopSection } from './views/ShopSection.js';
 
 
@@ -62,20 +63,25 @@ const shopFilters = definePlugin({
   // Each section's filters and list by section id, once its view has registered it.
   initialState: NO_SECTIONS,
   setup({ ports, emit, logger, handle, store }) {
-    const sections = createSections({ catalog: ports.catalog, emit, logger, store });
+    // The sections' state comes with the controls' chunk (`views/deferred.ts`), the only code that runs these commands.
+    let made: Promise<Sections> | undefined;
+    const sections = (): Promise<Sections> => (made ??= loadControls().then((m) => m.createSections({ catalog: ports.catalog, emit, logger, store })));
     handle('shop-filters.register', async ({ seed }) => {
-      sections.register(seed);
+      (await sections()).register(seed);
       return ok(undefined);
     });
-    handle('shop-filters.choose', async ({ section, list, value, place }) => ok(await sections.choose(section, list, value, place)));
-    handle('shop-filters.setPrice', async ({ section, min, max, bounds, place }) => ok(await sections.setPrice(section, min, max, bounds, place)));
-    handle('shop-filters.restore', async ({ section, place }) => ok(await sections.restore(section, place)));
-    handle('shop-filters.retry', async ({ section, place }) => ok(await sections.retry(section, place)));
-    handle('shop-filters.loadMore', async ({ section }) => ok(await sections.loadMore(section)));
+    handle('shop-filters.choose', async ({ section, list, value, place }) => ok(await (await sections()).choose(section, list, value, place)));
+    handle('shop-filters.setPrice', async ({ section, min, max, bounds, place }) => ok(await (await sections()).setPrice(section, min, max, bounds, place)));
+    handle('shop-filters.restore', async ({ section, place }) => ok(await (await sections()).restore(section, place)));
+    handle('shop-filters.retry', async ({ section, place }) => ok(await (await sections()).retry(section, place)));
+    handle('shop-filters.loadMore', async ({ section }) => ok(await (await sections()).loadMore(section)));
   },
 });
 
 export default shopFilters;
 
-/** Views: every listing section with its filter bar and load-more. */
-export const views = defineViews(shopFilters, { 'listing.section': ShopSection });
+/**
+ * Views: every listing section; its grid hydrates at once, its filter bar and load-more are a
+ * chunk of their own (`views/deferred.ts`), which `beforeRender` loads on the server.
+ */
+export const views = defineViews(shopFilters, { beforeRender, 'listing.section': ShopSection });

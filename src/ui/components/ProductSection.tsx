@@ -17,7 +17,7 @@ interface ProductSectionProps {
   /** True while a new list is loading: the list fades and is marked busy. */
   readonly busy?: boolean;
   /** Shown instead of the list when it is empty. @default 'No products were found.' */
-  readonly emptyMessage?: string;
+  readonly emptyMessage?: ReactNode;
   /** Above the list (a filter bar). */
   readonly toolbar?: ReactNode;
   /** Below the list (load-more, notices). */
