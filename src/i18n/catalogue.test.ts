@@ -47,7 +47,6 @@ const NOT_YET_TRANSLATED = new Set([
   'src/ui/components/FeatureImagesEnhancer.tsx',
   'src/ui/components/Lightbox.tsx',
   'src/ui/components/Notices.tsx',
-  'src/ui/components/OrderDetails.tsx',
   'src/ui/components/Price.tsx',
   'src/ui/components/ProductGallery.tsx',
   'src/ui/components/ProductSection.tsx',
@@ -64,9 +63,7 @@ const NOT_YET_TRANSLATED = new Set([
   'src/ui/components/account/fields.tsx',
   'src/ui/pages/BlogPages.tsx',
   'src/ui/pages/CartPage.tsx',
-  'src/ui/pages/CheckoutPages.tsx',
   'src/ui/pages/ListingPage.tsx',
-  'src/ui/pages/OrderTrackingPage.tsx',
   'src/ui/pages/ProductPage.tsx',
 ]);
 
