@@ -16,3 +16,19 @@ export const validationTexts = defineMessages('checkout/validation', {
   phone: 'Please enter a Philippine mobile (09XX XXX XXXX or +63 9XX XXX XXXX) or landline number.',
   postcode: 'Please enter a 4-digit postcode.',
 });
+
+/** The account rules' messages (`account.ts`, `account-forms.ts`; stock WooCommerce's words in English). */
+export const accountValidationTexts = defineMessages('account/validation', {
+  passwordMissing: 'Please enter an account password.',
+  passwordTooLong: params('Passwords can be at most {n} bytes long.'),
+  passwordInvalid: 'Passwords cannot contain invisible control characters.',
+  passwordTooShort: params('Passwords must be at least {n} characters long.'),
+  passwordTooWeak: 'This password is too easy to guess. Please choose a stronger one.',
+  emailInvalid: 'Please provide a valid email address.',
+  emailTooLong: params('Email addresses can be at most {n} characters long.'),
+  usernameMissing: 'Please enter a username or email address.',
+  usernameInvalid: 'Please enter a valid account username.',
+  usernameTooLong: params('Usernames can be at most {n} characters long.'),
+  passwordsDiffer: 'Passwords do not match.',
+  newPasswordsDiffer: 'New passwords do not match.',
+});
