@@ -21,6 +21,9 @@ const LAZY = [
   // Checkout's rules and the province list load with the checkout page only.
   /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,
   /[\\/]src[\\/]core[\\/]domain[\\/](ph-provinces|checkout)\.ts$/,
+  // The texts of the checkout, order-tracking and My Account pages and of their rules (issue 16): with those pages only.
+  /[\\/]src[\\/]ui[\\/]messages[\\/](checkout|account|order-tracking)\.ts$/,
+  /[\\/]src[\\/]core[\\/]rules[\\/](messages|account-messages)\.ts$/,
   /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
   // The event inspector: its recorder and its panel load only when debugging is on.
   /[\\/]src[\\/](core[\\/]debug|ui[\\/]inspector)[\\/]/,

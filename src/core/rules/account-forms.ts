@@ -9,7 +9,7 @@ import { textsIn } from '../../i18n/index.js';
 import { accountKey, emailProblem, passwordProblem, usernameProblem } from './account.js';
 import { CHECKOUT_RULES, type BillingField, type ShippingField } from './checkout-form.js';
 import type { FormRules } from './forms.js';
-import { accountValidationTexts } from './messages.js';
+import { accountValidationTexts } from './account-messages.js';
 
 /** Messages of the account forms that are not the account rules' own (stock WooCommerce's words), in English. */
 export const ACCOUNT_FORM_MESSAGES = {

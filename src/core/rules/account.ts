@@ -8,7 +8,7 @@
 import { containsMarkup, isBlankText, isStorableText } from './text.js';
 import { BASE_LOCALE, textsIn, type Locale } from '../../i18n/index.js';
 import { isEmail } from './forms.js';
-import { accountValidationTexts } from './messages.js';
+import { accountValidationTexts } from './account-messages.js';
 
 /** The shortest password a shop accepts unless it configures another minimum. */
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;

@@ -10,7 +10,8 @@ import filipino from '../../i18n/locales/fil-PH.json' with { type: 'json' };
 import { detailsRules, registerRules, resetPasswordRules, type DetailsField, type RegisterField } from './account-forms.js';
 import { checkoutErrors, checkoutFormReducer, initialCheckoutForm, CHECKOUT_RULES, type CheckoutField } from './checkout-form.js';
 import { formErrors, type FormRules } from './forms.js';
-import { accountValidationTexts, validationTexts } from './messages.js';
+import { accountValidationTexts } from './account-messages.js';
+import { validationTexts } from './messages.js';
 import { normalisePhone } from './ph-contact.js';
 
 beforeAll(() => setCatalogue('fil-PH', filipino));
