@@ -23,6 +23,9 @@ const LAZY = [
   /[\\/]src[\\/]core[\\/]domain[\\/](ph-provinces|checkout)\.ts$/,
   // The contact forms' rules and status load with the contact pages only.
   /[\\/]src[\\/]core[\\/](rules|domain)[\\/]contact-form(-status)?\.ts$/,
+  // The texts of the checkout, order-tracking and My Account pages and of their rules (issue 16): with those pages only.
+  /[\\/]src[\\/]ui[\\/]messages[\\/](checkout|account|order-tracking)\.ts$/,
+  /[\\/]src[\\/]core[\\/]rules[\\/](messages|account-messages)\.ts$/,
   /[\\/]node_modules[\\/](swiper|zod)[\\/]/,
   // The event inspector: its recorder and its panel load only when debugging is on.
   /[\\/]src[\\/](core[\\/]debug|ui[\\/]inspector)[\\/]/,

@@ -163,7 +163,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const categoryList = categories.ok ? categories.value.filter((c) => c.count > 0) : [];
     const checkout = createCheckoutAdapter(adapters.http);
     // A checkout posted without scripts: placed (the shopper goes on to the order), or shown again.
-    const posted = input.checkoutForm && url.pathname === '/checkout/' ? await submitCheckout(checkout, input.checkoutForm, (u) => adapters.http.sameOrigin(u)) : null;
+    const posted = input.checkoutForm && url.pathname === '/checkout/' ? await submitCheckout(checkout, input.checkoutForm, (u) => adapters.http.sameOrigin(u), localeFromCookie(cookie)) : null;
     if (posted?.kind === 'placed') return redirectTo(posted.redirect);
     // The reviews' views (tab, `/reviews/`, home sections) only with the reviews plugin on; the trust badge reads its own.
     const reviewsPlugin = input.plugins.some((p) => p.name === 'reviews');

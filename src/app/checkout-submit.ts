@@ -6,6 +6,7 @@
  * the errors on their fields.
  */
 import type { CheckoutFailure, CheckoutPort } from '../core/ports.js';
+import { BASE_LOCALE, defineMessages, textsIn, type Locale } from '../i18n/index.js';
 import { addressesOf, DRAFT_FIELDS, DRAFT_VALUE_LIMIT } from '../core/rules/checkout-draft.js';
 import { checkoutErrors, checkoutFormReducer, initialCheckoutForm, type CheckoutField } from '../core/rules/checkout-form.js';
 
@@ -45,22 +46,34 @@ export const readCheckoutForm = (fields: Readonly<Record<string, unknown>>): { r
   };
 };
 
-const failureText = (failure: CheckoutFailure): string =>
-  failure.kind === 'network' || failure.kind === 'timeout' ? 'The shop could not be reached. Nothing you typed is lost; please try again.' : failure.message || 'Your order could not be placed.';
+/** The answers to a posted form (Filipino in `src/i18n/locales/fil-PH/checkout.json`). */
+export const checkoutSubmitTexts = defineMessages('checkout/submit', {
+  unreachable: 'The shop could not be reached. Nothing you typed is lost; please try again.',
+  notPlaced: 'Your order could not be placed.',
+  choosePayment: 'Please choose a payment method.',
+  correctFields: 'Please correct the fields marked below.',
+  expired: 'This form has expired. Please check your details and place the order again.',
+});
 
-/** Checks and places a posted checkout form. */
-export const submitCheckout = async (port: CheckoutPort, fields: Readonly<Record<string, unknown>>, sameOrigin: (url: string) => string | null): Promise<SubmitOutcome> => {
+type SubmitTexts = ReturnType<typeof textsIn<typeof checkoutSubmitTexts.base>>;
+
+const failureText = (failure: CheckoutFailure, t: SubmitTexts): string =>
+  failure.kind === 'network' || failure.kind === 'timeout' ? t.unreachable : failure.message || t.notPlaced;
+
+/** Checks and places a posted checkout form; its messages are in `locale` (the page's language). */
+export const submitCheckout = async (port: CheckoutPort, fields: Readonly<Record<string, unknown>>, sameOrigin: (url: string) => string | null, locale: Locale = BASE_LOCALE): Promise<SubmitOutcome> => {
+  const t = textsIn(checkoutSubmitTexts, locale);
   const form = readCheckoutForm(fields);
-  const state = checkoutFormReducer(initialCheckoutForm(form.values, form.shipElsewhere), { type: 'submit' });
-  const errors: Record<string, string> = { ...checkoutErrors(state) };
-  if (form.paymentMethod === '') errors['payment_method'] = 'Please choose a payment method.';
+  const state = checkoutFormReducer(initialCheckoutForm(form.values, form.shipElsewhere), { type: 'submit' }, locale);
+  const errors: Record<string, string> = { ...checkoutErrors(state, locale) };
+  if (form.paymentMethod === '') errors['payment_method'] = t.choosePayment;
   const back = (status: number, message: string, more: Readonly<Record<string, string>> = {}): SubmitOutcome => ({
     kind: 'refused',
     status,
     submission: { values: form.values, shipElsewhere: form.shipElsewhere, paymentMethod: form.paymentMethod, errors: { ...errors, ...more }, message },
   });
-  if (Object.keys(errors).length > 0) return back(400, 'Please correct the fields marked below.');
-  if (form.attempt === null) return back(400, 'This form has expired. Please check your details and place the order again.');
+  if (Object.keys(errors).length > 0) return back(400, t.correctFields);
+  if (form.attempt === null) return back(400, t.expired);
   const { billing, shipping } = addressesOf(state.form.values, form.shipElsewhere);
   const placed = await port.placeOrder({ billing, shipping, paymentMethod: form.paymentMethod, customerNote: (form.values.order_comments ?? '').trim(), idempotencyKey: form.attempt });
   if (placed.ok) {
@@ -69,5 +82,5 @@ export const submitCheckout = async (port: CheckoutPort, fields: Readonly<Record
   }
   const failure = placed.error;
   const status = failure.kind === 'http' ? failure.status : failure.kind === 'cart-conflict' ? 409 : failure.kind === 'invalid-fields' ? 400 : 503;
-  return back(status, failureText(failure), failure.kind === 'invalid-fields' ? failure.fields : {});
+  return back(status, failureText(failure, t), failure.kind === 'invalid-fields' ? failure.fields : {});
 };

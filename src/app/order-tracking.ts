@@ -48,19 +48,19 @@ export interface OrderTracking {
 /** The blank form. */
 export const blankTracking = (nonce: string): OrderTracking => ({ nonce, orderId: '', email: '', outcome: 'form', order: null });
 
-/** The notice shown above the form for an outcome (WooCommerce's words where it has them), or null. */
-export const trackingNotice = (outcome: TrackingOutcome): string | null => {
+/** The notice shown above the form for an outcome, as the key of its text (WooCommerce's words where it has them), or null. */
+export const trackingNotice = (outcome: TrackingOutcome): 'notFound' | 'invalidId' | 'invalidEmail' | 'limited' | 'unavailable' | null => {
   switch (outcome) {
     case 'not-found':
-      return 'Sorry, the order could not be found. Please contact us if you are having difficulty finding your order details.';
+      return 'notFound';
     case 'invalid-id':
-      return 'Please enter a valid order ID';
+      return 'invalidId';
     case 'invalid-email':
-      return 'Please enter a valid email address';
+      return 'invalidEmail';
     case 'limited':
-      return 'Too many tracking attempts. Please wait a few minutes and try again.';
+      return 'limited';
     case 'unavailable':
-      return 'We could not reach the shop to look your order up. Please try again in a moment.';
+      return 'unavailable';
     case 'form':
     case 'found':
       return null;

@@ -6,6 +6,7 @@
  * shopper. The tests run in order and share two accounts (the shop limits registrations per
  * client, so the file makes only the accounts it needs).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -457,5 +458,44 @@ test.describe.serial('My Account', () => {
     expect((await cartOf(other)).items).toEqual([]);
     await first.close();
     await second.close();
+  });
+});
+
+test.describe('My Account in Filipino', () => {
+  test('the login and registration forms and their errors speak Filipino; axe clean; no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/my-account/?lang=fil');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    const login = page.getByRole('form', { name: 'Mag-log in' });
+    await expect(login.getByRole('textbox', { name: 'Username o email address' })).toBeVisible();
+    await expect(login.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(login.getByRole('button', { name: 'Ipakita ang password' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(login.getByRole('checkbox', { name: 'Tandaan ako' })).not.toBeChecked();
+    await expect(login.getByRole('link', { name: 'Nakalimutan ang password?' })).toHaveAttribute('href', '/my-account/lost-password/');
+    expect(
+      await new AxeBuilder({ page })
+        .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+        .analyze()
+        .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+    ).toEqual([]);
+    await login.getByRole('button', { name: 'Mag-log in' }).click();
+    const username = login.getByRole('textbox', { name: 'Username o email address' });
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAccessibleDescription('Kailangan ang field na ito.');
+    await page.getByRole('button', { name: 'Magparehistro' }).click();
+    const register = page.getByRole('form', { name: 'Magparehistro' });
+    await register.getByRole('textbox', { name: 'Email address' }).fill('ana@');
+    await register.getByLabel('Password', { exact: true }).fill('short');
+    await expect(register.getByRole('meter', { name: 'Lakas ng password' })).toBeVisible();
+    await register.getByRole('button', { name: 'Magparehistro' }).click();
+    await expect(register.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription('Maglagay ng tamang email address.');
+    await expect(register.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/^Dapat hindi bababa sa \d+ na character ang password\./);
+    await expect(page.getByTestId('announcer')).toHaveText('Pakiayos ang 2 field na may marka sa form.');
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
   });
 });

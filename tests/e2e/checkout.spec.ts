@@ -388,3 +388,55 @@ test.describe('checkout', () => {
     expect(purchase).toMatchObject({ transaction_id: expect.stringMatching(/^\d+$/), value: '520.00', tax: '55.71', shipping: '100.00' });
   });
 });
+
+test.describe('checkout in Filipino', () => {
+  test('the form, its validation errors, the summary and the payment methods speak Filipino; axe clean; no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await addProduct(page);
+    await page.goto('/checkout/?lang=fil');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    const billing = page.getByRole('group', { name: 'Detalye ng billing' });
+    await expect(billing.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+    await expect(billing.getByRole('combobox', { name: 'Probinsya' })).toBeVisible();
+    await expect(billing.getByRole('textbox', { name: 'ZIP code' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Ipadala sa ibang address?' })).not.toBeChecked();
+    await expect(page.getByRole('radiogroup', { name: 'Paraan ng pagbabayad' }).getByRole('radio', { name: 'Cash on delivery (COD)' })).toBeChecked();
+    const summary = page.getByRole('region', { name: 'Ang iyong order' });
+    await expect(summary.getByRole('rowheader', { name: 'Kabuuan', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Maglagay ng voucher' })).toBeVisible();
+
+    // Placing the order with nothing filled in: the first field is focused and its error is in Filipino.
+    await page.getByRole('button', { name: 'Ilagay ang order' }).click();
+    const email = billing.getByRole('textbox', { name: 'Email address' });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription('Kailangan ang field na ito.');
+    await expect(page.getByRole('status')).toContainText('Pakiayos');
+    await email.fill('juan-at-example.com');
+    await expect(email).toHaveAccessibleDescription('Maglagay ng tamang email address.');
+    const phone = billing.getByRole('textbox', { name: 'Numero ng mobile' });
+    await phone.fill('12345');
+    await phone.blur();
+    await expect(phone).toHaveAccessibleDescription(/^Maglagay ng numero ng mobile sa Pilipinas/);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+  });
+
+  test('without scripts, a refused post comes back with its errors in Filipino', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await addProduct(page);
+    await page.goto('/checkout/?lang=fil');
+    await page.getByRole('button', { name: 'Ilagay ang order' }).click();
+    await expect(page.getByTestId('checkout-error')).toHaveText('Pakiayos ang mga field na may marka sa ibaba.');
+    await expect(page.getByRole('group', { name: 'Detalye ng billing' }).getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription('Kailangan ang field na ito.');
+    await context.close();
+  });
+});

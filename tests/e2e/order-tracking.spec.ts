@@ -72,4 +72,27 @@ test.describe('order tracking', () => {
       await expect(page.getByRole('region', { name: 'Order details' }).getByRole('cell', { name: `${order.product} × ${order.quantity}` })).toBeVisible();
     });
   });
+
+  test('in Filipino: the form and a refusal speak Filipino, axe clean, no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/order-tracking/?lang=fil');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    await expect(page.getByRole('heading', { level: 1, name: 'I-track ang order' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'I-track ang iyong order' });
+    await expect(form.getByRole('textbox', { name: 'Order ID' })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Billing email' })).toBeVisible();
+    expect(await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+    // A bad order number is refused in Filipino (the server's check; the value stays).
+    await form.getByRole('textbox', { name: 'Order ID' }).fill('abc');
+    await form.getByRole('textbox', { name: 'Billing email' }).fill('juan@example.com');
+    await form.getByRole('button', { name: 'I-track' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Maglagay ng tamang order ID');
+    await expect(page.getByRole('textbox', { name: 'Billing email' })).toHaveValue('juan@example.com');
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+  });
 });

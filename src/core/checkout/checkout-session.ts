@@ -4,6 +4,8 @@
  * latest address winning), the analytics steps (reported only on a change), and `Place order`
  * (one idempotency key per attempt, the same on its retry). Loaded only with the checkout page.
  */
+import { BASE_LOCALE, textsIn, type Locale } from '../../i18n/index.js';
+import { checkoutFailureTexts } from './messages.js';
 import type { CheckoutCart, PlacedOrder, PlaceOrderRequest } from '../domain/checkout.js';
 import type { DomainEventMap } from '../events.js';
 import type { CheckoutFailure, CheckoutPort } from '../ports.js';
@@ -39,6 +41,8 @@ export interface CheckoutSessionOptions {
   readonly emit: Emit;
   /** Makes idempotency keys. */
   readonly ids: () => string;
+  /** The page's language, for the failures' texts (English by default). */
+  readonly locale?: Locale;
 }
 
 /** The checkout's commands. Every method resolves; none throws. */
@@ -59,17 +63,18 @@ export interface CheckoutSession {
   place(request: Omit<PlaceOrderRequest, 'idempotencyKey'>): Promise<Result<PlacedOrder, CheckoutFailure> | null>;
 }
 
-/** What a shopper reads for a failure that has no message of the shop's. */
-export const failureMessage = (failure: CheckoutFailure): string => {
+/** What a shopper reads for a failure that has no message of the shop's, in `locale` (English by default). */
+export const failureMessage = (failure: CheckoutFailure, locale: Locale = BASE_LOCALE): string => {
+  const t = textsIn(checkoutFailureTexts, locale);
   switch (failure.kind) {
     case 'network':
-      return 'The shop cannot be reached right now. Your details are kept; please try again.';
+      return t.network;
     case 'timeout':
-      return 'The shop took too long to answer. Your details are kept; please try again.';
+      return t.timeout;
     case 'invalid-response':
-      return 'The shop sent an answer we could not read. Your details are kept; please try again.';
+      return t.unreadable;
     default:
-      return failure.message || 'Something went wrong. Please try again.';
+      return failure.message || t.other;
   }
 };
 
@@ -132,7 +137,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
         ? { checkout: failure.cart, flagged: { ...flagsOf(failure.cart, [failure.message]), ...(failure.lineKey ? { [failure.lineKey]: failure.message } : {}) } }
         : {}),
       fieldErrors: failure.kind === 'invalid-fields' ? { ...failure.fields } : {},
-      error: failureMessage(failure),
+      error: failureMessage(failure, options.locale),
     }));
   };
 
@@ -146,7 +151,7 @@ export const createCheckoutSession = (options: CheckoutSessionOptions): Checkout
 
   const coupon = async (call: () => Promise<Result<CheckoutCart, CheckoutFailure>>): Promise<boolean> => {
     const result = await enqueue(call);
-    store.update((s) => ({ ...s, couponError: result.ok ? null : failureMessage(result.error) }));
+    store.update((s) => ({ ...s, couponError: result.ok ? null : failureMessage(result.error, options.locale) }));
     if (result.ok) accept(result.value);
     return result.ok;
   };

@@ -5,14 +5,16 @@
  * only for what the browser cannot know (a taken email, a wrong current password). Field names are
  * the stock form's, so the state machine's values are what the native post sends.
  */
+import { textsIn } from '../../i18n/index.js';
 import { accountKey, emailProblem, passwordProblem, usernameProblem } from './account.js';
 import { CHECKOUT_RULES, type BillingField, type ShippingField } from './checkout-form.js';
 import type { FormRules } from './forms.js';
+import { accountValidationTexts } from './account-messages.js';
 
-/** Messages of the account forms that are not the account rules' own (stock WooCommerce's words). */
+/** Messages of the account forms that are not the account rules' own (stock WooCommerce's words), in English. */
 export const ACCOUNT_FORM_MESSAGES = {
-  passwordsDiffer: 'Passwords do not match.',
-  newPasswordsDiffer: 'New passwords do not match.',
+  passwordsDiffer: accountValidationTexts.base.passwordsDiffer,
+  newPasswordsDiffer: accountValidationTexts.base.newPasswordsDiffer,
 } as const;
 
 export type LoginField = 'username' | 'password';
@@ -27,7 +29,7 @@ export type DetailsField = 'account_first_name' | 'account_last_name' | 'account
  * and an old account's short password must still be accepted.
  */
 export const LOGIN_RULES: FormRules<LoginField> = {
-  username: { required: true, check: usernameProblem },
+  username: { required: true, check: (value, locale) => usernameProblem(value, locale) },
   password: { required: true },
 };
 
@@ -39,19 +41,19 @@ const asTyped = (typed: string | undefined, trimmed: string): string => (typed !
 
 /** Register: an email an account may have, and a password the shop accepts (its minimum). `values` is the form as typed now. */
 export const registerRules = (minLength: number, values: Readonly<Partial<Record<RegisterField, string>>> = {}): FormRules<RegisterField> => ({
-  email: { required: true, check: emailProblem },
-  password: { required: true, check: (value) => passwordProblem(asTyped(values.password, value), minLength) },
+  email: { required: true, check: (value, locale) => emailProblem(value, locale) },
+  password: { required: true, check: (value, locale) => passwordProblem(asTyped(values.password, value), minLength, locale) },
 });
 
 /** Lost password: the username or email the mail goes to. */
 export const LOST_PASSWORD_RULES: FormRules<LostPasswordField> = {
-  user_login: { required: true, check: usernameProblem },
+  user_login: { required: true, check: (value, locale) => usernameProblem(value, locale) },
 };
 
 /** The reset form: a new password the shop accepts, typed twice. `values` is the form as typed now. */
 export const resetPasswordRules = (minLength: number, values: Readonly<Partial<Record<ResetPasswordField, string>>>): FormRules<ResetPasswordField> => ({
-  password_1: { required: true, check: (value) => passwordProblem(asTyped(values.password_1, value), minLength) },
-  password_2: { required: true, check: (value) => (asTyped(values.password_2, value) === (values.password_1 ?? '') ? null : ACCOUNT_FORM_MESSAGES.passwordsDiffer) },
+  password_1: { required: true, check: (value, locale) => passwordProblem(asTyped(values.password_1, value), minLength, locale) },
+  password_2: { required: true, check: (value, locale) => (asTyped(values.password_2, value) === (values.password_1 ?? '') ? null : textsIn(accountValidationTexts, locale).passwordsDiffer) },
 });
 
 /**
@@ -67,10 +69,12 @@ export const detailsRules = (minLength: number, values: Readonly<Partial<Record<
     account_first_name: { required: true, maxlength: 100 },
     account_last_name: { required: true, maxlength: 100 },
     account_display_name: { required: true, maxlength: 100 },
-    account_email: { required: true, check: emailProblem },
+    account_email: { required: true, check: (value, locale) => emailProblem(value, locale) },
     password_current: changing || newEmail ? { required: true } : {},
-    password_1: { check: (value) => passwordProblem(asTyped(values.password_1, value), minLength) },
-    password_2: changing ? { required: true, check: (value) => (asTyped(values.password_2, value) === (values.password_1 ?? '') ? null : ACCOUNT_FORM_MESSAGES.newPasswordsDiffer) } : {},
+    password_1: { check: (value, locale) => passwordProblem(asTyped(values.password_1, value), minLength, locale) },
+    password_2: changing
+      ? { required: true, check: (value, locale) => (asTyped(values.password_2, value) === (values.password_1 ?? '') ? null : textsIn(accountValidationTexts, locale).newPasswordsDiffer) }
+      : {},
   };
 };
 

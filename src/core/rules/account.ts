@@ -6,7 +6,9 @@
  * cart merges into the account's cart at login.
  */
 import { containsMarkup, isBlankText, isStorableText } from './text.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../i18n/index.js';
 import { isEmail } from './forms.js';
+import { accountValidationTexts } from './account-messages.js';
 
 /** The shortest password a shop accepts unless it configures another minimum. */
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
@@ -20,6 +22,7 @@ export const EMAIL_MAX_LENGTH = 100;
 /** The longest username (characters), as WordPress's `user_login` column allows. */
 export const USERNAME_MAX_LENGTH = 60;
 
+/** The rules' messages in English (the server's logs and tests); `accountValidationTexts` has them in each language. */
 export const ACCOUNT_MESSAGES = {
   passwordMissing: 'Please enter an account password.',
   passwordTooLong: `Passwords can be at most ${PASSWORD_MAX_BYTES} bytes long.`,
@@ -61,16 +64,18 @@ export function passwordTooLong(password: string): boolean {
 const CONTROL = /[\p{Cc}]/u;
 
 /**
- * Why a new password is refused, or null when it is accepted. The byte cap is checked first, so a
- * 1 MB password is refused before anything else reads it. Length counts characters (code points).
+ * Why a new password is refused (in `locale`, English by default), or null when it is accepted.
+ * The byte cap is checked first, so a 1 MB password is refused before anything else reads it.
+ * Length counts characters (code points).
  */
-export function passwordProblem(password: string, minLength: number = DEFAULT_PASSWORD_MIN_LENGTH): string | null {
-  if (passwordTooLong(password)) return ACCOUNT_MESSAGES.passwordTooLong;
-  if (password === '') return ACCOUNT_MESSAGES.passwordMissing;
-  if (!isStorableText(password) || CONTROL.test(password)) return ACCOUNT_MESSAGES.passwordInvalid;
+export function passwordProblem(password: string, minLength: number = DEFAULT_PASSWORD_MIN_LENGTH, locale: Locale = BASE_LOCALE): string | null {
+  const t = textsIn(accountValidationTexts, locale);
+  if (passwordTooLong(password)) return t.passwordTooLong({ n: PASSWORD_MAX_BYTES });
+  if (password === '') return t.passwordMissing;
+  if (!isStorableText(password) || CONTROL.test(password)) return t.passwordInvalid;
   const min = Number.isFinite(minLength) && minLength > 0 ? Math.floor(minLength) : 1;
-  if ([...password].length < min) return ACCOUNT_MESSAGES.passwordTooShort.replace('{0}', String(min));
-  if (passwordStrength(password).score === 0) return ACCOUNT_MESSAGES.passwordTooWeak;
+  if ([...password].length < min) return t.passwordTooShort({ n: min });
+  if (passwordStrength(password).score === 0) return t.passwordTooWeak;
   return null;
 }
 
@@ -135,27 +140,29 @@ export function passwordStrength(password: string): PasswordStrength {
 
 const strength = (score: StrengthScore): PasswordStrength => ({ score, label: STRENGTH_LABELS[score] as StrengthLabel });
 
-/** Why an email is refused for an account, or null. Expects the value as typed, trimmed or not. */
-export function emailProblem(email: string): string | null {
+/** Why an email is refused for an account (in `locale`), or null. Expects the value as typed, trimmed or not. */
+export function emailProblem(email: string, locale: Locale = BASE_LOCALE): string | null {
   const value = email.trim();
-  if (value.length > EMAIL_MAX_LENGTH * 2 || [...value].length > EMAIL_MAX_LENGTH) return ACCOUNT_MESSAGES.emailTooLong;
-  if (value === '' || !isStorableText(value) || containsMarkup(value) || !isEmail(value)) return ACCOUNT_MESSAGES.emailInvalid;
+  const t = textsIn(accountValidationTexts, locale);
+  if (value.length > EMAIL_MAX_LENGTH * 2 || [...value].length > EMAIL_MAX_LENGTH) return t.emailTooLong({ n: EMAIL_MAX_LENGTH });
+  if (value === '' || !isStorableText(value) || containsMarkup(value) || !isEmail(value)) return t.emailInvalid;
   return null;
 }
 
 /** Letters, marks and digits of any script, and `_ . - @ + '` and inner spaces, as WordPress's usernames allow. */
 const USERNAME = /^[\p{L}\p{M}\p{N}_.@+' -]+$/u;
 
-/** Why a username (typed at login, or derived) is refused, or null. An email address is a valid username here. */
-export function usernameProblem(username: string): string | null {
+/** Why a username (typed at login, or derived) is refused (in `locale`), or null. An email address is a valid username here. */
+export function usernameProblem(username: string, locale: Locale = BASE_LOCALE): string | null {
   const value = username.trim();
+  const t = textsIn(accountValidationTexts, locale);
   if (value.length > USERNAME_MAX_LENGTH * 2 || [...value].length > USERNAME_MAX_LENGTH) {
-    return isEmail(value) && emailProblem(value) === null ? null : ACCOUNT_MESSAGES.usernameTooLong;
+    return isEmail(value) && emailProblem(value) === null ? null : t.usernameTooLong({ n: USERNAME_MAX_LENGTH });
   }
-  if (isBlankText(value)) return ACCOUNT_MESSAGES.usernameMissing;
-  if (!isStorableText(value) || containsMarkup(value)) return ACCOUNT_MESSAGES.usernameInvalid;
+  if (isBlankText(value)) return t.usernameMissing;
+  if (!isStorableText(value) || containsMarkup(value)) return t.usernameInvalid;
   if (USERNAME.test(value)) return null;
-  return emailProblem(value) === null ? null : ACCOUNT_MESSAGES.usernameInvalid;
+  return emailProblem(value) === null ? null : t.usernameInvalid;
 }
 
 /** The base of a derived username: lower-case ASCII letters, digits and `. _ -`, as stock's strict sanitising keeps. */

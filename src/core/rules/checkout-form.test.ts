@@ -33,7 +33,7 @@ const GOOD: Record<CheckoutField, string> = {
   shipping_postcode: '',
   order_comments: '',
 };
-const run = (events: CheckoutFormEvent[], start: CheckoutFormState = initialCheckoutForm()) => events.reduce(checkoutFormReducer, start);
+const run = (events: CheckoutFormEvent[], start: CheckoutFormState = initialCheckoutForm()) => events.reduce((s, e) => checkoutFormReducer(s, e), start);
 
 describe('checkout form', () => {
   it('a complete billing address with no shipping address passes; shipping fields count once ticked', () => {

@@ -3,9 +3,11 @@
  * only when "Ship to a different address?" is ticked), and order notes. Built on the form state
  * machine of `forms.ts`, so errors show on the same shopper actions as every other form.
  */
+import { BASE_LOCALE, textsIn, type Locale } from '../../i18n/index.js';
 import { PH_PROVINCES } from '../domain/ph-provinces.js';
 import { firstInvalid, formErrors, formReducer, initialForm, type FieldRules, type FormEvent, type FormRules, type FormState } from './forms.js';
-import { isPostcode, normalisePhone, POSTCODE_MESSAGE } from './ph-contact.js';
+import { validationTexts } from './messages.js';
+import { isPostcode, normalisePhone } from './ph-contact.js';
 
 type AddressField = 'first_name' | 'last_name' | 'address_1' | 'address_2' | 'city' | 'state' | 'postcode';
 
@@ -18,8 +20,8 @@ const PROVINCE_CODES = PH_PROVINCES.map((p) => p.code);
 const phone: FieldRules = {
   required: true,
   maxlength: 30,
-  check: (value) => {
-    const normalised = normalisePhone(value);
+  check: (value, locale) => {
+    const normalised = normalisePhone(value, locale);
     return normalised.ok ? null : normalised.error;
   },
 };
@@ -33,7 +35,7 @@ const addressRules = (prefix: 'billing' | 'shipping'): Record<`${typeof prefix}_
     [`${prefix}_address_2`]: { maxlength: 200 },
     [`${prefix}_city`]: { required: true, maxlength: 100 },
     [`${prefix}_state`]: { required: true, oneOf: PROVINCE_CODES },
-    [`${prefix}_postcode`]: { required: true, check: (value: string) => (isPostcode(value) ? null : POSTCODE_MESSAGE) },
+    [`${prefix}_postcode`]: { required: true, check: (value: string, locale: Locale) => (isPostcode(value) ? null : textsIn(validationTexts, locale).postcode) },
   }) as Record<`${typeof prefix}_${AddressField}`, FieldRules>;
 
 /** Every checkout field's rules, in the order the fields appear on the page. */
@@ -67,20 +69,23 @@ export const initialCheckoutForm = (values: Partial<Record<CheckoutField, string
   shipElsewhere,
 });
 
-/** The state after one shopper action. Unticking "ship elsewhere" hides the shipping errors but keeps what was typed. */
-export const checkoutFormReducer = (state: CheckoutFormState, event: CheckoutFormEvent): CheckoutFormState => {
+/**
+ * The state after one shopper action (messages in `locale`, English by default). Unticking "ship
+ * elsewhere" hides the shipping errors but keeps what was typed.
+ */
+export const checkoutFormReducer = (state: CheckoutFormState, event: CheckoutFormEvent, locale: Locale = BASE_LOCALE): CheckoutFormState => {
   if (event.type === 'shipElsewhere') {
     if (event.value === state.shipElsewhere) return state;
     const shown = Object.fromEntries(Object.entries(state.form.shown).filter(([field]) => event.value || !isShippingField(field)));
     return { shipElsewhere: event.value, form: { ...state.form, shown } };
   }
   if (event.type === 'reset') return initialCheckoutForm();
-  return { ...state, form: formReducer(activeCheckoutRules(state.shipElsewhere), state.form, event) };
+  return { ...state, form: formReducer(activeCheckoutRules(state.shipElsewhere), state.form, event, locale) };
 };
 
 /** The errors that block placing the order. */
-export const checkoutErrors = (state: CheckoutFormState): Partial<Record<CheckoutField, string>> =>
-  formErrors(activeCheckoutRules(state.shipElsewhere), state.form.values);
+export const checkoutErrors = (state: CheckoutFormState, locale: Locale = BASE_LOCALE): Partial<Record<CheckoutField, string>> =>
+  formErrors(activeCheckoutRules(state.shipElsewhere), state.form.values, locale);
 
 /** The field to focus after a failed submit. */
 export const firstInvalidCheckoutField = (state: CheckoutFormState): CheckoutField | null => firstInvalid(activeCheckoutRules(state.shipElsewhere), state.form);

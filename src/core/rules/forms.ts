@@ -5,9 +5,11 @@
  * focus-out once the field was submitted or has a value, and on key-up once the field has been
  * touched (left, submitted, or already showing an error).
  */
+import { BASE_LOCALE, textsIn, type Locale } from '../../i18n/index.js';
+import { validationTexts } from './messages.js';
 import { isBlankText } from './text.js';
 
-/** Default messages of the validation library. `{0}` is the rule's parameter. */
+/** Default messages of the validation library, in English (`{0}` is the rule's parameter); `validationTexts` has them in each language. */
 export const MESSAGES = {
   required: 'This field is required.',
   email: 'Please enter a valid email address.',
@@ -25,14 +27,12 @@ export interface FieldRules {
   readonly maxlength?: number;
   /** The value must be one of these (a select's options). */
   readonly oneOf?: readonly string[];
-  /** A further check (a pure function): its message, or null when the value passes. */
-  readonly check?: (value: string) => string | null;
+  /** A further check (a pure function): its message in `locale`, or null when the value passes. */
+  readonly check?: (value: string, locale: Locale) => string | null;
 }
 
 /** A form's rules, field by field, in the order the fields appear. */
 export type FormRules<F extends string> = Readonly<Record<F, FieldRules>>;
-
-const format = (message: string, param: number): string => message.replace('{0}', String(param));
 
 /** Characters as the shopper sees them: code points, so an emoji counts once. */
 export const characterCount = (value: string): number => [...value].length;
@@ -46,18 +46,20 @@ export const isEmail = (value: string): boolean => EMAIL.test(value);
 
 /**
  * The first failing rule's message for a value, or null. Every rule but `required` passes on an
- * empty optional field. Values are trimmed first; lengths count characters.
+ * empty optional field. Values are trimmed first; lengths count characters. The message is in
+ * `locale` (English by default).
  */
-export const fieldError = (rules: FieldRules, raw: string): string | null => {
+export const fieldError = (rules: FieldRules, raw: string, locale: Locale = BASE_LOCALE): string | null => {
   const value = raw.trim();
-  if (isBlankText(value)) return rules.required ? MESSAGES.required : null;
-  if (rules.email && !isEmail(value)) return MESSAGES.email;
+  const t = textsIn(validationTexts, locale);
+  if (isBlankText(value)) return rules.required ? t.required : null;
+  if (rules.email && !isEmail(value)) return t.email;
   // Stryker disable next-line ConditionalExpression: equivalent (a count compared with undefined is false)
-  if (rules.minlength !== undefined && characterCount(value) < rules.minlength) return format(MESSAGES.minlength, rules.minlength);
+  if (rules.minlength !== undefined && characterCount(value) < rules.minlength) return t.minlength({ n: rules.minlength });
   // Stryker disable next-line ConditionalExpression: equivalent, as above
-  if (rules.maxlength !== undefined && characterCount(value) > rules.maxlength) return format(MESSAGES.maxlength, rules.maxlength);
-  if (rules.oneOf !== undefined && !rules.oneOf.includes(value)) return MESSAGES.oneOf;
-  return rules.check ? rules.check(value) : null;
+  if (rules.maxlength !== undefined && characterCount(value) > rules.maxlength) return t.maxlength({ n: rules.maxlength });
+  if (rules.oneOf !== undefined && !rules.oneOf.includes(value)) return t.oneOf;
+  return rules.check ? rules.check(value, locale) : null;
 };
 
 /** A form's state: values, what the shopper did, and the errors showing. */
@@ -95,34 +97,34 @@ const withShown = <F extends string>(state: FormState<F>, field: F, error: strin
   return { ...state, shown };
 };
 
-/** Every field's error now, whether shown or not. */
-export const formErrors = <F extends string>(rules: FormRules<F>, values: Readonly<Record<F, string>>): Partial<Record<F, string>> => {
+/** Every field's error now, whether shown or not (messages in `locale`). */
+export const formErrors = <F extends string>(rules: FormRules<F>, values: Readonly<Record<F, string>>, locale: Locale = BASE_LOCALE): Partial<Record<F, string>> => {
   const errors: Partial<Record<F, string>> = {};
   for (const field of Object.keys(rules) as F[]) {
-    const error = fieldError(rules[field], values[field]);
+    const error = fieldError(rules[field], values[field], locale);
     if (error !== null) errors[field] = error;
   }
   return errors;
 };
 
-/** The state after one event. */
-export const formReducer = <F extends string>(rules: FormRules<F>, state: FormState<F>, event: FormEvent<F>): FormState<F> => {
+/** The state after one event (messages in `locale`, English by default). */
+export const formReducer = <F extends string>(rules: FormRules<F>, state: FormState<F>, event: FormEvent<F>, locale: Locale = BASE_LOCALE): FormState<F> => {
   switch (event.type) {
     case 'input': {
       const next = { ...state, values: { ...state.values, [event.field]: event.value } };
       // Key-up validates a field once it has been touched or is already showing an error.
       const live = state.touched[event.field] || state.submitted || state.shown[event.field] !== undefined;
-      return live ? withShown(next, event.field, fieldError(rules[event.field], event.value)) : next;
+      return live ? withShown(next, event.field, fieldError(rules[event.field], event.value, locale)) : next;
     }
     case 'blur': {
       const value = state.values[event.field];
       const next = { ...state, touched: { ...state.touched, [event.field]: true } };
       // Focus-out validates once the form was submitted or the field has a value.
       if (!state.submitted && value.trim() === '' && state.shown[event.field] === undefined) return next;
-      return withShown(next, event.field, fieldError(rules[event.field], value));
+      return withShown(next, event.field, fieldError(rules[event.field], value, locale));
     }
     case 'submit':
-      return { ...state, submitted: true, shown: formErrors(rules, state.values) };
+      return { ...state, submitted: true, shown: formErrors(rules, state.values, locale) };
     case 'reset':
       return initialForm(rules);
   }

@@ -4,10 +4,12 @@
  * chunk and the account chunk share it and neither listing page carries it.
  */
 import type { Address, ReceivedOrder } from '../../core/domain/checkout.js';
-import { PAYMENT_METHOD_TITLES } from '../../core/domain/checkout.js';
 import { provinceByCode } from '../../core/domain/ph-provinces.js';
 import { includedVat } from '../../core/rules/coupons.js';
 import { formatMoney } from '../../core/rules/money.js';
+import type { Locale } from '../../i18n/index.js';
+import { useTexts } from '../i18n.js';
+import { orderTexts, paymentTexts, paymentTitle } from '../messages/checkout.js';
 
 /** An address as lines of text. */
 export const addressLines = (address: Address): string[] =>
@@ -19,27 +21,35 @@ export const addressLines = (address: Address): string[] =>
     address.phone,
   ].filter((line) => line.trim() !== '');
 
-const ORDER_DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' });
+const ORDER_DATES = new Map<Locale, Intl.DateTimeFormat>();
 
-/** An order's date as the shop shows it (Asia/Manila), or '' when unknown. */
-export const orderDate = (iso: string | null): string => {
+/** An order's date as the shop shows it (Asia/Manila) in the page's language, or '' when unknown. */
+export const orderDate = (iso: string | null, locale: Locale = 'en-PH'): string => {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : ORDER_DATE.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = ORDER_DATES.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Manila' });
+    ORDER_DATES.set(locale, format);
+  }
+  return format.format(date);
 };
 
 /** The `Order details` table: lines, subtotal, discount, shipping, note, payment method and total. */
 export function OrderLinesTable({ order }: { readonly order: ReceivedOrder }) {
+  const t = useTexts(orderTexts);
+  const pay = useTexts(paymentTexts);
   const money = (n: number) => formatMoney(n, order.totals.currency);
-  const method = order.paymentMethod ? (PAYMENT_METHOD_TITLES[order.paymentMethod] ?? order.paymentMethod) : null;
+  const method = order.paymentMethod ? paymentTitle(pay, order.paymentMethod) : null;
   return (
     <section aria-labelledby="order-details">
-      <h2 id="order-details">Order details</h2>
+      <h2 id="order-details">{t.details}</h2>
       <table className="checkout-lines">
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Total</th>
+            <th scope="col">{t.product}</th>
+            <th scope="col">{t.total}</th>
           </tr>
         </thead>
         <tbody>
@@ -55,41 +65,41 @@ export function OrderLinesTable({ order }: { readonly order: ReceivedOrder }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Subtotal</th>
+            <th scope="row">{t.subtotal}</th>
             <td>{money(order.totals.subtotal)}</td>
           </tr>
           {order.totals.discount > 0 && (
             <tr>
-              <th scope="row">Discount{order.coupons.length > 0 ? ` (${order.coupons.map((c) => c.code).join(', ')})` : ''}</th>
+              <th scope="row">{order.coupons.length > 0 ? t.discountCodes({ codes: order.coupons.map((c) => c.code).join(', ') }) : t.discount}</th>
               <td>−{money(order.totals.discount)}</td>
             </tr>
           )}
           {order.needsShipping && (
             <tr>
-              <th scope="row">Shipping</th>
+              <th scope="row">{t.shipping}</th>
               <td>
-                {order.totals.shipping === 0 ? 'Free' : money(order.totals.shipping)}
-                {order.shippingMethodTitle && <span className="checkout-lines__vat">via {order.shippingMethodTitle}</span>}
+                {order.totals.shipping === 0 ? t.free : money(order.totals.shipping)}
+                {order.shippingMethodTitle && <span className="checkout-lines__vat">{t.via({ method: order.shippingMethodTitle })}</span>}
               </td>
             </tr>
           )}
           {order.customerNote !== '' && (
             <tr>
-              <th scope="row">Note</th>
+              <th scope="row">{t.note}</th>
               <td>{order.customerNote}</td>
             </tr>
           )}
           {method && (
             <tr>
-              <th scope="row">Payment method</th>
+              <th scope="row">{t.paymentMethod}</th>
               <td>{method}</td>
             </tr>
           )}
           <tr className="checkout-lines__total">
-            <th scope="row">Total</th>
+            <th scope="row">{t.total}</th>
             <td>
               <strong>{money(order.totals.total)}</strong>
-              <span className="checkout-lines__vat">(includes {money(includedVat(order.totals.total))} VAT 12%)</span>
+              <span className="checkout-lines__vat">{t.includesVat({ vat: money(includedVat(order.totals.total)) })}</span>
             </td>
           </tr>
         </tfoot>
@@ -100,10 +110,11 @@ export function OrderLinesTable({ order }: { readonly order: ReceivedOrder }) {
 
 /** The billing address (with the email) and, when the order ships, the shipping address. */
 export function OrderAddresses({ order }: { readonly order: ReceivedOrder }) {
+  const t = useTexts(orderTexts);
   return (
     <div className="order-received__addresses">
       <section aria-labelledby="billing-address">
-        <h2 id="billing-address">Billing address</h2>
+        <h2 id="billing-address">{t.billingAddress}</h2>
         <address>
           {addressLines(order.billing).map((line) => (
             <span key={line}>
@@ -116,7 +127,7 @@ export function OrderAddresses({ order }: { readonly order: ReceivedOrder }) {
       </section>
       {order.needsShipping && (
         <section aria-labelledby="shipping-address">
-          <h2 id="shipping-address">Shipping address</h2>
+          <h2 id="shipping-address">{t.shippingAddress}</h2>
           <address>
             {addressLines(order.shipping).map((line) => (
               <span key={line}>

@@ -8,7 +8,6 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import type { PageData } from '../../app/app-state.js';
 import { createCheckoutSession, type CheckoutSession, type CheckoutSessionState } from '../../core/checkout/checkout-session.js';
 import type { CheckoutCart, ReceivedOrder } from '../../core/domain/checkout.js';
-import { PAYMENT_METHOD_TITLES } from '../../core/domain/checkout.js';
 import type { Currency } from '../../core/domain/money.js';
 import { PH_PROVINCES, provinceByCode } from '../../core/domain/ph-provinces.js';
 import { createIdGenerator } from '../../core/ids.js';
@@ -25,6 +24,8 @@ import {
 import { CHECKOUT_STEPS, stepOfField } from '../../core/rules/checkout-steps.js';
 import { includedVat } from '../../core/rules/coupons.js';
 import { formatMoney } from '../../core/rules/money.js';
+import { useLocale, useTexts } from '../i18n.js';
+import { addressTexts, checkoutTexts, orderTexts, paymentTexts, paymentTitle, shippingName, shippingTexts } from '../messages/checkout.js';
 import { useUi } from '../runtime-context.js';
 import { SlotFills } from '../slots.js';
 import { ADDRESS_FIELDS } from '../components/address-fields.js';
@@ -83,9 +84,12 @@ const writeDraft = (text: string | null): void => {
 /** The checkout page. */
 export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   const { runtime, signals, checkout: port } = useUi();
+  const t = useTexts(checkoutTexts);
+  const a = useTexts(addressTexts);
+  const locale = useLocale();
   const session = useMemo(
-    () => (port ? createCheckoutSession({ port, initial: page.checkout, emit: (type, payload) => runtime.emit(type, payload, 'checkout'), ids: createIdGenerator() }) : null),
-    [port, page.checkout, runtime],
+    () => (port ? createCheckoutSession({ port, initial: page.checkout, emit: (type, payload) => runtime.emit(type, payload, 'checkout'), ids: createIdGenerator(), locale }) : null),
+    [port, page.checkout, runtime, locale],
   );
   const view = useSessionState(session, page.checkout);
   const { cart } = view.checkout;
@@ -94,7 +98,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   const fromShop = useMemo(() => (posted ? { ...posted.values } : valuesFromShop(page.checkout)), [posted, page.checkout]);
   const [form, setForm] = useState<CheckoutFormState>(() => {
     const start = initialCheckoutForm(fromShop, posted?.shipElsewhere ?? false);
-    return posted ? checkoutFormReducer(start, { type: 'submit' }) : start;
+    return posted ? checkoutFormReducer(start, { type: 'submit' }, locale) : start;
   });
   const methods = PAYMENT_ORDER.filter((m) => view.checkout.paymentMethods.includes(m));
   const [payment, setPayment] = useState<string>(posted?.paymentMethod || (methods[0] ?? ''));
@@ -103,7 +107,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const lastDestination = useRef(destinationOf(fromShop, false) || null);
   const id = useId();
-  const dispatch = (event: CheckoutFormEvent) => setForm((current) => checkoutFormReducer(current, event));
+  const dispatch = (event: CheckoutFormEvent) => setForm((current) => checkoutFormReducer(current, event, locale));
   const announce = (message: string) => signals.emit('announce', { message });
 
   // After hydration: the draft, and whatever was typed before the scripts ran, win over the shop's values.
@@ -169,12 +173,12 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   if (cart.lines.length === 0) {
     return (
       <>
-        <h1 className="page-title">Checkout</h1>
+        <h1 className="page-title">{t.title}</h1>
         <div className="cart-empty">
-          <p>Your cart is currently empty.</p>
+          <p>{t.empty}</p>
           <p>
             <a className="button button--primary" href="/shop/">
-              Return to shop
+              {t.returnToShop}
             </a>
           </p>
         </div>
@@ -185,11 +189,11 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!session) return;
-    const submitted = checkoutFormReducer(form, { type: 'submit' });
+    const submitted = checkoutFormReducer(form, { type: 'submit' }, locale);
     setForm(submitted);
-    const errors = Object.keys(checkoutErrors(submitted)).length;
+    const errors = Object.keys(checkoutErrors(submitted, locale)).length;
     if (errors > 0 || payment === '') {
-      announce(errors > 0 ? `Please correct ${errors === 1 ? 'the field' : `${errors} fields`} marked in the form.` : 'Please choose a payment method.');
+      announce(errors > 0 ? t.correctFields(errors) : t.choosePayment);
       setFocusTick((n) => n + 1);
       return;
     }
@@ -201,7 +205,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
       return;
     }
     writeDraft(null);
-    announce('Your order has been placed.');
+    announce(t.placed);
     const order = result.value;
     window.location.assign(order.redirectUrl || `/checkout/order-received/${order.orderId}/?key=${encodeURIComponent(order.orderKey)}`);
   };
@@ -217,7 +221,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
       dispatch({ type: 'blur', field });
       const value = form.form.values[field].trim();
       const step = stepOfField(field);
-      if (step !== null && value !== '' && !checkoutErrors(form)[field]) session?.reachStep(step);
+      if (step !== null && value !== '' && !checkoutErrors(form, locale)[field]) session?.reachStep(step);
     },
   });
 
@@ -230,7 +234,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
     <p key={name} className={`checkout-field${shown[name] ? ' checkout-field--error' : ''}`}>
       <label htmlFor={`${id}-${name}`}>
         {label}
-        {optional ? <span className="checkout-field__optional"> (optional)</span> : <span aria-hidden="true"> *</span>}
+        {optional ? <span className="checkout-field__optional">{a.optional}</span> : <span aria-hidden="true"> *</span>}
       </label>
       {input}
       {shown[name] && (
@@ -242,7 +246,8 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
   );
 
   const addressFields = (prefix: 'billing' | 'shipping') =>
-    ADDRESS_FIELDS.map(({ part, label, optional, autoComplete }) => {
+    ADDRESS_FIELDS.map(({ part, optional, autoComplete }) => {
+      const label = a[part];
       const name: CheckoutField = `${prefix}_${part}`;
       const complete = `${prefix} ${autoComplete}`;
       if (part === 'state') {
@@ -250,7 +255,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
           name,
           label,
           <select {...fieldProps(name)} required autoComplete={complete}>
-            <option value="">Select a province…</option>
+            <option value="">{a.selectProvince}</option>
             {PH_PROVINCES.map((p) => (
               <option key={p.code} value={p.code}>
                 {p.name}
@@ -269,20 +274,20 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
 
   return (
     <>
-      <h1 className="page-title">Checkout</h1>
+      <h1 className="page-title">{t.title}</h1>
       {notice && (
         <div className="notice notice--error" data-testid="checkout-error">
           <p>{notice}</p>
         </div>
       )}
-      <form ref={formRef} className="checkout" method="post" action="/checkout/" noValidate onSubmit={(e) => void submit(e)} aria-label="Checkout">
+      <form ref={formRef} className="checkout" method="post" action="/checkout/" noValidate onSubmit={(e) => void submit(e)} aria-label={t.title}>
         <input type="hidden" name="_attempt" value={page.attempt} />
         <div className="checkout__details">
           <fieldset className="checkout__group">
-            <legend>Billing details</legend>
+            <legend>{t.billingDetails}</legend>
             {field(
               'billing_email',
-              'Email address',
+              t.email,
               <input
                 {...emailProps}
                 onFocus={(e) => tellEmail(e.currentTarget.value)}
@@ -296,7 +301,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
               />,
             )}
             {addressFields('billing')}
-            {field('billing_phone', 'Phone', <input {...fieldProps('billing_phone')} type="tel" required autoComplete="tel" />)}
+            {field('billing_phone', t.phone, <input {...fieldProps('billing_phone')} type="tel" required autoComplete="tel" />)}
           </fieldset>
           <p className="checkout__toggle">
             <input
@@ -308,19 +313,19 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
               aria-controls={`${id}-shipping`}
               onChange={(e) => dispatch({ type: 'shipElsewhere', value: e.currentTarget.checked })}
             />
-            <label htmlFor={`${id}-ship`}>Ship to a different address?</label>
+            <label htmlFor={`${id}-ship`}>{t.shipElsewhere}</label>
           </p>
           {/* Shown while the box is ticked (by CSS too, so it works before scripts run). */}
           <fieldset className="checkout__group checkout__shipping" id={`${id}-shipping`}>
-            <legend>Shipping address</legend>
+            <legend>{t.shippingAddress}</legend>
             {addressFields('shipping')}
           </fieldset>
           <p className="checkout-field">
-            <label htmlFor={`${id}-order_comments`}>Order notes (optional)</label>
+            <label htmlFor={`${id}-order_comments`}>{t.notes}</label>
             <textarea
               {...fieldProps('order_comments')}
               rows={3}
-              placeholder="Notes about your order, e.g. special notes for delivery."
+              placeholder={t.notesPlaceholder}
             />
             {shown.order_comments && (
               <span className="checkout-field__error" id={`${id}-order_comments-error`}>
@@ -354,18 +359,22 @@ function OrderSummary({
   methods: readonly string[];
   announce: (message: string) => void;
 }) {
+  const t = useTexts(checkoutTexts);
+  const pay = useTexts(paymentTexts);
+  const ship = useTexts(shippingTexts);
   const { cart, packages, needsShipping } = view.checkout;
   const money = (n: number) => formatMoney(n, cart.totals.currency);
   const rates = packages.flatMap((pkg) => pkg.rates.map((rate) => ({ ...rate, packageId: pkg.packageId })));
   const selected = rates.find((r) => r.selected) ?? null;
+  const rateName = (rate: { readonly rateId: string; readonly name: string }) => shippingName(ship, rate.rateId, rate.name);
   return (
     <section className="checkout__summary" aria-labelledby={`${id}-summary`} aria-busy={view.updating || undefined}>
-      <h2 id={`${id}-summary`}>Your order</h2>
+      <h2 id={`${id}-summary`}>{t.yourOrder}</h2>
       <table className="checkout-lines">
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Subtotal</th>
+            <th scope="col">{t.product}</th>
+            <th scope="col">{t.subtotal}</th>
           </tr>
         </thead>
         <tbody>
@@ -389,26 +398,26 @@ function OrderSummary({
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Subtotal</th>
+            <th scope="row">{t.subtotal}</th>
             <td>{money(cart.totals.subtotal)}</td>
           </tr>
           {cart.totals.discount > 0 && (
             <tr>
-              <th scope="row">Discount</th>
+              <th scope="row">{t.discount}</th>
               <td>−{money(cart.totals.discount)}</td>
             </tr>
           )}
           {needsShipping && (
             <tr>
-              <th scope="row">Shipping</th>
-              <td>{selected ? `${selected.name}: ${selected.price === 0 ? 'Free' : money(selected.price)}` : 'Enter your address to see shipping options.'}</td>
+              <th scope="row">{t.shipping}</th>
+              <td>{selected ? t.rate({ name: rateName(selected), price: selected.price === 0 ? t.free : money(selected.price) }) : t.enterAddress}</td>
             </tr>
           )}
           <tr className="checkout-lines__total">
-            <th scope="row">Total</th>
+            <th scope="row">{t.total}</th>
             <td>
               <strong>{money(cart.totals.total)}</strong>
-              <span className="checkout-lines__vat">(includes {money(includedVat(cart.totals.total))} VAT 12%)</span>
+              <span className="checkout-lines__vat">{t.includesVat({ vat: money(includedVat(cart.totals.total)) })}</span>
             </td>
           </tr>
         </tfoot>
@@ -416,7 +425,7 @@ function OrderSummary({
       <Coupons session={session} view={view} currency={cart.totals.currency} id={id} announce={announce} />
       {needsShipping && rates.length > 0 && (
         <fieldset className="checkout__methods" role="radiogroup" aria-labelledby={`${id}-shipping-method`}>
-          <legend id={`${id}-shipping-method`}>Shipping method</legend>
+          <legend id={`${id}-shipping-method`}>{t.shippingMethod}</legend>
           {rates.map((rate) => (
             <p key={`${rate.packageId}-${rate.rateId}`}>
               <input
@@ -432,14 +441,14 @@ function OrderSummary({
                 }}
               />
               <label htmlFor={`${id}-rate-${rate.rateId}`}>
-                {rate.name}: {rate.price === 0 ? 'Free' : money(rate.price)}
+                {t.rate({ name: rateName(rate), price: rate.price === 0 ? t.free : money(rate.price) })}
               </label>
             </p>
           ))}
         </fieldset>
       )}
       <fieldset className="checkout__methods" role="radiogroup" aria-labelledby={`${id}-payment-method`}>
-        <legend id={`${id}-payment-method`}>Payment method</legend>
+        <legend id={`${id}-payment-method`}>{t.paymentMethod}</legend>
         {methods.map((method) => (
           <div key={method} className="checkout__payment">
             <input
@@ -453,17 +462,17 @@ function OrderSummary({
                 session?.reachStep(CHECKOUT_STEPS.paymentMethod, { name: 'Payment Method', value: method });
               }}
             />
-            <label htmlFor={`${id}-pay-${method}`}>{PAYMENT_METHOD_TITLES[method] ?? method}</label>
+            <label htmlFor={`${id}-pay-${method}`}>{paymentTitle(pay, method)}</label>
             {payment === method && (
               <p className="checkout__payment-note">
-                {method === 'cod' ? 'Pay with cash upon delivery.' : 'Make your payment directly into our bank account. Please use your order number as the payment reference. Your order will be shipped once the funds have cleared.'}
+                {method === 'cod' ? pay.codNote : pay.bacsNote}
               </p>
             )}
           </div>
         ))}
       </fieldset>
       <button type="submit" className="button button--primary checkout__place" aria-busy={view.placing || undefined} aria-disabled={view.placing || undefined}>
-        {view.placing ? 'Placing order…' : 'Place order'}
+        {view.placing ? t.placing : t.placeOrder}
       </button>
     </section>
   );
@@ -471,6 +480,7 @@ function OrderSummary({
 
 /** `Add a coupon` revealing the code box, and the coupons applied with their remove buttons. */
 function Coupons({ session, view, currency, id, announce }: { session: CheckoutSession | null; view: CheckoutSessionState; currency: Currency; id: string; announce: (message: string) => void }) {
+  const t = useTexts(checkoutTexts);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -484,37 +494,37 @@ function Coupons({ session, view, currency, id, announce }: { session: CheckoutS
     const applied = await session.applyCoupon(typed);
     if (applied) {
       setCode('');
-      announce(`Coupon “${typed.toLowerCase()}” applied. Total ${formatMoney(session.store.getSnapshot().checkout.cart.totals.total, currency)}.`);
+      announce(t.couponApplied({ code: typed.toLowerCase(), total: formatMoney(session.store.getSnapshot().checkout.cart.totals.total, currency) }));
     } else {
-      announce(session.store.getSnapshot().couponError ?? 'The coupon could not be applied.');
+      announce(session.store.getSnapshot().couponError ?? t.couponNotApplied);
     }
   };
   return (
     <div className="checkout__coupons">
       {coupons.length > 0 && (
-        <ul className="checkout__applied" aria-label="Coupons applied">
+        <ul className="checkout__applied" aria-label={t.couponsApplied}>
           {coupons.map((c) => (
             <li key={c.code}>
-              <span>Coupon: {c.code}</span>{' '}
+              <span>{t.coupon({ code: c.code })}</span>{' '}
               <button
                 type="button"
                 className="button button--small"
-                aria-label={`Remove coupon ${c.code}`}
+                aria-label={t.removeCoupon({ code: c.code })}
                 onClick={() => {
-                  void session?.removeCoupon(c.code).then((removed) => announce(removed ? `Coupon “${c.code}” removed.` : (session.store.getSnapshot().couponError ?? '')));
+                  void session?.removeCoupon(c.code).then((removed) => announce(removed ? t.couponRemoved({ code: c.code }) : (session.store.getSnapshot().couponError ?? '')));
                 }}
               >
-                Remove
+                {t.remove}
               </button>
             </li>
           ))}
         </ul>
       )}
       <button type="button" className="button button--small" aria-expanded={open} aria-controls={`${id}-coupon`} onClick={() => setOpen((o) => !o)}>
-        Add a coupon
+        {t.addCoupon}
       </button>
       <div id={`${id}-coupon`} className="checkout__coupon-form" hidden={!open}>
-        <label htmlFor={`${id}-coupon-code`}>Coupon code</label>
+        <label htmlFor={`${id}-coupon-code`}>{t.couponCode}</label>
         <input
           ref={inputRef}
           id={`${id}-coupon-code`}
@@ -533,7 +543,7 @@ function Coupons({ session, view, currency, id, announce }: { session: CheckoutS
           }}
         />
         <button type="button" className="button button--small" onClick={() => void apply()} aria-busy={view.updating || undefined}>
-          Apply
+          {t.apply}
         </button>
         {view.couponError && (
           <p className="checkout-field__error" id={`${id}-coupon-error`}>
@@ -548,26 +558,27 @@ function Coupons({ session, view, currency, id, announce }: { session: CheckoutS
 /** The order-received page: the order with its key, or a message that shows nothing of it. */
 export function OrderReceivedPage({ page }: { page: OrderReceivedData }) {
   const { state } = useUi();
+  const t = useTexts(orderTexts);
   const order = page.order;
   if (!order) {
     const key = new URLSearchParams(state.search).get('key') ?? '';
     return (
       <div className="page-message">
-        <h1 className="page-title">Order</h1>
+        <h1 className="page-title">{t.order}</h1>
         <p>{page.message}</p>
         {page.askEmail && (
           <form method="post" action={`${state.path}?key=${encodeURIComponent(key)}`} className="order-verify">
             <p className="checkout-field">
-              <label htmlFor="verify-email">Email address</label>
+              <label htmlFor="verify-email">{t.email}</label>
               <input id="verify-email" name="email" type="email" required autoComplete="email" />
             </p>
             <button type="submit" className="button button--primary">
-              Verify
+              {t.verify}
             </button>
           </form>
         )}
         <p>
-          <a href="/shop/">Continue shopping</a>
+          <a href="/shop/">{t.continueShopping}</a>
         </p>
       </div>
     );
@@ -576,46 +587,50 @@ export function OrderReceivedPage({ page }: { page: OrderReceivedData }) {
 }
 
 function OrderDetails({ order, bankDetails }: { order: ReceivedOrder; bankDetails: readonly string[] }) {
+  const t = useTexts(orderTexts);
+  const pay = useTexts(paymentTexts);
+  const date = orderDate(order.dateCreated, useLocale());
   const money = (n: number) => formatMoney(n, order.totals.currency);
-  const method = order.paymentMethod ? (PAYMENT_METHOD_TITLES[order.paymentMethod] ?? order.paymentMethod) : null;
-  const date = orderDate(order.dateCreated);
+  const method = order.paymentMethod ? paymentTitle(pay, order.paymentMethod) : null;
+  const byCash = order.paymentMethod === 'cod';
+  const byTransfer = order.paymentMethod === 'bacs';
   return (
     <div className="order-received">
-      <h1 className="page-title">Order received</h1>
-      <p className="order-received__thanks">Thank you. Your order has been received.</p>
+      <h1 className="page-title">{t.received}</h1>
+      <p className="order-received__thanks">{t.thanks}</p>
       <dl className="order-received__overview">
         <div>
-          <dt>Order number</dt>
+          <dt>{t.number}</dt>
           <dd>{order.id}</dd>
         </div>
         {date && (
           <div>
-            <dt>Date</dt>
+            <dt>{t.date}</dt>
             <dd>{date}</dd>
           </div>
         )}
         {order.billing.email && (
           <div>
-            <dt>Email</dt>
+            <dt>{t.emailShort}</dt>
             <dd>{order.billing.email}</dd>
           </div>
         )}
         <div>
-          <dt>Total</dt>
+          <dt>{t.total}</dt>
           <dd>{money(order.totals.total)}</dd>
         </div>
         {method && (
           <div>
-            <dt>Payment method</dt>
+            <dt>{t.paymentMethod}</dt>
             <dd>{method}</dd>
           </div>
         )}
       </dl>
-      {order.paymentMethod === 'cod' && <p>Pay with cash upon delivery.</p>}
-      {order.paymentMethod === 'bacs' && (
+      {byCash && <p>{pay.codNote}</p>}
+      {byTransfer && (
         <section className="order-received__bank" aria-labelledby="bank-details">
-          <h2 id="bank-details">Our bank details</h2>
-          <p>Please transfer the total to the account below, with your order number as the payment reference. We ship once the payment arrives.</p>
+          <h2 id="bank-details">{t.bankDetails}</h2>
+          <p>{t.bankNote}</p>
           {bankDetails.length > 0 && (
             <ul>
               {bankDetails.map((line) => (
@@ -628,7 +643,7 @@ function OrderDetails({ order, bankDetails }: { order: ReceivedOrder; bankDetail
       <OrderLinesTable order={order} />
       <OrderAddresses order={order} />
       <p>
-        <a href="/shop/">Continue shopping</a>
+        <a href="/shop/">{t.continueShopping}</a>
       </p>
     </div>
   );

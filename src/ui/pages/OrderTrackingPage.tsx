@@ -1,23 +1,31 @@
 import type { PageData } from '../../app/app-state.js';
 import { trackingField, trackingNotice, type TrackedOrder } from '../../app/order-tracking.js';
+import { useTexts } from '../i18n.js';
+import { trackingTexts } from '../messages/order-tracking.js';
 
 type TrackingPageData = Extract<PageData, { type: 'order-tracking' }>;
 
 /** What the order-tracking page shows for a match: the status line and the order's details. */
 function TrackedOrderDetails({ order }: { readonly order: TrackedOrder }) {
+  const t = useTexts(trackingTexts);
   return (
     <>
       <p className="order-info">
-        Order #<mark className="order-number">{order.number}</mark> was placed on <mark className="order-date">{order.date}</mark> and is currently{' '}
-        <mark className="order-status">{order.status}</mark>.
+        {t.orderPrefix}
+        <mark className="order-number">{order.number}</mark>
+        {t.placedOn}
+        <mark className="order-date">{order.date}</mark>
+        {t.currently}
+        <mark className="order-status">{order.status}</mark>
+        {t.end}
       </p>
       <section className="woocommerce-order-details" aria-labelledby="order-details-title">
-        <h2 id="order-details-title">Order details</h2>
+        <h2 id="order-details-title">{t.details}</h2>
         <table className="order-details__table">
           <thead>
             <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Total</th>
+              <th scope="col">{t.product}</th>
+              <th scope="col">{t.total}</th>
             </tr>
           </thead>
           <tbody>
@@ -45,7 +53,7 @@ function TrackedOrderDetails({ order }: { readonly order: TrackedOrder }) {
             ))}
             {order.note ? (
               <tr>
-                <th scope="row">Note:</th>
+                <th scope="row">{t.note}</th>
                 <td>{order.note}</td>
               </tr>
             ) : null}
@@ -53,7 +61,7 @@ function TrackedOrderDetails({ order }: { readonly order: TrackedOrder }) {
         </table>
       </section>
       <p>
-        <a href="/order-tracking/">Track another order</a>
+        <a href="/order-tracking/">{t.another}</a>
       </p>
     </>
   );
@@ -66,11 +74,13 @@ function TrackedOrderDetails({ order }: { readonly order: TrackedOrder }) {
  */
 export function OrderTrackingPage({ page }: { readonly page: TrackingPageData }) {
   const { tracking } = page;
-  const notice = trackingNotice(tracking.outcome);
+  const t = useTexts(trackingTexts);
+  const noticeKey = trackingNotice(tracking.outcome);
+  const notice = noticeKey ? t[noticeKey] : null;
   const invalid = trackingField(tracking.outcome);
   return (
     <div className="order-tracking">
-      <h1 className="page-title">Order tracking</h1>
+      <h1 className="page-title">{t.title}</h1>
       {notice ? (
         // WooCommerce's notice list (so a Suki in front of this one reads it as a stock answer), in
         // an alert of its own: a list keeps its list semantics.
@@ -83,13 +93,10 @@ export function OrderTrackingPage({ page }: { readonly page: TrackingPageData })
       {tracking.order ? (
         <TrackedOrderDetails order={tracking.order} />
       ) : (
-        <form className="comment-form track-order" method="post" action="/order-tracking/" noValidate aria-label="Track your order">
-          <p>
-            To track your order please enter your Order ID in the box below and press the “Track” button. This was given to you on your receipt and in the confirmation
-            email you should have received.
-          </p>
+        <form className="comment-form track-order" method="post" action="/order-tracking/" noValidate aria-label={t.formName}>
+          <p>{t.intro}</p>
           <p className={`comment-form__field${invalid === 'orderid' ? ' comment-form__field--error' : ''}`}>
-            <label htmlFor="orderid">Order ID</label>
+            <label htmlFor="orderid">{t.orderId}</label>
             <input
               type="text"
               name="orderid"
@@ -98,13 +105,13 @@ export function OrderTrackingPage({ page }: { readonly page: TrackingPageData })
               autoComplete="off"
               maxLength={20}
               defaultValue={tracking.orderId}
-              placeholder="Found in your order confirmation email."
+              placeholder={t.orderIdHint}
               aria-invalid={invalid === 'orderid' || undefined}
               aria-describedby={invalid === 'orderid' ? 'order-tracking-notice' : undefined}
             />
           </p>
           <p className={`comment-form__field${invalid === 'order_email' ? ' comment-form__field--error' : ''}`}>
-            <label htmlFor="order_email">Billing email</label>
+            <label htmlFor="order_email">{t.email}</label>
             <input
               type="email"
               name="order_email"
@@ -112,14 +119,14 @@ export function OrderTrackingPage({ page }: { readonly page: TrackingPageData })
               autoComplete="email"
               maxLength={254}
               defaultValue={tracking.email}
-              placeholder="Email you used during checkout."
+              placeholder={t.emailHint}
               aria-invalid={invalid === 'order_email' || undefined}
               aria-describedby={invalid === 'order_email' ? 'order-tracking-notice' : undefined}
             />
           </p>
           <p>
             <button type="submit" className="button button--primary" name="track" value="Track">
-              Track
+              {t.track}
             </button>
           </p>
           <input type="hidden" name="woocommerce-order-tracking-nonce" value={tracking.nonce} />

@@ -4,6 +4,8 @@
  */
 import { useEffect } from 'react';
 import type { AccountNotice, AccountView } from '../../../app/account-page.js';
+import { useTexts } from '../../i18n.js';
+import { accountNavTexts } from '../../messages/account.js';
 import { useUi } from '../../runtime-context.js';
 
 /**
@@ -47,11 +49,11 @@ export function AccountNotices({ notices }: { readonly notices: readonly Account
 
 type SignedInView = Exclude<AccountView, { view: 'login' | 'lost-password' | 'reset-password' }>;
 
-const LINKS: ReadonlyArray<{ readonly label: string; readonly href: string; readonly views: ReadonlyArray<SignedInView['view']> }> = [
-  { label: 'Dashboard', href: '/my-account/', views: ['dashboard'] },
-  { label: 'Orders', href: '/my-account/orders/', views: ['orders', 'view-order'] },
-  { label: 'Addresses', href: '/my-account/edit-address/', views: ['edit-address'] },
-  { label: 'Account details', href: '/my-account/edit-account/', views: ['edit-account'] },
+const LINKS: ReadonlyArray<{ readonly label: 'dashboard' | 'orders' | 'addresses' | 'details'; readonly href: string; readonly views: ReadonlyArray<SignedInView['view']> }> = [
+  { label: 'dashboard', href: '/my-account/', views: ['dashboard'] },
+  { label: 'orders', href: '/my-account/orders/', views: ['orders', 'view-order'] },
+  { label: 'addresses', href: '/my-account/edit-address/', views: ['edit-address'] },
+  { label: 'details', href: '/my-account/edit-account/', views: ['edit-account'] },
 ];
 
 /**
@@ -59,22 +61,23 @@ const LINKS: ReadonlyArray<{ readonly label: string; readonly href: string; read
  * page below one (an order, one address's form) its section's link is `aria-current="true"`.
  */
 export function AccountNav({ view }: { readonly view: SignedInView }) {
+  const t = useTexts(accountNavTexts);
   const below = view.view === 'view-order' || (view.view === 'edit-address' && view.editing !== null) || (view.view === 'orders' && view.page > 1);
   return (
-    <nav className="account-nav woocommerce-MyAccount-navigation" aria-label="Account">
+    <nav className="account-nav woocommerce-MyAccount-navigation" aria-label={t.account}>
       <ul>
         {LINKS.map((link) => {
           const here = link.views.includes(view.view);
           return (
             <li key={link.href}>
               <a href={link.href} aria-current={here ? (below ? 'true' : 'page') : undefined}>
-                {link.label}
+                {t[link.label]}
               </a>
             </li>
           );
         })}
         <li>
-          <a href={view.logoutUrl}>Log out</a>
+          <a href={view.logoutUrl}>{t.logOut}</a>
         </li>
       </ul>
     </nav>

@@ -7,28 +7,30 @@ import type { AccountAddressesView, AccountDetailsView } from '../../../app/acco
 import type { Address } from '../../../core/domain/checkout.js';
 import { PH_PROVINCES, provinceByCode } from '../../../core/domain/ph-provinces.js';
 import { addressRules, detailsRules, type AddressFormField, type DetailsField } from '../../../core/rules/account-forms.js';
+import { useTexts } from '../../i18n.js';
+import { accountFormTexts } from '../../messages/account.js';
+import { addressTexts } from '../../messages/checkout.js';
 import { ADDRESS_FIELDS } from '../address-fields.js';
 import { addressLines } from '../OrderDetails.js';
 import { AccountNotices } from './AccountChrome.js';
-import { AccountField, PasswordField, passwordHint, useAccountForm, useFormRef } from './fields.js';
-
-const TITLES = { billing: 'Billing address', shipping: 'Shipping address' } as const;
+import { AccountField, PasswordField, useAccountForm, useFormRef, usePasswordHint } from './fields.js';
 
 const isSet = (address: Address): boolean => ADDRESS_FIELDS.some(({ part }) => address[part].trim() !== '');
 
 /** Both addresses, each with its `Edit` link; or one address's form. */
 export function Addresses({ view }: { readonly view: AccountAddressesView }) {
+  const t = useTexts(accountFormTexts);
   if (view.editing !== null) return <AddressForm view={view} prefix={view.editing} />;
   return (
     <div className="account-addresses">
       <AccountNotices notices={view.notices} />
-      <p>The following addresses will be used on the checkout page by default.</p>
+      <p>{t.addressesIntro}</p>
       <div className="account-addresses__list">
         {(['billing', 'shipping'] as const).map((prefix) => {
           const address = view[prefix];
           return (
             <section key={prefix} aria-labelledby={`account-${prefix}-title`}>
-              <h2 id={`account-${prefix}-title`}>{TITLES[prefix]}</h2>
+              <h2 id={`account-${prefix}-title`}>{t[prefix]}</h2>
               {isSet(address) ? (
                 <address>
                   {addressLines(address).map((line) => (
@@ -40,11 +42,11 @@ export function Addresses({ view }: { readonly view: AccountAddressesView }) {
                   {prefix === 'billing' && view.billing.email ? view.billing.email : null}
                 </address>
               ) : (
-                <p>You have not set up this type of address yet.</p>
+                <p>{t.noAddress}</p>
               )}
               <p>
                 <a className="button button--small" href={`/my-account/edit-address/${prefix}/`}>
-                  {`Edit ${TITLES[prefix].toLowerCase()}`}
+                  {prefix === 'billing' ? t.editBilling : t.editShipping}
                 </a>
               </p>
             </section>
@@ -60,6 +62,8 @@ const shippingFields = ADDRESS_FIELDS.map(({ part }) => `shipping_${part}` as co
 
 function AddressForm<P extends 'billing' | 'shipping'>({ view, prefix }: { readonly view: AccountAddressesView; readonly prefix: P }) {
   const formRef = useFormRef();
+  const t = useTexts(accountFormTexts);
+  const a = useTexts(addressTexts);
   const fields = (prefix === 'billing' ? billingFields : shippingFields) as unknown as readonly AddressFormField<P>[];
   const address = view[prefix] as Address & { readonly email?: string };
   const initial: Partial<Record<string, string>> = {};
@@ -81,14 +85,14 @@ function AddressForm<P extends 'billing' | 'shipping'>({ view, prefix }: { reado
         method="post"
         action={`/my-account/edit-address/${prefix}/`}
         noValidate
-        aria-label={TITLES[prefix]}
+        aria-label={t[prefix]}
         onSubmit={(e: FormEvent<HTMLFormElement>) => void form.submit(e)}
       >
-        {prefix === 'billing' ? <AccountField bound={bound('billing_email')} label="Email address" type="email" autoComplete="billing email" maxLength={100} /> : null}
-        {ADDRESS_FIELDS.map(({ part, label, optional, autoComplete }) =>
+        {prefix === 'billing' ? <AccountField bound={bound('billing_email')} label={t.email} type="email" autoComplete="billing email" maxLength={100} /> : null}
+        {ADDRESS_FIELDS.map(({ part, optional, autoComplete }) =>
           part === 'state' ? (
-            <AccountField key={part} bound={bound(`${prefix}_state`)} label={label} autoComplete={`${prefix} ${autoComplete}`}>
-              <option value="">Select a province…</option>
+            <AccountField key={part} bound={bound(`${prefix}_state`)} label={a.state} autoComplete={`${prefix} ${autoComplete}`}>
+              <option value="">{a.selectProvince}</option>
               {PH_PROVINCES.map((p) => (
                 <option key={p.code} value={p.code}>
                   {p.name}
@@ -99,21 +103,21 @@ function AddressForm<P extends 'billing' | 'shipping'>({ view, prefix }: { reado
             <AccountField
               key={part}
               bound={bound(`${prefix}_${part}`)}
-              label={label}
+              label={a[part]}
               required={!optional}
               autoComplete={`${prefix} ${autoComplete}`}
               inputMode={part === 'postcode' ? 'numeric' : undefined}
             />
           ),
         )}
-        {prefix === 'billing' ? <AccountField bound={bound('billing_phone')} label="Phone" type="tel" autoComplete="billing tel" /> : null}
+        {prefix === 'billing' ? <AccountField bound={bound('billing_phone')} label={t.phone} type="tel" autoComplete="billing tel" /> : null}
         <input type="hidden" name={`${prefix}_country`} value="PH" />
         <input type="hidden" name="woocommerce-edit-address-nonce" value={view.nonce} />
         <input type="hidden" name="_wp_http_referer" value={`/my-account/edit-address/${prefix}/`} />
         <input type="hidden" name="action" value="edit_address" />
         <p>
           <button type="submit" className="button button--primary" name="save_address" value="Save address">
-            Save address
+            {t.saveAddress}
           </button>
         </p>
       </form>
@@ -126,6 +130,8 @@ const DETAILS_FIELDS: readonly DetailsField[] = ['account_first_name', 'account_
 /** Names, email, and a password change that needs the current password. */
 export function AccountDetails({ view }: { readonly view: AccountDetailsView }) {
   const formRef = useFormRef();
+  const t = useTexts(accountFormTexts);
+  const hint = usePasswordHint(view.passwordMinLength);
   const { customer } = view;
   const form = useAccountForm<DetailsField>({
     fields: DETAILS_FIELDS,
@@ -143,37 +149,37 @@ export function AccountDetails({ view }: { readonly view: AccountDetailsView }) 
         method="post"
         action="/my-account/edit-account/"
         noValidate
-        aria-label="Account details"
+        aria-label={t.details}
         onSubmit={(e: FormEvent<HTMLFormElement>) => void form.submit(e)}
       >
-        <AccountField bound={form.field('account_first_name')} label="First name" autoComplete="given-name" />
-        <AccountField bound={form.field('account_last_name')} label="Last name" autoComplete="family-name" />
+        <AccountField bound={form.field('account_first_name')} label={t.firstName} autoComplete="given-name" />
+        <AccountField bound={form.field('account_last_name')} label={t.lastName} autoComplete="family-name" />
         <AccountField
           bound={form.field('account_display_name')}
-          label="Display name"
+          label={t.displayName}
           autoComplete="nickname"
-          hint="This will be how your name will be displayed in the account section and in reviews."
+          hint={t.displayHint}
         />
-        <AccountField bound={form.field('account_email')} label="Email address" type="email" autoComplete="email" maxLength={100} />
+        <AccountField bound={form.field('account_email')} label={t.email} type="email" autoComplete="email" maxLength={100} />
         <fieldset className="account-form__password">
-          <legend>Password change</legend>
-          <PasswordField bound={form.field('password_current')} label="Current password (leave blank to leave unchanged)" autoComplete="current-password" required={false} />
+          <legend>{t.passwordChange}</legend>
+          <PasswordField bound={form.field('password_current')} label={t.currentPassword} autoComplete="current-password" required={false} />
           <PasswordField
             bound={form.field('password_1')}
-            label="New password (leave blank to leave unchanged)"
+            label={t.newPassword}
             autoComplete="new-password"
             required={false}
-            hint={passwordHint(view.passwordMinLength)}
+            hint={hint}
             meter
           />
-          <PasswordField bound={form.field('password_2')} label="Confirm new password" autoComplete="new-password" required={false} />
+          <PasswordField bound={form.field('password_2')} label={t.confirmPassword} autoComplete="new-password" required={false} />
         </fieldset>
         <input type="hidden" name="save-account-details-nonce" value={view.nonce} />
         <input type="hidden" name="_wp_http_referer" value="/my-account/edit-account/" />
         <input type="hidden" name="action" value="save_account_details" />
         <p>
           <button type="submit" className="button button--primary" name="save_account_details" value="Save changes">
-            Save changes
+            {t.save}
           </button>
         </p>
       </form>

@@ -13,9 +13,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AccountLoginView } from '../../../app/account-page.js';
 import { LOGIN_RULES, registerRules, type LoginField, type RegisterField } from '../../../core/rules/account-forms.js';
+import { useTexts } from '../../i18n.js';
+import { loginTexts } from '../../messages/account.js';
 import { useUi } from '../../runtime-context.js';
 import { AccountNotices } from './AccountChrome.js';
-import { AccountField, PasswordField, passwordHint, useAccountForm, useFormRef } from './fields.js';
+import { AccountField, PasswordField, useAccountForm, useFormRef, usePasswordHint } from './fields.js';
 
 /** The fade's length each way (the spec's login/register animation timeout). */
 export const PANEL_FADE_MS = 250;
@@ -35,6 +37,8 @@ const prefersReducedMotion = (): boolean => typeof window.matchMedia === 'functi
 
 export function LoginPanel({ view }: { readonly view: AccountLoginView }) {
   const { runtime } = useUi();
+  const t = useTexts(loginTexts);
+  const hint = usePasswordHint(view.passwordMinLength);
   const canRegister = view.registrationEnabled;
   const [active, setActive] = useState<Mode>(canRegister ? view.mode : 'login');
   const [fade, setFade] = useState<'out' | 'in' | null>(null);
@@ -93,7 +97,7 @@ export function LoginPanel({ view }: { readonly view: AccountLoginView }) {
       <AccountNotices notices={view.notices} />
       <div className="account-panel" id="customer_login">
         <section {...sectionProps('login')} id="account-login" aria-labelledby="account-login-title">
-          <h2 id="account-login-title">Login</h2>
+          <h2 id="account-login-title">{t.login}</h2>
           <form
             ref={loginRef}
             className="account-form woocommerce-form-login"
@@ -107,39 +111,39 @@ export function LoginPanel({ view }: { readonly view: AccountLoginView }) {
           >
             <AccountField
               bound={login.field('username')}
-              label="Username or email address"
+              label={t.username}
               autoComplete="username"
               onFocus={(value) => tell(value, 'login')}
               onBlur={(value) => tell(value, 'login')}
             />
-            <PasswordField bound={login.field('password')} label="Password" autoComplete="current-password" />
+            <PasswordField bound={login.field('password')} label={t.password} autoComplete="current-password" />
             <p className="account-form__remember">
               <input type="checkbox" name="rememberme" id="rememberme" value="forever" defaultChecked={view.rememberMe} />
-              <label htmlFor="rememberme">Remember me</label>
+              <label htmlFor="rememberme">{t.remember}</label>
             </p>
             <input type="hidden" name="woocommerce-login-nonce" value={view.nonces.login} />
             <input type="hidden" name="_wp_http_referer" value="/my-account/" />
             <p>
               <button type="submit" className="button button--primary" name="login" value="Log in">
-                Log in
+                {t.logIn}
               </button>
             </p>
             <p className="account-form__lost">
-              <a href="/my-account/lost-password/">Lost your password?</a>
+              <a href="/my-account/lost-password/">{t.lost}</a>
             </p>
           </form>
           {canRegister ? (
             <p className="account-panel__switch">
-              New here?{' '}
+              {t.newHere}{' '}
               <button type="button" className="button button--small" aria-controls="account-register" onClick={() => switchTo('register')}>
-                Register
+                {t.register}
               </button>
             </p>
           ) : null}
         </section>
         {canRegister ? (
           <section {...sectionProps('register')} id="account-register" aria-labelledby="account-register-title">
-            <h2 id="account-register-title">Register</h2>
+            <h2 id="account-register-title">{t.register}</h2>
             <form
               ref={registerRef}
               className="account-form woocommerce-form-register"
@@ -153,30 +157,27 @@ export function LoginPanel({ view }: { readonly view: AccountLoginView }) {
             >
               <AccountField
                 bound={{ ...register.field('email'), id: 'reg_email' }}
-                label="Email address"
+                label={t.email}
                 type="email"
                 autoComplete="email"
                 maxLength={254}
                 onFocus={(value) => tell(value, 'register')}
                 onBlur={(value) => tell(value, 'register')}
               />
-              <PasswordField bound={{ ...register.field('password'), id: 'reg_password' }} label="Password" autoComplete="new-password" hint={passwordHint(view.passwordMinLength)} meter />
-              <p className="account-form__privacy">
-                A username is made from your email address. Your personal data will be used to support your experience throughout this website, to manage access to
-                your account, and for other purposes described in our privacy policy.
-              </p>
+              <PasswordField bound={{ ...register.field('password'), id: 'reg_password' }} label={t.password} autoComplete="new-password" hint={hint} meter />
+              <p className="account-form__privacy">{t.privacy}</p>
               <input type="hidden" name="woocommerce-register-nonce" value={view.nonces.register} />
               <input type="hidden" name="_wp_http_referer" value="/my-account/" />
               <p>
                 <button type="submit" className="button button--primary" name="register" value="Register">
-                  Register
+                  {t.register}
                 </button>
               </p>
             </form>
             <p className="account-panel__switch">
-              Already have an account?{' '}
+              {t.haveAccount}{' '}
               <button type="button" className="button button--small" aria-controls="account-login" onClick={() => switchTo('login')}>
-                Log in
+                {t.logIn}
               </button>
             </p>
           </section>

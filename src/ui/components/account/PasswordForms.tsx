@@ -5,9 +5,11 @@
 import type { FormEvent } from 'react';
 import type { AccountLostPasswordView, AccountResetPasswordView } from '../../../app/account-page.js';
 import { LOST_PASSWORD_RULES, resetPasswordRules, type LostPasswordField, type ResetPasswordField } from '../../../core/rules/account-forms.js';
+import { useTexts } from '../../i18n.js';
+import { passwordTexts } from '../../messages/account.js';
 import { useUi } from '../../runtime-context.js';
 import { AccountNotices } from './AccountChrome.js';
-import { AccountField, PasswordField, passwordHint, useAccountForm, useFormRef } from './fields.js';
+import { AccountField, PasswordField, useAccountForm, useFormRef, usePasswordHint } from './fields.js';
 
 const LOST_FIELDS: readonly LostPasswordField[] = ['user_login'];
 const RESET_FIELDS: readonly ResetPasswordField[] = ['password_1', 'password_2'];
@@ -15,17 +17,15 @@ const RESET_FIELDS: readonly ResetPasswordField[] = ['password_1', 'password_2']
 /** The request form, or once a mail went out, what to expect of it. */
 export function LostPasswordForm({ view }: { readonly view: AccountLostPasswordView }) {
   const formRef = useFormRef();
+  const t = useTexts(passwordTexts);
   const form = useAccountForm<LostPasswordField>({ fields: LOST_FIELDS, rulesOf: () => LOST_PASSWORD_RULES, initial: { user_login: view.login }, formRef });
   if (view.sent) {
     return (
       <div className="account-lost-password">
-        <AccountNotices notices={view.notices.length > 0 ? view.notices : [{ kind: 'success', text: 'Password reset email has been sent.' }]} />
+        <AccountNotices notices={view.notices.length > 0 ? view.notices : [{ kind: 'success', text: t.sent }]} />
+        <p>{t.sentNote}</p>
         <p>
-          A password reset email has been sent to the email address on file for your account, but may take several minutes to show up in your inbox. Please wait at
-          least 10 minutes before attempting another reset.
-        </p>
-        <p>
-          <a href="/my-account/">Back to log in</a>
+          <a href="/my-account/">{t.backToLogin}</a>
         </p>
       </div>
     );
@@ -39,22 +39,22 @@ export function LostPasswordForm({ view }: { readonly view: AccountLostPasswordV
         method="post"
         action="/my-account/lost-password/"
         noValidate
-        aria-label="Lost password"
+        aria-label={t.lostForm}
         onSubmit={(e: FormEvent<HTMLFormElement>) => void form.submit(e)}
       >
-        <p>Lost your password? Please enter your username or email address. You will receive a link to create a new password via email.</p>
-        <AccountField bound={form.field('user_login')} label="Username or email" autoComplete="username" />
+        <p>{t.lostIntro}</p>
+        <AccountField bound={form.field('user_login')} label={t.usernameOrEmail} autoComplete="username" />
         <input type="hidden" name="wc_reset_password" value="true" />
         <input type="hidden" name="woocommerce-lost-password-nonce" value={view.nonce} />
         <input type="hidden" name="_wp_http_referer" value="/my-account/lost-password/" />
         <p>
           <button type="submit" className="button button--primary" value="Reset password">
-            Reset password
+            {t.reset}
           </button>
         </p>
       </form>
       <p>
-        <a href="/my-account/">Back to log in</a>
+        <a href="/my-account/">{t.backToLogin}</a>
       </p>
     </div>
   );
@@ -63,6 +63,8 @@ export function LostPasswordForm({ view }: { readonly view: AccountLostPasswordV
 /** The new password, twice; or, for a forged, used or expired link, what happened and a way to a new one. */
 export function ResetPasswordForm({ view }: { readonly view: AccountResetPasswordView }) {
   const { state } = useUi();
+  const t = useTexts(passwordTexts);
+  const hint = usePasswordHint(view.passwordMinLength);
   const formRef = useFormRef();
   const form = useAccountForm<ResetPasswordField>({
     fields: RESET_FIELDS,
@@ -74,12 +76,12 @@ export function ResetPasswordForm({ view }: { readonly view: AccountResetPasswor
     return (
       <div className="account-reset-password">
         <AccountNotices
-          notices={view.notices.length > 0 ? view.notices : [{ kind: 'error', text: 'This key is invalid or has already been used. Please reset your password again if needed.' }]}
+          notices={view.notices.length > 0 ? view.notices : [{ kind: 'error', text: t.invalidKey }]}
         />
-        <p>A reset link works once, for a limited time. Ask for a new one and use the latest mail.</p>
+        <p>{t.linkOnce}</p>
         <p>
           <a className="button button--primary" href="/my-account/lost-password/">
-            Get a new reset link
+            {t.newLink}
           </a>
         </p>
       </div>
@@ -95,12 +97,12 @@ export function ResetPasswordForm({ view }: { readonly view: AccountResetPasswor
         // The page the mail's link opened (its address may carry the link's state).
         action={`${state.path}${state.search}`}
         noValidate
-        aria-label="New password"
+        aria-label={t.newForm}
         onSubmit={(e: FormEvent<HTMLFormElement>) => void form.submit(e)}
       >
-        <p>Enter a new password below.</p>
-        <PasswordField bound={form.field('password_1')} label="New password" autoComplete="new-password" hint={passwordHint(view.passwordMinLength)} meter />
-        <PasswordField bound={form.field('password_2')} label="Re-enter new password" autoComplete="new-password" />
+        <p>{t.enterNew}</p>
+        <PasswordField bound={form.field('password_1')} label={t.newPassword} autoComplete="new-password" hint={hint} meter />
+        <PasswordField bound={form.field('password_2')} label={t.reenter} autoComplete="new-password" />
         <input type="hidden" name="reset_key" value={view.key} />
         <input type="hidden" name="reset_login" value={view.login} />
         <input type="hidden" name="wc_reset_password" value="true" />
@@ -108,7 +110,7 @@ export function ResetPasswordForm({ view }: { readonly view: AccountResetPasswor
         <input type="hidden" name="_wp_http_referer" value={state.path} />
         <p>
           <button type="submit" className="button button--primary" value="Save">
-            Save
+            {t.save}
           </button>
         </p>
       </form>

@@ -4,24 +4,38 @@
  */
 import type { AccountDashboardView, AccountOrdersView, AccountViewOrderView } from '../../../app/account-page.js';
 import { ORDER_STATUS_LABELS } from '../../../core/domain/checkout.js';
+import { useLocale, useTexts } from '../../i18n.js';
+import { accountOrdersTexts, orderStatusTexts } from '../../messages/account.js';
 import { OrderAddresses, OrderLinesTable, orderDate } from '../OrderDetails.js';
 
 /** `Hello …`, and where each part of the account is. */
 export function Dashboard({ view }: { readonly view: AccountDashboardView }) {
+  const t = useTexts(accountOrdersTexts);
   const name = view.customer.displayName || view.customer.username;
   return (
     <div className="account-dashboard">
       <p>
-        Hello <strong>{name}</strong> (not <strong>{name}</strong>? <a href={view.logoutUrl}>Log out</a>)
+        {t.hello}
+        <strong>{name}</strong>
+        {t.notYou}
+        <strong>{name}</strong>
+        {t.notYouEnd}
+        <a href={view.logoutUrl}>{t.logOut}</a>
+        {t.closing}
       </p>
       <p>
-        From your account dashboard you can view your <a href="/my-account/orders/">recent orders</a>, manage your{' '}
-        <a href="/my-account/edit-address/">shipping and billing addresses</a>, and <a href="/my-account/edit-account/">edit your password and account details</a>.
+        {t.dashboardFrom}
+        <a href="/my-account/orders/">{t.recentOrders}</a>
+        {t.dashboardManage}
+        <a href="/my-account/edit-address/">{t.addresses}</a>
+        {t.dashboardAnd}
+        <a href="/my-account/edit-account/">{t.editDetails}</a>
+        {t.dashboardEnd}
       </p>
       {view.externalUrl ? (
         <p>
           <a className="button button--primary" href={view.externalUrl}>
-            Continue on the shop’s site
+            {t.continueExternal}
           </a>
         </p>
       ) : null}
@@ -31,13 +45,15 @@ export function Dashboard({ view }: { readonly view: AccountDashboardView }) {
 
 /** A page of the shopper's orders, newest first; none yet; or, upstream, the shop's own page. */
 export function OrdersTable({ view }: { readonly view: AccountOrdersView }) {
+  const t = useTexts(accountOrdersTexts);
+  const locale = useLocale();
   if (view.externalUrl !== null) {
     return (
       <div className="account-orders">
-        <p>This shop keeps your order history on its own site; it does not share the list with this storefront.</p>
+        <p>{t.externalNote}</p>
         <p>
           <a className="button button--primary" href={view.externalUrl}>
-            See your orders on the shop’s site
+            {t.seeExternal}
           </a>
         </p>
       </div>
@@ -46,10 +62,10 @@ export function OrdersTable({ view }: { readonly view: AccountOrdersView }) {
   if (view.orders.length === 0) {
     return (
       <div className="account-orders">
-        <p className="notice notice--info">No order has been made yet.</p>
+        <p className="notice notice--info">{t.none}</p>
         <p>
           <a className="button button--primary" href="/shop/">
-            Browse products
+            {t.browse}
           </a>
         </p>
       </div>
@@ -60,30 +76,30 @@ export function OrdersTable({ view }: { readonly view: AccountOrdersView }) {
   return (
     <div className="account-orders">
       <table className="account-orders__table woocommerce-orders-table">
-        <caption className="visually-hidden">{view.totalPages > 1 ? `Your orders, page ${view.page} of ${view.totalPages}` : 'Your orders'}</caption>
+        <caption className="visually-hidden">{view.totalPages > 1 ? t.captionPage({ page: view.page, pages: view.totalPages }) : t.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Date</th>
-            <th scope="col">Status</th>
-            <th scope="col">Total</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t.order}</th>
+            <th scope="col">{t.date}</th>
+            <th scope="col">{t.status}</th>
+            <th scope="col">{t.total}</th>
+            <th scope="col">{t.actions}</th>
           </tr>
         </thead>
         <tbody>
           {view.orders.map((order) => (
             <tr key={order.id}>
-              <th scope="row" data-title="Order">
+              <th scope="row" data-title={t.order}>
                 {order.number}
               </th>
-              <td data-title="Date">
-                <time dateTime={order.dateCreated}>{orderDate(order.dateCreated)}</time>
+              <td data-title={t.date}>
+                <time dateTime={order.dateCreated}>{orderDate(order.dateCreated, locale)}</time>
               </td>
-              <td data-title="Status">{order.status}</td>
-              <td data-title="Total">{order.total}</td>
-              <td data-title="Actions">
-                <a className="button button--small" href={order.viewUrl} aria-label={`View order ${order.number}`}>
-                  View
+              <td data-title={t.status}>{order.status}</td>
+              <td data-title={t.total}>{order.total}</td>
+              <td data-title={t.actions}>
+                <a className="button button--small" href={order.viewUrl} aria-label={t.viewOrder({ number: order.number })}>
+                  {t.view}
                 </a>
               </td>
             </tr>
@@ -91,15 +107,15 @@ export function OrdersTable({ view }: { readonly view: AccountOrdersView }) {
         </tbody>
       </table>
       {previous !== null || next !== null ? (
-        <nav className="account-orders__pages" aria-label="Orders pages">
+        <nav className="account-orders__pages" aria-label={t.pages}>
           {previous !== null ? (
             <a className="button button--small" href={previous} rel="prev">
-              Previous
+              {t.previous}
             </a>
           ) : null}
           {next !== null ? (
             <a className="button button--small" href={next} rel="next">
-              Next
+              {t.next}
             </a>
           ) : null}
         </nav>
@@ -110,25 +126,31 @@ export function OrdersTable({ view }: { readonly view: AccountOrdersView }) {
 
 /** One of the shopper's orders: what it is now, its lines and totals, and its addresses. */
 export function ViewOrder({ view }: { readonly view: AccountViewOrderView }) {
+  const t = useTexts(accountOrdersTexts);
+  const statuses = useTexts(orderStatusTexts);
   const { order } = view;
-  const date = orderDate(order.dateCreated);
-  const status = ORDER_STATUS_LABELS[order.status] ?? order.status;
+  const date = orderDate(order.dateCreated, useLocale());
+  const status = Object.hasOwn(statuses, order.status) ? statuses[order.status as keyof typeof statuses] : (ORDER_STATUS_LABELS[order.status] ?? order.status);
   return (
     <div className="account-view-order">
       <p className="order-info">
-        Order #<mark className="order-number">{order.id}</mark>
+        {t.orderPrefix}
+        <mark className="order-number">{order.id}</mark>
         {date ? (
           <>
-            {' '}
-            was placed on <mark className="order-date">{date}</mark> and
+            {t.placedOn}
+            <mark className="order-date">{date}</mark>
+            {t.placedAnd}
           </>
-        ) : null}{' '}
-        is currently <mark className="order-status">{status}</mark>.
+        ) : null}
+        {t.currently}
+        <mark className="order-status">{status}</mark>
+        {t.end}
       </p>
       <OrderLinesTable order={order} />
       <OrderAddresses order={order} />
       <p>
-        <a href="/my-account/orders/">Back to your orders</a>
+        <a href="/my-account/orders/">{t.back}</a>
       </p>
     </div>
   );

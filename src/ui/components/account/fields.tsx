@@ -9,6 +9,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefOb
 import type { AccountFieldErrors } from '../../../app/account-page.js';
 import { passwordStrength } from '../../../core/rules/account.js';
 import { fieldError, firstInvalid, formReducer, initialForm, type FormEvent as FieldEvent, type FormRules, type FormState } from '../../../core/rules/forms.js';
+import { useLocale, useTexts } from '../../i18n.js';
+import { accountFieldTexts } from '../../messages/account.js';
 import { useUi } from '../../runtime-context.js';
 
 /** True once the page has hydrated: controls that need scripts show from then on. */
@@ -59,6 +61,8 @@ export function useAccountForm<F extends string>(options: {
 }): AccountForm<F> {
   const { fields, rulesOf, initial, posted = {}, formRef } = options;
   const { signals } = useUi();
+  const locale = useLocale();
+  const t = useTexts(accountFieldTexts);
   const [state, setState] = useState<FormState<F>>(() => {
     const values = Object.fromEntries(fields.map((f) => [f, initial[f] ?? ''])) as Record<F, string>;
     return initialForm(rulesOf(values), values);
@@ -68,11 +72,11 @@ export function useAccountForm<F extends string>(options: {
   const apply = (current: FormState<F>, event: FieldEvent<F>): FormState<F> => {
     const values = event.type === 'input' ? { ...current.values, [event.field]: event.value } : current.values;
     const rules = rulesOf(values);
-    const next = formReducer(rules, current, event);
+    const next = formReducer(rules, current, event, locale);
     // An error already showing follows the other fields too (a confirmation that now matches).
     const shown: Partial<Record<F, string>> = {};
     for (const field of Object.keys(next.shown) as F[]) {
-      const error = fieldError(rules[field], next.values[field]);
+      const error = fieldError(rules[field], next.values[field], locale);
       if (error !== null) shown[field] = error;
     }
     return { ...next, shown };
@@ -122,7 +126,7 @@ export function useAccountForm<F extends string>(options: {
     const count = Object.keys(next.shown).length;
     const element = formRef.current?.elements.namedItem(first);
     if (element instanceof HTMLElement) element.focus();
-    signals.emit('announce', { message: count === 1 ? `Please correct the field marked in the form: ${next.shown[first] ?? ''}` : `Please correct the ${count} fields marked in the form.` });
+    signals.emit('announce', { message: count === 1 ? t.correctOne({ error: next.shown[first] ?? '' }) : t.correctMany(count) });
     return false;
   };
 
@@ -241,6 +245,7 @@ export function PasswordField({
   readonly meter?: boolean;
 }) {
   const ready = useHydrated();
+  const t = useTexts(accountFieldTexts);
   const [shown, setShown] = useState(false);
   const errorId = `${bound.id}-error`;
   const hintId = `${bound.id}-hint`;
@@ -266,7 +271,7 @@ export function PasswordField({
           onBlur={(e) => bound.onBlur(e.relatedTarget)}
         />
         <button type="button" className="password-input__toggle button button--small" aria-pressed={shown} aria-controls={bound.id} hidden={!ready} onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide password' : 'Show password'}
+          {shown ? t.hidePassword : t.showPassword}
         </button>
       </span>
       {hint ? (
@@ -286,22 +291,23 @@ export function PasswordField({
 
 /** The password's strength (`account.ts`'s estimate) as a meter with its words: `Strength: Medium`. */
 export function StrengthMeter({ password, id }: { readonly password: string; readonly id: string }) {
-  const { score, label } = passwordStrength(password);
+  const t = useTexts(accountFieldTexts);
+  const { score } = passwordStrength(password);
+  const label = [t.veryWeak, t.weak, t.medium, t.strong, t.veryStrong][score];
   return (
     <div className="strength" data-score={score}>
-      <div className="strength__bar" role="meter" aria-label="Password strength" aria-valuemin={0} aria-valuemax={4} aria-valuenow={score} aria-valuetext={label}>
+      <div className="strength__bar" role="meter" aria-label={t.strength} aria-valuemin={0} aria-valuemax={4} aria-valuenow={score} aria-valuetext={label}>
         <span className="strength__fill" style={{ width: `${((score + 1) / 5) * 100}%` }} />
       </div>
       <span className="strength__label" id={id}>
-        Strength: {label}
+        {t.strengthOf({ label: label ?? '' })}
       </span>
     </div>
   );
 }
 
-/** The minimum the shop asks of a new password, said beside the field. */
-export const passwordHint = (minLength: number): string =>
-  `At least ${minLength} characters. Upper and lower case letters, numbers and symbols make it stronger.`;
+/** The minimum the shop asks of a new password, said beside the field (in the page's language). */
+export const usePasswordHint = (minLength: number): string => useTexts(accountFieldTexts).passwordHint({ n: minLength });
 
 /** A form's ref, typed for `useAccountForm`. */
 export const useFormRef = () => useRef<HTMLFormElement>(null);
