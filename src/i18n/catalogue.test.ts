@@ -25,22 +25,12 @@ const relative = (file: string): string => path.relative(path.resolve('.'), file
 
 /** Views not yet moved to the catalogues (issue 16): this list only shrinks. */
 const NOT_YET_TRANSLATED = new Set([
-  'src/plugins/questions/views/QuestionsTab.tsx',
-  'src/plugins/reviews/views/HomeReviews.tsx',
-  'src/plugins/reviews/views/ReviewsPage.tsx',
-  'src/plugins/reviews/views/ReviewsTab.tsx',
-  'src/plugins/reviews/views/form/MediaField.tsx',
-  'src/plugins/reviews/views/form/ResultView.tsx',
-  'src/plugins/reviews/views/form/ReviewForm.tsx',
-  'src/plugins/reviews/views/parts.tsx',
   'src/plugins/shop-filters/views/ShopSection.tsx',
   'src/plugins/swatches/views/Swatches.tsx',
-  'src/plugins/trust-badge/views/Badge.tsx',
   'src/plugins/wishlist/views/AddButton.tsx',
   'src/plugins/wishlist/views/AddExtras.tsx',
   'src/plugins/wishlist/views/WishlistPage.tsx',
   'src/ui/App.tsx',
-  'src/ui/components/CaptchaStep.tsx',
   'src/ui/components/CarouselEnhancer.tsx',
   'src/ui/components/CartLines.tsx',
   'src/ui/components/CartPanel.tsx',

@@ -19,6 +19,7 @@ import type { PageType } from '../core/events.js';
 import type { Selection, SwatchAttribute, SwatchVariation } from '../core/rules/variation-selection.js';
 import type { PageData, ProductSection } from '../app/app-state.js';
 import type { TrustBadge } from '../core/domain/reviews.js';
+import type { Locale } from '../i18n/index.js';
 import { useUi } from './runtime-context.js';
 
 /** Props of the attribute picker of a variable product's form. */
@@ -106,8 +107,8 @@ export type SlotView<K extends SlotName, Ctx> = (props: SlotPropsMap[K] & { read
 export interface ProductTabView<Ctx> {
   /** The tab's id (`reviews`, `questions`): `#tab-{id}` in the address opens it. */
   readonly id: string;
-  /** Its visible name; a function when it shows a count (`Reviews (23)`). */
-  readonly label: string | ((product: Product) => string);
+  /** Its visible name; a function when it shows a count (`Reviews (23)`) or is in the page's language. */
+  readonly label: string | ((product: Product, locale: Locale) => string);
   readonly Panel: (props: { readonly product: Product; readonly plugin: Ctx }) => ReactNode;
 }
 

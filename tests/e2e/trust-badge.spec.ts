@@ -130,4 +130,26 @@ test.describe('structured data and tile stars', () => {
     expect(averages.length).toBeGreaterThan(4);
     expect(averages).toEqual([...averages].sort((a, b) => b - a));
   });
+  test('in Filipino (?lang=fil): the badge’s button, region and Close by their Filipino names; axe clean; no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|did not match|Minified React error/i.test(message.text())) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/shop/?lang=fil');
+    await hydrated(page);
+    const open = page.getByRole('button', { name: /^Mga beripikadong review: \d\.\d\/5 mula sa \d+ review$/ });
+    await expect(open).toBeVisible();
+    await open.hover();
+    await page.locator('html[data-trust-badge="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await open.click();
+    const region = page.getByRole('region', { name: 'Mga beripikadong review' });
+    await expect(region).toBeVisible();
+    await expect(region.getByRole('img', { name: /^Rating na [1-5] sa 5$/ }).first()).toBeVisible();
+    const axe = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).include('#trust-badge').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await region.getByRole('button', { name: 'Isara' }).click();
+    await expect(open).toBeFocused();
+    expect(errors).toEqual([]);
+  });
 });

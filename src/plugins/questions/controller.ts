@@ -10,8 +10,8 @@ import type { Question, QuestionPage, Votes } from '../../core/domain/reviews.js
 import type { DomainEventMap } from '../../core/events.js';
 import type { QuestionsPort } from '../../core/ports.js';
 import { createStore, type ReadableStore } from '../../core/store.js';
+import { qnaTextsIn, type QnaTexts } from './messages.js';
 import {
-  CAPTCHA_MISSING,
   formStep,
   INITIAL_FORM,
   listFrom,
@@ -52,6 +52,8 @@ export interface QnaControllerDeps {
   readonly captcha?: () => Promise<string | undefined>;
   /** @default {@link SEARCH_DEBOUNCE_MS} */
   readonly debounceMs?: number;
+  /** The page's texts (messages and results are said in them); English when none is given. */
+  readonly texts?: QnaTexts;
 }
 
 export interface QnaController {
@@ -82,6 +84,7 @@ export const votesIn = (items: readonly Question[], id: number): Votes | null =>
 
 export const createQnaController = (deps: QnaControllerDeps): QnaController => {
   const { port, productId, perPage, emit } = deps;
+  const texts = deps.texts ?? qnaTextsIn('en-PH');
   const store = createStore<QnaState>({ list: listFrom(deps.first), votes: {}, form: INITIAL_FORM });
   let inFlight: AbortController | null = null;
 
@@ -118,7 +121,7 @@ export const createQnaController = (deps: QnaControllerDeps): QnaController => {
     .subscribe((term) => listDo({ type: 'search', term }));
 
   const formDo = (event: FormEvent): FormState => {
-    store.update((s) => ({ ...s, form: formStep(s.form, event) }));
+    store.update((s) => ({ ...s, form: formStep(s.form, event, texts) }));
     return store.getSnapshot().form;
   };
 
@@ -142,7 +145,7 @@ export const createQnaController = (deps: QnaControllerDeps): QnaController => {
       if (after === before || !after.before) return;
       const answer = await port.vote(id, pressed === 1);
       if (!answer.ok) {
-        voteDo(id, { type: 'failed', message: answer.error.kind === 'not-found' ? 'This question can no longer be voted on.' : `Your vote was not counted: ${answer.error.message}` }, base);
+        voteDo(id, { type: 'failed', message: answer.error.kind === 'not-found' ? texts.voteGone : texts.voteFailed({ reason: answer.error.message }) }, base);
         return;
       }
       voteDo(id, { type: 'counted', votes: answer.value }, base);
@@ -155,7 +158,7 @@ export const createQnaController = (deps: QnaControllerDeps): QnaController => {
       if (form.view !== 'sending') return;
       const { mode, fields } = form;
       const captcha = deps.captcha ? await deps.captcha() : undefined;
-      if (deps.captcha && !captcha) return void formDo({ type: 'failed', message: CAPTCHA_MISSING });
+      if (deps.captcha && !captcha) return void formDo({ type: 'failed', message: texts.captcha });
       const answer = await port.ask({
         productId,
         ...(mode.kind === 'answer' ? { questionId: mode.questionId } : {}),

@@ -11,6 +11,7 @@
  */
 import { definePlugin } from '../../core/plugin.js';
 import { defineViews } from '../../ui/slots.js';
+import { qnaTabLabel } from './tab-texts.js';
 import { attach, beforeRender, DeferredTab, QnaLink } from './views/deferred.js';
 export type { QuestionsOptions } from './options.js';
 
@@ -35,6 +36,6 @@ export default questions;
 /** The `Questions & answers` tab and the summary's `Q&A` link. */
 export const views = defineViews(questions, {
   beforeRender,
-  productTabs: [{ id: 'questions', label: 'Questions & answers', Panel: DeferredTab }],
+  productTabs: [{ id: 'questions', label: qnaTabLabel, Panel: DeferredTab }],
   'product.summary': QnaLink,
 });

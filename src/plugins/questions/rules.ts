@@ -6,6 +6,10 @@
  */
 import type { Question, QuestionPage, QuestionResult, VoteDirection, Votes } from '../../core/domain/reviews.js';
 import { isBlankText } from '../../core/rules/text.js';
+import { qnaTextsIn, type QnaTexts } from './messages.js';
+
+/** English texts, where a caller gives none (tests; the tab gives the page's). */
+const english = (): QnaTexts => qnaTextsIn('en-PH');
 
 // ── The form ─────────────────────────────────────────────────────────────────────────────────
 
@@ -29,18 +33,18 @@ export const isQnaEmail = (value: string): boolean => /^\S+@\S+\.\S+$/.test(valu
 export type FormMode = { readonly kind: 'ask' } | { readonly kind: 'answer'; readonly questionId: number; readonly question: string };
 
 /** What a field says when it is not valid; null when it is. Blank means empty (invisible characters too). */
-export const fieldError = (field: Field, value: string, mode: FormMode): string | null => {
-  if (field === 'email') return isQnaEmail(value) ? null : 'Enter an email address like name@example.com.';
+export const fieldError = (field: Field, value: string, mode: FormMode, t: QnaTexts = english()): string | null => {
+  if (field === 'email') return isQnaEmail(value) ? null : t.emailInvalid;
   if (!isBlankText(value)) return null;
-  if (field === 'name') return 'Enter your name.';
-  return mode.kind === 'ask' ? 'Enter your question.' : 'Enter your answer.';
+  if (field === 'name') return t.nameMissing;
+  return mode.kind === 'ask' ? t.questionMissing : t.answerMissing;
 };
 
 /** Every field's error (null when valid). */
-export const formErrors = (fields: Fields, mode: FormMode): Readonly<Record<Field, string | null>> => ({
-  text: fieldError('text', fields.text, mode),
-  name: fieldError('name', fields.name, mode),
-  email: fieldError('email', fields.email, mode),
+export const formErrors = (fields: Fields, mode: FormMode, t: QnaTexts = english()): Readonly<Record<Field, string | null>> => ({
+  text: fieldError('text', fields.text, mode, t),
+  name: fieldError('name', fields.name, mode, t),
+  email: fieldError('email', fields.email, mode, t),
 });
 
 /** Whether the form may be sent (its submit button is enabled only then). */
@@ -78,14 +82,14 @@ const UNTOUCHED = { text: false, name: false, email: false } as const;
 const ALL_TOUCHED = { text: true, name: true, email: true } as const;
 const sameMode = (a: FormMode | null, b: FormMode): boolean => a !== null && a.kind === b.kind && (a.kind === 'ask' || (b.kind === 'answer' && a.questionId === b.questionId));
 
-/** Said when the shop asks for a captcha and the shopper has not solved it (the review form's text). */
-export const CAPTCHA_MISSING = 'Please confirm that you are not a robot';
+/** Said when the shop asks for a captcha and the shopper has not solved it (the review form's text), in English. */
+export const CAPTCHA_MISSING = english().captcha;
 
 /** The error view's title. */
-export const failureTitle = (mode: FormMode): string => (mode.kind === 'ask' ? 'Your question could not be added.' : 'Your answer could not be added.');
+export const failureTitle = (mode: FormMode, t: QnaTexts = english()): string => (mode.kind === 'ask' ? t.questionFailed : t.answerFailed);
 
-/** One step of the dialog. Events that do not apply to the current view change nothing. */
-export const formStep = (state: FormState, event: FormEvent): FormState => {
+/** One step of the dialog (`t`: the page's texts for the result view). Events that do not apply to the current view change nothing. */
+export const formStep = (state: FormState, event: FormEvent, t: QnaTexts = english()): FormState => {
   switch (event.type) {
     case 'open':
       if (state.view !== 'closed') return state;
@@ -101,8 +105,8 @@ export const formStep = (state: FormState, event: FormEvent): FormState => {
       if (state.view !== 'sending') return state;
       const ok = event.result.code === 0;
       const outcome: FormOutcome = ok
-        ? { ok, title: event.result.description || (state.mode.kind === 'ask' ? 'The question was successfully added.' : 'The answer was successfully added.'), description: '' }
-        : { ok, title: failureTitle(state.mode), description: event.result.description };
+        ? { ok, title: event.result.description || (state.mode.kind === 'ask' ? t.questionAdded : t.answerAdded), description: '' }
+        : { ok, title: failureTitle(state.mode, t), description: event.result.description };
       // The text is cleared once taken (the stock form clears it after every answer; a refused one is
       // kept here, so trying again loses nothing); the name and email stay.
       return { view: 'result', mode: state.mode, fields: ok ? { ...state.fields, text: '' } : state.fields, outcome };
@@ -110,7 +114,7 @@ export const formStep = (state: FormState, event: FormEvent): FormState => {
     case 'failed':
       if (state.view !== 'sending') return state;
       // Not sent (offline, refused): the text stays for another try.
-      return { view: 'result', mode: state.mode, fields: state.fields, outcome: { ok: false, title: failureTitle(state.mode), description: event.message } };
+      return { view: 'result', mode: state.mode, fields: state.fields, outcome: { ok: false, title: failureTitle(state.mode, t), description: event.message } };
     case 'close':
       if (state.view === 'closed') return state;
       // Closing while sending: the answer still lands in the closed dialog's fields (below).
@@ -207,11 +211,15 @@ export const listStep = (state: ListState, event: ListEvent): ListState => {
 };
 
 /** The polite count under the list, e.g. "5 of 12 questions" or "No questions match “wash”." */
-export const countText = (state: Pick<ListState, 'items' | 'total' | 'search'>): string => {
-  if (state.total === 0) return state.search ? `No questions match “${state.search}”.` : 'No questions yet.';
-  const noun = state.total === 1 ? 'question' : 'questions';
-  return `${state.items.length} of ${state.total} ${noun}${state.search ? ` matching “${state.search}”` : ''}`;
+export const countText = (state: Pick<ListState, 'items' | 'total' | 'search'>, t: QnaTexts = english()): string => {
+  if (state.total === 0) return state.search ? t.noneMatch({ search: state.search }) : t.none;
+  const shown = state.items.length;
+  return state.search ? countWith(t.shownMatching, state.total, { shown, search: state.search }) : countWith(t.shown, state.total, { shown });
 };
+
+/** A plural text with more values than its `{count}` (the form by `count`, then the other values filled in as text). */
+const countWith = (text: (n: number) => string, n: number, values: Readonly<Record<string, string | number>>): string =>
+  text(n).replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 
 // ── Votes ────────────────────────────────────────────────────────────────────────────────────
 

@@ -14,6 +14,7 @@ import type { ReviewPage, ReviewQuery, ReviewResult, ReviewSubmission, UploadedM
 import { definePlugin } from '../../core/plugin.js';
 import type { PortFailure, UploadProgress } from '../../core/ports.js';
 import { defineViews } from '../../ui/slots.js';
+import { tabLabel } from './tab-texts.js';
 import { attach, beforeRender, DeferredHome, DeferredStandalone, DeferredTab, ReviewsPageSlot } from './views/deferred.js';
 export type { ReviewsOptions } from './options.js';
 
@@ -55,8 +56,7 @@ const reviews = definePlugin({
 
 export default reviews;
 
-/** The tab's name with its count (`Reviews (23)`). */
-export const tabLabel = (product: { readonly reviewCount: number }): string => `Reviews (${product.reviewCount})`;
+export { tabLabel };
 
 /** Views: the product tab, `/reviews/` and the home sections (each loaded as `views/deferred.ts` says). */
 export const views = defineViews(reviews, {

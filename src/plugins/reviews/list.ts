@@ -15,6 +15,7 @@ import type { Result } from '../../core/result.js';
 import { createStore, type ReadableStore } from '../../core/store.js';
 import { appendPage, histogramChoice, remainingCount, REVIEW_SEARCH_DEBOUNCE_MS, reviewSearchTerm, toggleTag } from './rules.js';
 import type { Failure } from './rules.js';
+import { reviewTextsIn, type ReviewTexts } from './messages.js';
 
 /** What a list asks for besides its scope and page. */
 export interface ListFilters {
@@ -68,6 +69,8 @@ export interface ListOptions {
   readonly onLanded?: (state: ListState, kind: 'replace' | 'append') => void;
   readonly timers?: Timers;
   readonly debounceMs?: number;
+  /** The page's texts (a failure is said in them); English when none is given. */
+  readonly texts?: ReviewTexts;
 }
 
 /** The list's handle. */
@@ -90,7 +93,6 @@ export interface ListController {
   dispose(): void;
 }
 
-const FAILED = 'The reviews could not be loaded.';
 
 const defaultTimers: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
 
@@ -152,7 +154,7 @@ export const createListController = (options: ListOptions): ListController => {
         if (mine !== seq) return;
         inFlight = null;
         if (!result.ok) {
-          store.update((s) => ({ ...s, loading: null, error: FAILED }));
+          store.update((s) => ({ ...s, loading: null, error: options.texts?.loadFailed ?? reviewTextsIn('en-PH').loadFailed }));
           return;
         }
         const page = result.value;

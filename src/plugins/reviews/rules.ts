@@ -4,21 +4,29 @@
  */
 import type { RatingFilter, RatingSummary, Review, ReviewSort, VoteDirection, Votes } from '../../core/domain/reviews.js';
 import { normaliseSearch } from '../../core/rules/search.js';
+import type { Locale } from '../../i18n/index.js';
+import { reviewTextsIn, type ReviewTexts } from './messages.js';
+
+/** English texts, where a caller gives none (tests; every view gives the page's). */
+const english = (): ReviewTexts => reviewTextsIn('en-PH');
 
 /** Wait after the last key before a review search is sent (Enter sends it at once). */
 export const REVIEW_SEARCH_DEBOUNCE_MS = 1000;
 
-/** The sort combobox's options, in the stock plugin's order. */
-export const SORT_LABELS: ReadonlyArray<readonly [ReviewSort, string]> = [
-  ['recent', 'Most recent'],
-  ['helpful', 'Most helpful'],
-  ['ratinghigh', 'Highest rating'],
-  ['ratinglow', 'Lowest rating'],
+/** The sorts, in the stock plugin's order. */
+export const SORTS: readonly ReviewSort[] = ['recent', 'helpful', 'ratinghigh', 'ratinglow'];
+
+/** The sort combobox's options, in the stock plugin's order, named in the page's language. */
+export const sortLabels = (t: ReviewTexts = english()): ReadonlyArray<readonly [ReviewSort, string]> => [
+  ['recent', t.sortRecent],
+  ['helpful', t.sortHelpful],
+  ['ratinghigh', t.sortHigh],
+  ['ratinglow', t.sortLow],
 ];
 
 /** A sort from the address or a form (anything unknown is the default). */
 export const parseSort = (raw: string | null | undefined, fallback: ReviewSort = 'recent'): ReviewSort =>
-  SORT_LABELS.some(([value]) => value === raw) ? (raw as ReviewSort) : fallback;
+  SORTS.some((value) => value === raw) ? (raw as ReviewSort) : fallback;
 
 /** The term a review search sends: the product search's rules (trimmed, single-spaced, ≤ 100). */
 export const reviewSearchTerm = (raw: string): string => normaliseSearch(raw);
@@ -50,25 +58,23 @@ export const applyVote = (votes: Votes, upvote: boolean): Votes => {
 };
 
 /** The vote buttons' names: `Helpful (3)` and `Not helpful (1)`. */
-export const voteLabels = (votes: Votes): { readonly up: string; readonly down: string } => ({ up: `Helpful (${votes.up})`, down: `Not helpful (${votes.down})` });
+export const voteLabels = (votes: Votes, t: ReviewTexts = english()): { readonly up: string; readonly down: string } => ({ up: t.helpful({ count: votes.up }), down: t.notHelpful({ count: votes.down }) });
 
 /** What a failed vote says (the previous state is back). */
-export const voteFailureText = (failure: Failure): string =>
-  failure.kind === 'not-found' ? 'This review can no longer be voted on.' : `Your vote could not be counted. ${failure.message || 'Please try again.'}`.trim();
+export const voteFailureText = (failure: Failure, t: ReviewTexts = english()): string =>
+  failure.kind === 'not-found' ? t.voteGone : t.voteFailed({ reason: failure.message || t.pleaseTryAgain }).trim();
 
 // ---------------------------------------------------------------------------------------------
 // Summary and histogram
 
 /** `4.6 out of 5` (one decimal). */
-export const averageText = (averageHundredths: number): string => `${(Math.round(averageHundredths / 10) / 10).toFixed(1)} out of 5`;
+export const averageText = (averageHundredths: number, t: ReviewTexts = english()): string => t.average({ average: (Math.round(averageHundredths / 10) / 10).toFixed(1) });
 
 /** How many stars to fill, to the nearest half. */
 export const starsFilled = (averageHundredths: number): number => Math.round(averageHundredths / 50) / 2;
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
 /** `23 reviews`, `1 review`. */
-export const reviewCountText = (n: number): string => plural(n, 'review', 'reviews');
+export const reviewCountText = (n: number, t: ReviewTexts = english()): string => t.reviewCount(n);
 
 /** One histogram row: the control `5 stars, 12 reviews` with its share of the reviews. */
 export interface HistogramRow {
@@ -81,11 +87,11 @@ export interface HistogramRow {
 }
 
 /** The histogram's rows, five stars first; the active filter's row is pressed. */
-export const histogramRows = (summary: RatingSummary, active: RatingFilter): HistogramRow[] => {
+export const histogramRows = (summary: RatingSummary, active: RatingFilter, t: ReviewTexts = english()): HistogramRow[] => {
   const total = summary.histogram.reduce((a, b) => a + b, 0);
   return ([5, 4, 3, 2, 1] as const).map((stars) => {
     const count = summary.histogram[stars - 1] ?? 0;
-    return { stars, count, percent: total === 0 ? 0 : Math.round((count * 100) / total), label: `${plural(stars, 'star', 'stars')}, ${reviewCountText(count)}`, pressed: active === stars };
+    return { stars, count, percent: total === 0 ? 0 : Math.round((count * 100) / total), label: t.histogramRow({ stars: t.stars(stars), reviews: t.reviewCount(count) }), pressed: active === stars };
   });
 };
 
@@ -105,10 +111,10 @@ export const parseRating = (raw: string | null | undefined): RatingFilter => {
 export const toggleTag = (tags: readonly number[], id: number): number[] => (tags.includes(id) ? tags.filter((t) => t !== id) : [...tags, id]);
 
 /** The live count: `1–5 of 23 reviews` (`first` is the 1-based position of the first shown). */
-export const countText = (first: number, shown: number, total: number): string => {
-  if (total === 0 || shown === 0) return 'No reviews match.';
+export const countText = (first: number, shown: number, total: number, t: ReviewTexts = english()): string => {
+  if (total === 0 || shown === 0) return t.noneMatch;
   const last = Math.min(total, first + shown - 1);
-  return `${first}–${last} of ${reviewCountText(total)}`;
+  return t.range({ first, last, reviews: t.reviewCount(total) });
 };
 
 /** Reviews matching beyond those shown (the `Show more reviews ({n})` count). */
@@ -190,11 +196,14 @@ export const initials = (name: string): string => {
   return words.length === 1 ? letter(first) : letter(first) + letter(words[words.length - 1] ?? '');
 };
 
-/** A review's date as shown (`12 March 2026`); the ISO text itself when it is not a date. */
-export const reviewDate = (iso: string): string => {
+/**
+ * A review's date as shown, in the page's language (`12 March 2026`, `12 Marso 2026`); the ISO text
+ * itself when it is not a date. English keeps the day-month-year order it always had.
+ */
+export const reviewDate = (iso: string, locale: Locale = 'en-PH'): string => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return d.toLocaleDateString(locale === 'en-PH' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 };
 
 /** Paragraphs of a review (blank lines separate them). */

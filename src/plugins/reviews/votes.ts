@@ -10,6 +10,7 @@ import type { Result } from '../../core/result.js';
 import { createStore, type ReadableStore } from '../../core/store.js';
 import { applyVote, voteFailureText } from './rules.js';
 import type { Failure } from './rules.js';
+import type { ReviewTexts } from './messages.js';
 
 /** One review's votes as shown. */
 export interface VoteView {
@@ -34,8 +35,11 @@ export interface VotesController {
   view(reviewId: number, base: Votes): VoteView;
 }
 
-/** Creates the votes' controller (one per page: the same review in two lists shows one state). */
-export const createVotesController = (send: SendVote): VotesController => {
+/**
+ * Creates the votes' controller (one per page: the same review in two lists shows one state);
+ * `texts` are the page's (its failures are said in them; English when none is given).
+ */
+export const createVotesController = (send: SendVote, texts?: ReviewTexts): VotesController => {
   const store = createStore<VotesState>({});
   const view = (reviewId: number, base: Votes): VoteView => store.getSnapshot()[reviewId] ?? { votes: base, pending: false, error: null };
   const set = (reviewId: number, next: VoteView) => store.update((s) => ({ ...s, [reviewId]: next }));
@@ -52,7 +56,7 @@ export const createVotesController = (send: SendVote): VotesController => {
       } catch (error) {
         answer = { ok: false, error: { kind: 'invalid-response', message: error instanceof Error ? error.message : String(error) } };
       }
-      set(reviewId, answer.ok ? { votes: answer.value, pending: false, error: null } : { votes: before.votes, pending: false, error: voteFailureText(answer.error) });
+      set(reviewId, answer.ok ? { votes: answer.value, pending: false, error: null } : { votes: before.votes, pending: false, error: voteFailureText(answer.error, texts) });
     },
   };
 };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { galleryWithVariation } from '../../core/rules/gallery.js';
 import { variationSummary } from '../../core/rules/variation-data.js';
 import type { PageData } from '../../app/app-state.js';
+import { useLocale } from '../i18n.js';
 import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from '../components/AddToCartButton.js';
 import { Price } from '../components/Price.js';
@@ -37,6 +38,7 @@ export function ProductPage({ page }: { page: ProductData }) {
     ...(identifiers.mpn ? [['MPN', identifiers.mpn] as [string, string]] : []),
   ];
   const pluginTabs = views.productTabs();
+  const locale = useLocale();
   const tabs: TabSpec[] = [
     ...(product.description ? [{ id: 'description', label: 'Description', panel: <p>{product.description}</p> }] : []),
     ...(details.length > 0
@@ -60,7 +62,7 @@ export function ProductPage({ page }: { page: ProductData }) {
         ]
       : []),
     // Tabs other plugins add (reviews, questions and answers).
-    ...pluginTabs.map((tab) => ({ id: tab.id, label: typeof tab.label === 'function' ? tab.label(product) : tab.label, panel: renderTab(tab, product) })),
+    ...pluginTabs.map((tab) => ({ id: tab.id, label: typeof tab.label === 'function' ? tab.label(product, locale) : tab.label, panel: renderTab(tab, product) })),
   ];
 
   return (

@@ -9,7 +9,10 @@ import type { Product } from '../../../core/domain/catalog.js';
 import type { ProductQuestionsView, Question, Votes } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { CaptchaStep } from '../../../ui/components/CaptchaStep.js';
+import { BASE_LOCALE, type Locale } from '../../../i18n/index.js';
+import { useLocale, useTexts } from '../../../ui/i18n.js';
 import { useUi } from '../../../ui/runtime-context.js';
+import { qnaTexts, qnaTextsIn, type QnaTexts } from '../messages.js';
 import { createQnaController, type QnaController, type QnaState } from '../controller.js';
 import { countText, FIELDS, formErrors, formValid, INITIAL_FORM, listFrom, type Field, type FormMode, type VoteState } from '../rules.js';
 import type questions from '../index.js';
@@ -23,20 +26,25 @@ export const attach = (ctx: QuestionsContext): void => {
   context = ctx;
 };
 
-const DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' });
-const formatDate = (iso: string): string => {
+const formats = new Map<Locale, Intl.DateTimeFormat>();
+/** A date in the page's language (`March 12, 2026`, `Marso 12, 2026`). */
+const formatDate = (iso: string, locale: Locale): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Manila' })));
+  return format.format(date);
 };
 
-const LABELS: Readonly<Record<Field, string>> = { text: 'Question', name: 'Name', email: 'Email' };
+const labels = (t: QnaTexts): Readonly<Record<Field, string>> => ({ text: t.questionLabel, name: t.name, email: t.email });
 
 /** The tab's panel for the page's product. */
 export function QuestionsTab({ product, plugin }: { readonly product: Product; readonly plugin: Ctx }) {
   const { state } = useUi();
+  const t = useTexts(qnaTexts);
   const view = state.page.type === 'product' ? state.page.questions : undefined;
   if (view === undefined) return null;
-  if (view === null) return <p className="notice notice--error">The questions could not be loaded. Reload the page to try again.</p>;
+  if (view === null) return <p className="notice notice--error">{t.loadFailed}</p>;
   return <QnaBlock product={product} plugin={plugin} view={view} />;
 }
 
@@ -48,6 +56,8 @@ type CaptchaProps = { readonly siteKey: string; readonly onToken: (token: string
 function QnaBlock({ product, plugin, view }: { readonly product: Product; readonly plugin: Ctx; readonly view: ProductQuestionsView }) {
   // The captcha step's token (single-use: the step forgets it when the form leaves the dialog).
   const token = useRef<string | null>(null);
+  const t = useTexts(qnaTexts);
+  const locale = useLocale();
   const siteKey = view.form.captchaSiteKey;
   const [controller] = useState<QnaController | null>(() => {
     const port = context?.ports.questions;
@@ -59,6 +69,7 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
       perPage: plugin.options.perPage,
       first: view.first,
       emit: (type, payload) => emit(type, payload),
+      texts: qnaTextsIn(locale),
       ...(siteKey ? { captcha: () => Promise.resolve(token.current ?? undefined) } : {}),
     });
   });
@@ -79,6 +90,9 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
     controller?.open(mode);
   };
   const searching = list.pending?.kind === 'search';
+  // Decided here, not in the markup: the texts scanner reads literals among children as texts.
+  const moreShown = !list.lastPage && list.items.length > 0 && list.failed?.kind !== 'search';
+  const dialogOpen = form.view !== 'closed';
   return (
     <div className="qna">
       <div className="qna__bar">
@@ -92,8 +106,8 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
         >
           <input
             type="search"
-            aria-label="Search questions"
-            placeholder="Search questions"
+            aria-label={t.searchQuestions}
+            placeholder={t.searchQuestions}
             value={term}
             maxLength={100}
             onChange={(e) => {
@@ -110,76 +124,76 @@ function QnaBlock({ product, plugin, view }: { readonly product: Product; readon
                 controller?.searchNow('');
               }}
             >
-              Clear search
+              {t.clearSearch}
             </button>
           )}
         </form>
         {accepting && (
           <button type="button" className="button button--primary" onClick={() => open({ kind: 'ask' })}>
-            Ask a question
+            {t.ask}
           </button>
         )}
       </div>
       <p className="qna__count" role="status">
-        {searching ? 'Searching…' : countText(list)}
+        {searching ? t.searching : countText(list, t)}
       </p>
       {list.failed && (
         <div className="notice notice--error" role="alert">
           <p>
-            The questions could not be loaded. {list.failed.message}{' '}
+            {t.listFailed} {list.failed.message}{' '}
             <button type="button" className="button" onClick={() => controller?.retry()}>
-              Retry
+              {t.retry}
             </button>
           </p>
         </div>
       )}
       {list.items.length > 0 && (
-        <ul className="qna__list" aria-label="Questions" aria-busy={list.pending ? true : undefined}>
+        <ul className="qna__list" aria-label={t.questions} aria-busy={list.pending ? true : undefined}>
           {list.items.map((question) => (
-            <QuestionItem key={question.id} question={question} votes={votes} controller={controller} accepting={accepting} onAnswer={() => open({ kind: 'answer', questionId: question.id, question: question.text })} />
+            <QuestionItem key={question.id} t={t} locale={locale} question={question} votes={votes} controller={controller} accepting={accepting} onAnswer={() => open({ kind: 'answer', questionId: question.id, question: question.text })} />
           ))}
         </ul>
       )}
-      {!list.lastPage && list.items.length > 0 && list.failed?.kind !== 'search' && (
+      {moreShown && (
         <button type="button" className="button qna__more" aria-disabled={list.pending ? true : undefined} onClick={() => controller?.showMore()}>
-          {list.pending?.kind === 'more' ? 'Loading questions…' : 'Show more questions'}
+          {list.pending?.kind === 'more' ? t.loadingMore : t.showMore}
         </button>
       )}
-      {controller && form.view !== 'closed' && form.mode && <QnaDialog product={product} state={form} controller={controller} opener={opener} captcha={captcha} />}
+      {controller && dialogOpen && form.mode && <QnaDialog t={t} locale={locale} product={product} state={form} controller={controller} opener={opener} captcha={captcha} />}
     </div>
   );
 }
 
-function QuestionItem({ question, votes, controller, accepting, onAnswer }: { readonly question: Question; readonly votes: QnaState['votes']; readonly controller: QnaController | null; readonly accepting: boolean; readonly onAnswer: () => void }) {
+function QuestionItem({ t, locale, question, votes, controller, accepting, onAnswer }: { readonly t: QnaTexts; readonly locale: Locale; readonly question: Question; readonly votes: QnaState['votes']; readonly controller: QnaController | null; readonly accepting: boolean; readonly onAnswer: () => void }) {
   const textId = useId();
   return (
     <li className="qna__item">
       <article aria-labelledby={textId}>
         <p className="qna__question" id={textId}>
-          <span className="visually-hidden">Question: </span>
+          <span className="visually-hidden">{`${t.questionPrefix} `}</span>
           {question.text}
         </p>
         <p className="qna__meta">
-          {question.author} · <time dateTime={question.date}>{formatDate(question.date)}</time>
+          {question.author} · <time dateTime={question.date}>{formatDate(question.date, locale)}</time>
         </p>
-        <VoteButtons id={question.id} votes={question.votes} state={votes[question.id]} controller={controller} />
+        <VoteButtons t={t} id={question.id} votes={question.votes} state={votes[question.id]} controller={controller} />
         {question.answers.length > 0 && (
-          <ul className="qna__answers" aria-label={`Answers (${question.answers.length})`}>
+          <ul className="qna__answers" aria-label={t.answers({ count: question.answers.length })}>
             {question.answers.map((answer) => (
               <li key={answer.id} className="qna__answer">
                 <p>{answer.text}</p>
                 <p className="qna__meta">
                   {answer.author}
-                  {answer.byShop ? ' (shop)' : answer.verified ? ' (verified owner)' : ''} · <time dateTime={answer.date}>{formatDate(answer.date)}</time>
+                  {answer.byShop ? ` (${t.byShop})` : answer.verified ? ` (${t.verifiedOwner})` : ''} · <time dateTime={answer.date}>{formatDate(answer.date, locale)}</time>
                 </p>
-                <VoteButtons id={answer.id} votes={answer.votes} state={votes[answer.id]} controller={controller} />
+                <VoteButtons t={t} id={answer.id} votes={answer.votes} state={votes[answer.id]} controller={controller} />
               </li>
             ))}
           </ul>
         )}
         {accepting && (
           <button type="button" className="button qna__answer-button" onClick={onAnswer}>
-            Answer
+            {t.answer}
           </button>
         )}
       </article>
@@ -188,16 +202,16 @@ function QuestionItem({ question, votes, controller, accepting, onAnswer }: { re
 }
 
 /** `Helpful ({n})` / `Not helpful ({n})`, pressed for the viewer's vote; a failure is said beside them. */
-function VoteButtons({ id, votes, state, controller }: { readonly id: number; readonly votes: Votes; readonly state: VoteState | undefined; readonly controller: QnaController | null }) {
+function VoteButtons({ t, id, votes, state, controller }: { readonly t: QnaTexts; readonly id: number; readonly votes: Votes; readonly state: VoteState | undefined; readonly controller: QnaController | null }) {
   const shown = state?.shown ?? votes;
   const busy = state?.before ? true : undefined;
   return (
     <div className="qna__votes">
       <button type="button" className="qna__vote" aria-pressed={shown.current === 1} aria-busy={busy} onClick={() => void controller?.vote(id, 1)}>
-        Helpful ({shown.up})
+        {t.helpful({ count: shown.up })}
       </button>
       <button type="button" className="qna__vote" aria-pressed={shown.current === -1} aria-busy={busy} onClick={() => void controller?.vote(id, -1)}>
-        Not helpful ({shown.down})
+        {t.notHelpful({ count: shown.down })}
       </button>
       {state?.error && (
         <span className="qna__vote-error" role="alert">
@@ -214,12 +228,16 @@ function VoteButtons({ id, votes, state, controller }: { readonly id: number; re
  * opened it.
  */
 function QnaDialog({
+  t,
+  locale,
   product,
   state,
   controller,
   opener,
   captcha,
 }: {
+  readonly t: QnaTexts;
+  readonly locale: Locale;
   readonly product: Product;
   readonly state: QnaState['form'];
   readonly controller: QnaController;
@@ -245,7 +263,8 @@ function QnaDialog({
   const mode = state.mode;
   if (!mode) return null;
   const close = () => controller.close();
-  const heading = mode.kind === 'ask' ? `Ask a question about ${product.name}` : 'Answer a question';
+  const answering = mode.kind === 'answer';
+  const heading = mode.kind === 'ask' ? t.askAbout({ name: product.name }) : t.answerQuestion;
   return (
     // A click on the dialog element itself is a click on the overlay around its content.
     <dialog
@@ -261,11 +280,11 @@ function QnaDialog({
       }}
     >
       <div className="qna-dialog__body">
-        <button type="button" className="qna-dialog__close" aria-label="Close" onClick={close}>
+        <button type="button" className="qna-dialog__close" aria-label={t.close} onClick={close}>
           ×
         </button>
         <h2 id={headingId}>{heading}</h2>
-        {mode.kind === 'answer' && (
+        {answering && (
           <blockquote className="qna-dialog__question">
             <p>{mode.question}</p>
           </blockquote>
@@ -275,11 +294,11 @@ function QnaDialog({
             <p>{state.outcome.title}</p>
             {state.outcome.description && <p>{state.outcome.description}</p>}
             <button ref={ok} type="button" className="button button--primary" onClick={close}>
-              OK
+              {t.ok}
             </button>
           </div>
         ) : (
-          <QnaForm base={base} state={state} mode={mode} controller={controller} captcha={captcha} />
+          <QnaForm base={base} state={state} mode={mode} controller={controller} captcha={captcha} locale={locale} />
         )}
       </div>
     </dialog>
@@ -292,14 +311,18 @@ export function QnaForm({
   mode,
   controller,
   captcha,
+  locale = BASE_LOCALE,
 }: {
   readonly base: string;
   readonly state: QnaState['form'];
   readonly mode: FormMode;
   readonly controller: QnaController;
   readonly captcha: CaptchaProps;
+  /** The page's language. @default 'en-PH' */
+  readonly locale?: Locale;
 }) {
-  const errors = formErrors(state.fields, mode);
+  const t = qnaTextsIn(locale);
+  const errors = formErrors(state.fields, mode, t);
   const sending = state.view === 'sending';
   const touched = state.view === 'input' ? state.touched : { text: true, name: true, email: true };
   const submit = (e: FormEvent) => {
@@ -311,7 +334,7 @@ export function QnaForm({
       {FIELDS.map((field) => {
         const id = `${base}-${field}`;
         const error = touched[field] ? errors[field] : null;
-        const label = field === 'text' && mode.kind === 'answer' ? 'Answer' : LABELS[field];
+        const label = field === 'text' && mode.kind === 'answer' ? t.answerLabel : labels(t)[field];
         const common = {
           id,
           value: state.fields[field],
@@ -332,10 +355,10 @@ export function QnaForm({
           </div>
         );
       })}
-      {captcha && <CaptchaStep id={`${base}-captcha`} siteKey={captcha.siteKey} error={null} onToken={captcha.onToken} prefix="qna-field" />}
+      {captcha && <CaptchaStep id={`${base}-captcha`} siteKey={captcha.siteKey} error={null} onToken={captcha.onToken} prefix="qna-field" locale={locale} />}
       <p className="qna-dialog__actions">
         <button type="submit" className="button button--primary" disabled={sending || !formValid(state.fields, mode)}>
-          {sending ? 'Sending…' : mode.kind === 'ask' ? 'Submit question' : 'Submit answer'}
+          {sending ? t.sending : mode.kind === 'ask' ? t.submitQuestion : t.submitAnswer}
         </button>
       </p>
     </form>

@@ -8,6 +8,8 @@
 import { createElement, type MouseEvent } from 'react';
 import type { FeatureContext } from '../../../core/plugin.js';
 import { viewsChunk } from '../../../ui/components/views-chunk.js';
+import { useTexts } from '../../../ui/i18n.js';
+import { qnaTabTexts } from '../tab-texts.js';
 import type { QuestionsOptions } from '../options.js';
 
 /** What the plugin's setup hands over: its context (the port and `emit`). */
@@ -43,4 +45,4 @@ const openTab = (event: MouseEvent<HTMLAnchorElement>): void => {
 };
 
 /** The summary's `Q&A` link. */
-export const QnaLink = () => createElement('p', { className: 'qna-link' }, createElement('a', { href: '#tab-questions', onClick: openTab }, 'Q&A'));
+export const QnaLink = () => createElement('p', { className: 'qna-link' }, createElement('a', { href: '#tab-questions', onClick: openTab }, useTexts(qnaTabTexts).link));

@@ -16,6 +16,7 @@ import type { BoundEmit } from '../../../core/bus.js';
 import type { ReviewFormSettings, ReviewResult, UploadedMedia } from '../../../core/domain/reviews.js';
 import type { PortFailure, ReviewsPort } from '../../../core/ports.js';
 import { createStore, type ReadableStore } from '../../../core/store.js';
+import { reviewFormTextsIn, type ReviewFormTexts } from './messages.js';
 import { formReducer, INITIAL_FORM, type FormEvent, type FormMachine } from './machine.js';
 import { toSubmission, type DraftContext, type ReviewField } from './rules.js';
 import { attachable, EMPTY_QUEUE, uploading, uploadReducer, uploadsBlockSubmit, type UploadEvent, type UploadQueue } from './uploads.js';
@@ -41,6 +42,8 @@ export interface ReviewFormOptions {
   readonly standalone?: boolean;
   /** Starts open (the standalone form). */
   readonly open?: boolean;
+  /** The page's texts (errors and messages are said in them); English when none is given. */
+  readonly texts?: ReviewFormTexts;
 }
 
 export interface ReviewFormController {
@@ -69,21 +72,16 @@ export interface ReviewFormController {
 }
 
 /** The result shown when the review could not reach the shop (no answer from the server). */
-export const failureResult = (failure: PortFailure): ReviewResult => ({
+export const failureResult = (failure: PortFailure, t: ReviewFormTexts = reviewFormTextsIn('en-PH')): ReviewResult => ({
   code: 1,
-  description:
-    failure.kind === 'http' && failure.message
-      ? failure.message
-      : failure.kind === 'network' || failure.kind === 'timeout'
-        ? 'Your review could not be sent. Please check your connection and try again.'
-        : 'Your review could not be added.',
-  button: 'Try again',
+  description: failure.kind === 'http' && failure.message ? failure.message : failure.kind === 'network' || failure.kind === 'timeout' ? t.sendFailedNetwork : t.sendFailed,
+  button: t.tryAgain,
 });
 
 const failureMessage = (failure: PortFailure, fallback: string): string => (failure.message && failure.kind === 'http' ? failure.message : fallback);
 
-export const createReviewFormController = ({ port, settings, productId, emit, standalone = false, open = false }: ReviewFormOptions): ReviewFormController => {
-  const context: DraftContext = { questions: settings.questions, standalone, captcha: settings.captchaSiteKey !== null };
+export const createReviewFormController = ({ port, settings, productId, emit, standalone = false, open = false, texts = reviewFormTextsIn('en-PH') }: ReviewFormOptions): ReviewFormController => {
+  const context: DraftContext = { questions: settings.questions, standalone, captcha: settings.captchaSiteKey !== null, texts };
   const store = createStore<ReviewFormState>({ form: open ? { ...INITIAL_FORM, phase: 'editing' } : INITIAL_FORM, uploads: EMPTY_QUEUE });
   const aborts = new Map<number, AbortController>();
   const files = new Map<number, FormFile>();
@@ -94,7 +92,7 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
     return store.getSnapshot().form;
   };
   const queue = (event: UploadEvent): UploadQueue => {
-    store.update((s) => ({ ...s, uploads: uploadReducer(s.uploads, event, settings.media) }));
+    store.update((s) => ({ ...s, uploads: uploadReducer(s.uploads, event, settings.media, texts) }));
     return store.getSnapshot().uploads;
   };
   const track = async <T>(request: Promise<T>): Promise<T> => {
@@ -128,7 +126,7 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
     aborts.delete(uid);
     const item = store.getSnapshot().uploads.items.find((i) => i.uid === uid);
     if (!answer.ok) {
-      if (item && !abort.signal.aborted) queue({ type: 'failed', uid, message: failureMessage(answer.error, `“${file.name}” could not be uploaded.`) });
+      if (item && !abort.signal.aborted) queue({ type: 'failed', uid, message: failureMessage(answer.error, texts.uploadFailed({ name: file.name })) });
       return;
     }
     if (!item || item.status !== 'pending') {
@@ -172,12 +170,12 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
         if (result?.ok) return void queue({ type: 'deleted', uid });
         // The form was cleared meanwhile: nobody will attach it, so it is deleted all the same.
         if (!store.getSnapshot().uploads.items.some((i) => i.uid === uid)) return discard(media, 2);
-        queue({ type: 'deleteFailed', uid, message: result ? failureMessage(result.error, `“${item.name}” could not be removed.`) : `“${item.name}” could not be removed.` });
+        queue({ type: 'deleteFailed', uid, message: result ? failureMessage(result.error, texts.removeFailed({ name: item.name })) : texts.removeFailed({ name: item.name }) });
       });
     },
     async submit() {
       const { uploads } = store.getSnapshot();
-      const blockedText = uploadsBlockSubmit(uploads);
+      const blockedText = uploadsBlockSubmit(uploads, texts);
       const state = form({ type: 'submit', uploading: uploading(uploads), ...(blockedText ? { blockedText } : {}) });
       if (state.phase !== 'submitting') return;
       const attempt = state.attempt;
@@ -187,9 +185,9 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
       let result: ReviewResult;
       try {
         const answer = await track(port.submit(submission));
-        result = answer.ok ? answer.value : failureResult(answer.error);
+        result = answer.ok ? answer.value : failureResult(answer.error, texts);
       } catch (error) {
-        result = failureResult({ kind: 'network', message: error instanceof Error ? error.message : String(error) });
+        result = failureResult({ kind: 'network', message: error instanceof Error ? error.message : String(error) }, texts);
       }
       const after = form({ type: 'answered', attempt, result });
       if (after.phase === 'result' && after.attempt === attempt && result.code === 0) {

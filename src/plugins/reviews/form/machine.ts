@@ -13,6 +13,7 @@
  */
 import type { ReviewResult } from '../../../core/domain/reviews.js';
 import { draftErrors, EMPTY_DRAFT, type DraftContext, type ReviewDraft, type ReviewField } from './rules.js';
+import { reviewFormTextsIn } from './messages.js';
 
 export type FormPhase = 'closed' | 'editing' | 'submitting' | 'result';
 
@@ -99,7 +100,7 @@ export const formReducer = (state: FormMachine, event: FormEvent, context: Draft
       if (state.phase !== 'editing') return state;
       const checked = showing({ ...state, submitted: true }, context);
       if (Object.keys(checked.shown).length > 0) return { ...checked, blocked: null };
-      if (event.uploading > 0) return { ...checked, blocked: event.blockedText ?? 'Please wait until the uploads finish.' };
+      if (event.uploading > 0) return { ...checked, blocked: event.blockedText ?? (context.texts ?? reviewFormTextsIn('en-PH')).waitUploads };
       return { ...checked, phase: 'submitting', blocked: null, attempt: state.attempt + 1 };
     }
     case 'answered':

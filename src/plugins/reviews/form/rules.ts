@@ -22,6 +22,10 @@
 import type { OnsiteQuestion, ReviewFormSettings, ReviewSubmission, StarRating, UploadedMedia } from '../../../core/domain/reviews.js';
 import { characterCount } from '../../../core/rules/forms.js';
 import { isBlankText, isStorableText } from '../../../core/rules/text.js';
+import { reviewFormTextsIn, type ReviewFormTexts } from './messages.js';
+
+/** English texts, where a caller gives none (tests; the form gives the page's). */
+const english = (): ReviewFormTexts => reviewFormTextsIn('en-PH');
 
 /** What the shopper has typed and chosen so far. `rating` 0 is none yet. */
 export interface ReviewDraft {
@@ -43,21 +47,8 @@ export type ReviewField = 'rating' | 'text' | 'name' | 'email' | `q:${string}` |
 /** Longest values, in characters. */
 export const REVIEW_LIMITS = { text: 65525, name: 245, email: 100, answer: 1000 } as const;
 
-/** The form's messages (the captcha's is the stock plugin's). */
-export const REVIEW_MESSAGES = {
-  rating: 'Please choose a rating.',
-  text: 'Please write your review.',
-  name: 'Please enter your name.',
-  email: 'Please enter a valid email address.',
-  answer: 'Please answer this question.',
-  number: 'Please enter a number.',
-  terms: 'Please tick the checkbox to proceed',
-  captcha: 'Please confirm that you are not a robot',
-  tooLong: 'Please enter no more than {0} characters.',
-  unstorable: 'This text contains characters that cannot be saved.',
-} as const;
-
-const tooLong = (limit: number): string => REVIEW_MESSAGES.tooLong.replace('{0}', String(limit));
+/** The form's messages in English (the captcha's is the stock plugin's); `messages.ts` has them in every language. */
+export const REVIEW_MESSAGES: ReviewFormTexts = english();
 
 // The local part: dot-separated atoms (no specials, no white space) or one quoted string.
 const LOCAL = String.raw`(?:[^<>()[\]\\.,;:\s@"]+(?:\.[^<>()[\]\\.,;:\s@"]+)*|"(?:[^"\\\r\n]|\\.)+")`;
@@ -81,27 +72,29 @@ export interface DraftContext {
   readonly terms?: boolean;
   /** A captcha site key is configured: a token is required. */
   readonly captcha?: boolean;
+  /** The page's texts (errors are said in them); English when none is given. */
+  readonly texts?: ReviewFormTexts;
 }
 
-const textError = (raw: string, required: boolean, missing: string, limit: number): string | null => {
+const textError = (raw: string, required: boolean, missing: string, limit: number, t: ReviewFormTexts): string | null => {
   const value = raw.trim();
   if (isBlankText(value)) return required ? missing : null;
-  if (!isStorableText(value)) return REVIEW_MESSAGES.unstorable;
-  if (characterCount(value) > limit) return tooLong(limit);
+  if (!isStorableText(value)) return t.unstorable;
+  if (characterCount(value) > limit) return t.tooLong({ limit });
   return null;
 };
 
 /** One on-site question's error for its answer, or null. */
-export const answerError = (question: OnsiteQuestion, raw: string | undefined, standalone = false): string | null => {
+export const answerError = (question: OnsiteQuestion, raw: string | undefined, standalone = false, t: ReviewFormTexts = english()): string | null => {
   const value = (raw ?? '').trim();
   if (question.type === 'rating') {
-    if (value === '') return question.required ? REVIEW_MESSAGES.rating : null;
-    return isStarRating(Number(value)) && /^[1-5]$/.test(value) ? null : REVIEW_MESSAGES.rating;
+    if (value === '') return question.required ? t.rating : null;
+    return isStarRating(Number(value)) && /^[1-5]$/.test(value) ? null : t.rating;
   }
   const required = question.required || standalone;
-  const error = textError(value, required, REVIEW_MESSAGES.answer, REVIEW_LIMITS.answer);
+  const error = textError(value, required, t.answer, REVIEW_LIMITS.answer, t);
   if (error !== null) return error;
-  if (question.type === 'number' && value !== '' && !/^[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/.test(value)) return REVIEW_MESSAGES.number;
+  if (question.type === 'number' && value !== '' && !/^[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/.test(value)) return t.number;
   return null;
 };
 
@@ -110,21 +103,22 @@ export const answerError = (question: OnsiteQuestion, raw: string | undefined, s
  * captcha's is there when a site key is configured and `captchaToken` is empty or white space.
  */
 export const draftErrors = (draft: ReviewDraft, context: DraftContext, captchaToken: string | null = null): Partial<Record<ReviewField, string>> => {
+  const t = context.texts ?? english();
   const errors: Partial<Record<ReviewField, string>> = {};
-  if (!isStarRating(draft.rating)) errors.rating = REVIEW_MESSAGES.rating;
-  const text = textError(draft.text, true, REVIEW_MESSAGES.text, REVIEW_LIMITS.text);
+  if (!isStarRating(draft.rating)) errors.rating = t.rating;
+  const text = textError(draft.text, true, t.text, REVIEW_LIMITS.text, t);
   if (text) errors.text = text;
-  const name = textError(draft.name, true, REVIEW_MESSAGES.name, REVIEW_LIMITS.name);
+  const name = textError(draft.name, true, t.name, REVIEW_LIMITS.name, t);
   if (name) errors.name = name;
   const email = draft.email.trim();
-  if (characterCount(email) > REVIEW_LIMITS.email) errors.email = tooLong(REVIEW_LIMITS.email);
-  else if (!isReviewEmail(email)) errors.email = REVIEW_MESSAGES.email;
+  if (characterCount(email) > REVIEW_LIMITS.email) errors.email = t.tooLong({ limit: REVIEW_LIMITS.email });
+  else if (!isReviewEmail(email)) errors.email = t.email;
   for (const question of context.questions) {
-    const error = answerError(question, draft.answers[question.name], context.standalone);
+    const error = answerError(question, draft.answers[question.name], context.standalone, t);
     if (error) errors[`q:${question.name}`] = error;
   }
-  if (context.terms && !draft.terms) errors.terms = REVIEW_MESSAGES.terms;
-  if (context.captcha && (captchaToken === null || captchaToken.trim() === '')) errors.captcha = REVIEW_MESSAGES.captcha;
+  if (context.terms && !draft.terms) errors.terms = t.terms;
+  if (context.captcha && (captchaToken === null || captchaToken.trim() === '')) errors.captcha = t.captcha;
   return errors;
 };
 
@@ -210,9 +204,9 @@ export const STOCK_MEDIA_TYPES: readonly string[] = ['image/jpeg', 'image/png', 
  * ones, then any file over the size limit. A refusal refuses the whole batch (nothing is added);
  * null when every file may be uploaded. An empty batch is accepted (nothing happens).
  */
-export const checkBatch = (files: readonly FileFacts[], present: number, media: MediaSettings): BatchRefusal | null => {
+export const checkBatch = (files: readonly FileFacts[], present: number, media: MediaSettings, t: ReviewFormTexts = english()): BatchRefusal | null => {
   if (files.length === 0) return null;
-  if (!media.enabled) return { reason: 'disabled', message: 'Photos and videos cannot be attached' };
+  if (!media.enabled) return { reason: 'disabled', message: t.mediaDisabled };
   if (files.length + present > media.limit) return { reason: 'too-many', message: media.messages.tooMany };
   const types = (media.types.length > 0 ? media.types : STOCK_MEDIA_TYPES).map((t) => t.toLowerCase());
   if (files.some((f) => !types.includes(f.type.toLowerCase()))) return { reason: 'file-type', message: media.messages.fileType };
@@ -255,4 +249,4 @@ export const ratingKey = (current: number, key: string): number | null => {
 };
 
 /** `1 star`, `2 stars`... */
-export const starLabel = (n: number): string => `${n} star${n === 1 ? '' : 's'}`;
+export const starLabel = (n: number, t: ReviewFormTexts = english()): string => t.star(n);

@@ -13,6 +13,7 @@
  * - Progress never goes back.
  */
 import type { UploadedMedia } from '../../../core/domain/reviews.js';
+import { reviewFormTextsIn, type ReviewFormTexts } from './messages.js';
 import { checkBatch, mediaKind, percentOf, uniqueMedia, type FileFacts, type MediaSettings } from './rules.js';
 
 export interface UploadItem {
@@ -58,12 +59,12 @@ const update = (queue: UploadQueue, uid: number, change: (item: UploadItem) => U
   return { ...queue, items: next ? queue.items.map((i) => (i.uid === uid ? next : i)) : queue.items.filter((i) => i.uid !== uid) };
 };
 
-/** The queue after one event. */
-export const uploadReducer = (queue: UploadQueue, event: UploadEvent, media: MediaSettings): UploadQueue => {
+/** The queue after one event (`texts`: the page's, for a refusal's message; English when none is given). */
+export const uploadReducer = (queue: UploadQueue, event: UploadEvent, media: MediaSettings, texts?: ReviewFormTexts): UploadQueue => {
   switch (event.type) {
     case 'choose': {
       if (event.files.length === 0) return queue;
-      const refusal = checkBatch(event.files, queue.items.length, media);
+      const refusal = checkBatch(event.files, queue.items.length, media, texts);
       if (refusal) return { ...queue, message: refusal.message };
       const added = event.files.map(
         (f, i): UploadItem => ({ uid: queue.nextUid + i, name: f.name, type: f.type, size: f.size, kind: mediaKind(f.type), status: 'pending', percent: 0, media: null }),
@@ -105,8 +106,8 @@ export const uploading = (queue: UploadQueue): number => queue.items.filter((i) 
 export const attachable = (queue: UploadQueue): UploadedMedia[] => uniqueMedia(queue.items.flatMap((i) => (i.status === 'ok' && i.media ? [i.media] : [])));
 
 /** Why submit waits, or null. */
-export const uploadsBlockSubmit = (queue: UploadQueue): string | null => {
+export const uploadsBlockSubmit = (queue: UploadQueue, texts: ReviewFormTexts = reviewFormTextsIn('en-PH')): string | null => {
   const n = uploading(queue);
   if (n === 0) return null;
-  return n === 1 ? 'Please wait: a file is still uploading.' : `Please wait: ${n} files are still uploading.`;
+  return texts.stillUploading(n);
 };

@@ -10,7 +10,9 @@ import type { HomeReviewsView, Review } from '../../../core/domain/reviews.js';
 import type { PageData } from '../../../app/app-state.js';
 import { wakeOnInteractionOrIdle } from '../../../ui/components/wake.js';
 import { createListController } from '../list.js';
-import { averageText, needsReadMore, reviewCountText, reviewDate, shortText } from '../rules.js';
+import { useLocale, useTexts } from '../../../ui/i18n.js';
+import { reviewTexts } from '../messages.js';
+import { averageText, needsReadMore, reviewDate, shortText } from '../rules.js';
 import { ControlledList, Stars, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
 
@@ -23,11 +25,13 @@ type Grid = NonNullable<HomeReviewsView['grid']>;
 type Slider = NonNullable<HomeReviewsView['slider']>;
 
 function ReviewsGrid({ grid, plugin }: { grid: Grid; plugin: ReviewsCtx }) {
+  const t = useTexts(reviewTexts);
   const controller = useListController(
     plugin,
-    (fetch, landed) =>
+    (fetch, landed, texts) =>
       createListController({
         fetch,
+        texts,
         scope: { kind: 'all' },
         perPage: grid.cards.perPage,
         initial: { page: grid.cards, filters: { rating: 0, sort: 'recent', search: '', tags: [] } },
@@ -43,32 +47,34 @@ function ReviewsGrid({ grid, plugin }: { grid: Grid; plugin: ReviewsCtx }) {
       </h2>
       <div className="reviews-grid__summary">
         <Stars hundredths={grid.summary.averageHundredths} />
-        <p>{averageText(grid.summary.averageHundredths)}</p>
-        <p>Based on {reviewCountText(grid.summary.count)}</p>
-        <a href="/reviews/">See all reviews</a>
+        <p>{averageText(grid.summary.averageHundredths, t)}</p>
+        <p>{t.basedOn(grid.summary.count)}</p>
+        <a href="/reviews/">{t.seeAll}</a>
       </div>
-      <ControlledList controller={controller} plugin={plugin} showProduct moreLabel="Show more" />
+      <ControlledList controller={controller} plugin={plugin} showProduct moreLabel={t.showMore} />
     </section>
   );
 }
 
 function SliderCard({ review }: { review: Review }) {
   const [open, setOpen] = useState(false);
+  const t = useTexts(reviewTexts);
+  const locale = useLocale();
   const long = needsReadMore(review.text, SLIDER_EXCERPT);
   return (
     <article className="review review--card">
-      <Stars hundredths={review.rating * 100} label={`Rated ${review.rating} out of 5`} />
+      <Stars hundredths={review.rating * 100} label={t.rated({ rating: review.rating })} />
       <p className="review__text">{open || !long ? review.text : shortText(review.text, SLIDER_EXCERPT)}</p>
       {long && (
         <button type="button" className="review__more" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Read less' : 'Read more'}
+          {open ? t.readLess : t.readMore}
         </button>
       )}
       <p className="review__head">
         <span className="review__author">{review.author}</span>
-        {review.verified && <span className="review__verified">Verified owner</span>}
+        {review.verified && <span className="review__verified">{t.verified}</span>}
         <time className="review__date" dateTime={review.date}>
-          {reviewDate(review.date)}
+          {reviewDate(review.date, locale)}
         </time>
       </p>
       {review.product && (
@@ -82,6 +88,7 @@ function SliderCard({ review }: { review: Review }) {
 
 function ReviewsSlider({ slider }: { slider: Slider }) {
   const [enhance, setEnhance] = useState(false);
+  const t = useTexts(reviewTexts);
   const strip = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = strip.current;
@@ -106,7 +113,7 @@ function ReviewsSlider({ slider }: { slider: Slider }) {
         </div>
         {enhance && (
           <Suspense fallback={null}>
-            <CarouselEnhancer sectionId="reviews-slider" label={slider.title} noun="reviews" />
+            <CarouselEnhancer sectionId="reviews-slider" label={slider.title} noun={t.sliderNoun} />
           </Suspense>
         )}
       </div>

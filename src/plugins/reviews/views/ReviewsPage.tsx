@@ -9,7 +9,9 @@ import { useId, useRef, useState } from 'react';
 import type { AllReviewsView, RatingFilter } from '../../../core/domain/reviews.js';
 import type { PageData } from '../../../app/app-state.js';
 import { createListController } from '../list.js';
-import { allReviewsHref, countText, pageCount, pageLinks, parseSort, reviewSearchTerm, SORT_LABELS } from '../rules.js';
+import { useTexts } from '../../../ui/i18n.js';
+import { reviewTexts } from '../messages.js';
+import { allReviewsHref, countText, pageCount, pageLinks, parseSort, reviewSearchTerm, sortLabels } from '../rules.js';
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ReviewItem, Summary, type ReviewsCtx, useLive } from './parts.js';
 import { useListController } from './ReviewsTab.js';
@@ -17,9 +19,10 @@ import { useListController } from './ReviewsTab.js';
 function InPlaceList({ view, plugin }: { view: AllReviewsView; plugin: ReviewsCtx }) {
   const controller = useListController(
     plugin,
-    (fetch, landed) =>
+    (fetch, landed, texts) =>
       createListController({
         fetch,
+        texts,
         scope: { kind: 'all' },
         perPage: view.reviews.perPage,
         initial: { page: view.reviews, filters: { rating: view.query.rating, sort: view.query.sort, search: view.query.search, tags: [] } },
@@ -31,17 +34,18 @@ function InPlaceList({ view, plugin }: { view: AllReviewsView; plugin: ReviewsCt
 }
 
 function Pages({ view }: { view: AllReviewsView }) {
+  const t = useTexts(reviewTexts);
   const pages = pageCount(view.reviews.total, view.reviews.perPage);
   if (pages <= 1) return null;
   const current = view.query.page;
   const href = (page: number) => allReviewsHref({ ...view.query, page });
   return (
-    <nav className="pagination" aria-label="Review pages">
+    <nav className="pagination" aria-label={t.pages}>
       <ul>
         {current > 1 && (
           <li>
             <a href={href(current - 1)} rel="prev">
-              Previous page
+              {t.previousPage}
             </a>
           </li>
         )}
@@ -61,7 +65,7 @@ function Pages({ view }: { view: AllReviewsView }) {
         {current < pages && (
           <li>
             <a href={href(current + 1)} rel="next">
-              Next page
+              {t.nextPage}
             </a>
           </li>
         )}
@@ -73,25 +77,27 @@ function Pages({ view }: { view: AllReviewsView }) {
 /** The page's body (the `page.reviews` slot). */
 export function ReviewsPage({ page, plugin }: { page: Extract<PageData, { type: 'reviews' }>; plugin: ReviewsCtx }) {
   useLive();
+  const t = useTexts(reviewTexts);
   const view = page.reviews;
   const { query } = view;
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [term, setTerm] = useState(query.search);
   const [writing, setWriting] = useState(false);
+  const canWrite = view.form.accepting !== 'none' && !writing;
   const hrefFor = (rating: RatingFilter) => allReviewsHref({ ...query, rating, page: 1 });
   const first = (query.page - 1) * view.reviews.perPage + 1;
   /** Goes to the address of the form's state (the bare address when nothing is set). */
   const go = (search: string, sort: string) => window.location.assign(allReviewsHref({ ...query, search: reviewSearchTerm(search), sort: parseSort(sort), page: 1 }));
   return (
     <div className="all-reviews">
-      <h1>Reviews</h1>
+      <h1>{t.heading}</h1>
       <div className="reviews">
         <div className="reviews__side">
           <Summary summary={view.summary} active={query.rating} hrefFor={hrefFor} />
-          {view.form.accepting !== 'none' && !writing && (
+          {canWrite && (
             <button type="button" className="reviews__write" aria-expanded={writing} onFocus={() => void preloadReviewForm().catch(() => undefined)} onPointerEnter={() => void preloadReviewForm().catch(() => undefined)} onClick={() => setWriting(true)}>
-              Write a review
+              {t.write}
             </button>
           )}
         </div>
@@ -110,9 +116,9 @@ export function ReviewsPage({ page, plugin }: { page: Extract<PageData, { type: 
             }}
           >
             <label htmlFor={`${id}-sort`} className="reviews-controls__sort">
-              Sort reviews
+              {t.sortReviews}
               <select id={`${id}-sort`} name="crsort" defaultValue={query.sort} onChange={(e) => go(term, e.currentTarget.value)}>
-                {SORT_LABELS.map(([value, label]) => (
+                {sortLabels(t).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
@@ -121,15 +127,15 @@ export function ReviewsPage({ page, plugin }: { page: Extract<PageData, { type: 
             </label>
             {query.rating !== 0 && <input type="hidden" name="ivrating" value={query.rating} />}
             <span className="reviews-controls__search">
-              <input type="search" name="crsearch" aria-label="Search reviews" placeholder="Search reviews" maxLength={100} value={term} onChange={(e) => setTerm(e.currentTarget.value)} />
-              <button type="submit">Search</button>
-              {query.search !== '' && <a href={allReviewsHref({ ...query, search: '', page: 1 })}>Clear search</a>}
+              <input type="search" name="crsearch" aria-label={t.searchReviews} placeholder={t.searchReviews} maxLength={100} value={term} onChange={(e) => setTerm(e.currentTarget.value)} />
+              <button type="submit">{t.search}</button>
+              {query.search !== '' && <a href={allReviewsHref({ ...query, search: '', page: 1 })}>{t.clearSearch}</a>}
             </span>
           </form>
           {view.pagination ? (
             <div className="reviews-list">
               <p className="reviews-list__count" role="status">
-                {countText(first, view.reviews.items.length, view.reviews.total)}
+                {countText(first, view.reviews.items.length, view.reviews.total, t)}
               </p>
               {view.reviews.items.length > 0 && (
                 <ol className="reviews-list__items">

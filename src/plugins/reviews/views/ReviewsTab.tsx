@@ -7,13 +7,20 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../core/domain/catalog.js';
 import type { ProductReviewsView } from '../../../core/domain/reviews.js';
+import { useLocale, useTexts } from '../../../ui/i18n.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
+import { reviewTexts, reviewTextsIn, type ReviewTexts } from '../messages.js';
 import { createListController, type ListController, type ListState } from '../list.js';
 import { preloadReviewForm, ReviewFormMount } from './form/ReviewFormMount.js';
 import { ControlledList, ListControls, Summary, type ReviewsCtx, useLive } from './parts.js';
 
 /** A list controller over the plugin's `reviews.list`, telling the bus what landed (`review.filtered`). */
-export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<typeof createListController>[0]['fetch'], landed: (state: ListState) => void) => ListController, scope: { kind: 'product' | 'shop' | 'all'; productId: number | null }): ListController => {
+export const useListController = (
+  plugin: ReviewsCtx,
+  make: (fetch: Parameters<typeof createListController>[0]['fetch'], landed: (state: ListState) => void, texts: ReviewTexts) => ListController,
+  scope: { kind: 'product' | 'shop' | 'all'; productId: number | null },
+): ListController => {
+  const locale = useLocale();
   const [controller] = useState(() =>
     make(
       async (query, signal) => plugin.execute('reviews.list', { query, signal }),
@@ -28,6 +35,7 @@ export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<t
           page: state.page,
           count: state.total,
         }),
+      reviewTextsIn(locale),
     ),
   );
   useEffect(() => () => controller.dispose(), [controller]);
@@ -36,12 +44,14 @@ export const useListController = (plugin: ReviewsCtx, make: (fetch: Parameters<t
 
 function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Product; plugin: ReviewsCtx }) {
   useLive();
+  const t = useTexts(reviewTexts);
   const [writing, setWriting] = useState(false);
   const controller = useListController(
     plugin,
-    (fetch, landed) =>
+    (fetch, landed, texts) =>
       createListController({
         fetch,
+        texts,
         scope: { kind: 'product', productId: view.productId },
         perPage: view.first.perPage,
         initial: { page: view.first, filters: { rating: 0, sort: view.sort, search: '', tags: [] } },
@@ -52,15 +62,16 @@ function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Pro
   const rating = useSelector(controller.store, (s) => s.filters.rating);
   const write = (
     <button type="button" className="reviews__write" aria-expanded={writing} onFocus={() => void preloadReviewForm().catch(() => undefined)} onPointerEnter={() => void preloadReviewForm().catch(() => undefined)} onClick={() => setWriting(true)}>
-      Write a review
+      {t.write}
     </button>
   );
+  const canWrite = view.form.accepting !== 'none' && !writing;
   const form = <ReviewFormMount plugin={plugin} productId={view.productId} productName={product.name} settings={view.form} open={writing} onDone={() => setWriting(false)} />;
   if (view.summary.count === 0) {
     return (
       <div className="reviews" id="reviews">
-        <p className="reviews__none">There are no reviews yet.</p>
-        {view.form.accepting !== 'none' && !writing && write}
+        <p className="reviews__none">{t.none}</p>
+        {canWrite && write}
         {form}
       </div>
     );
@@ -69,7 +80,7 @@ function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Pro
     <div className="reviews" id="reviews">
       <div className="reviews__side">
         <Summary summary={view.summary} active={rating} onPress={(pressed) => controller.pressRating(pressed)} />
-        {view.form.accepting !== 'none' && !writing && write}
+        {canWrite && write}
       </div>
       <div className="reviews__main">
         {form}
@@ -83,11 +94,12 @@ function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Pro
 /** The tab's panel: the view the server loaded with the page, or why there is none. */
 export function ReviewsTab({ product, plugin }: { product: Product; plugin: ReviewsCtx }) {
   const { state } = useUi();
+  const t = useTexts(reviewTexts);
   const view = state.page.type === 'product' ? state.page.reviews : undefined;
   if (!view) {
     return (
       <div className="reviews" id="reviews">
-        <p role="status">The reviews could not be loaded. Reload the page to try again.</p>
+        <p role="status">{t.tabFailed}</p>
       </div>
     );
   }

@@ -7,6 +7,7 @@
 import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { RatingFilter, RatingSummary, Review, ReviewMedia, ReviewSort, ReviewTag } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import type { Locale } from '../../../i18n/index.js';
 import { Lightbox } from '../../../ui/components/Lightbox.js';
 import { shallowEqual, useSelector } from '../../../ui/runtime-context.js';
 import type reviews from '../index.js';
@@ -18,12 +19,13 @@ import {
   histogramRows,
   initials,
   paragraphs,
-  reviewCountText,
   reviewDate,
-  SORT_LABELS,
+  sortLabels,
   starsFilled,
   voteLabels,
 } from '../rules.js';
+import { useLocale, useTexts } from '../../../ui/i18n.js';
+import { reviewTexts, reviewTextsIn } from '../messages.js';
 import { createVotesController, type VotesController } from '../votes.js';
 
 export type ReviewsCtx = ViewContextOf<typeof reviews>;
@@ -37,8 +39,9 @@ export const useLive = (): void => {
 
 /** Stars as a picture with its text (`4.6 out of 5`). */
 export function Stars({ hundredths, label }: { hundredths: number; label?: string }) {
+  const t = useTexts(reviewTexts);
   return (
-    <span className="stars" role="img" aria-label={label ?? averageText(hundredths)}>
+    <span className="stars" role="img" aria-label={label ?? averageText(hundredths, t)}>
       <span className="stars__fill" style={{ width: `${(starsFilled(hundredths) / 5) * 100}%` }} />
     </span>
   );
@@ -58,7 +61,8 @@ export function Summary({
   /** Links (navigation, works before scripts): the address of a row's filter (0 for all). */
   hrefFor?: (rating: RatingFilter) => string;
 }) {
-  const rows = histogramRows(summary, active);
+  const t = useTexts(reviewTexts);
+  const rows = histogramRows(summary, active, t);
   const bar = (percent: number) => (
     <span className="histogram__bar" aria-hidden="true">
       <span style={{ width: `${percent}%` }} />
@@ -68,9 +72,9 @@ export function Summary({
     <div className="reviews-summary">
       <p className="reviews-summary__average">
         <Stars hundredths={summary.averageHundredths} />
-        <span>{averageText(summary.averageHundredths)}</span>
+        <span>{averageText(summary.averageHundredths, t)}</span>
       </p>
-      <p className="reviews-summary__count">Based on {reviewCountText(summary.count)}</p>
+      <p className="reviews-summary__count">{t.basedOn(summary.count)}</p>
       <ul className="histogram">
         {rows.map((row) => (
           <li key={row.stars}>
@@ -91,11 +95,11 @@ export function Summary({
       {active !== 0 &&
         (onPress ? (
           <button type="button" className="reviews-summary__all" onClick={() => onPress('all')}>
-            See all reviews
+            {t.seeAll}
           </button>
         ) : (
           <a className="reviews-summary__all" href={hrefFor?.(0)}>
-            See all reviews
+            {t.seeAll}
           </a>
         ))}
     </div>
@@ -113,10 +117,10 @@ export function Highlighted({ text, term }: { text: string; term: string }) {
 
 const votesByPlugin = new WeakMap<object, VotesController>();
 /** One votes' controller per page (the same review in two lists shows one state). */
-const votesOf = (plugin: ReviewsCtx): VotesController => {
+const votesOf = (plugin: ReviewsCtx, locale: Locale): VotesController => {
   let votes = votesByPlugin.get(plugin.execute);
   if (!votes) {
-    votes = createVotesController(async (reviewId, upvote, productId) => plugin.execute('reviews.vote', { reviewId, upvote, productId }));
+    votes = createVotesController(async (reviewId, upvote, productId) => plugin.execute('reviews.vote', { reviewId, upvote, productId }), reviewTextsIn(locale));
     votesByPlugin.set(plugin.execute, votes);
   }
   return votes;
@@ -124,13 +128,14 @@ const votesOf = (plugin: ReviewsCtx): VotesController => {
 
 /** `Helpful ({n})` / `Not helpful ({n})`, pressed for the viewer's vote. */
 function VoteButtons({ review, plugin }: { review: Review; plugin: ReviewsCtx }) {
-  const controller = votesOf(plugin);
+  const t = useTexts(reviewTexts);
+  const controller = votesOf(plugin, useLocale());
   const view = useSelector(controller.store, (s) => s[review.id] ?? null) ?? { votes: review.votes, pending: false, error: null };
-  const labels = voteLabels(view.votes);
+  const labels = voteLabels(view.votes, t);
   const press = (upvote: boolean) => void controller.press(review.id, review.votes, upvote, review.product?.id ?? null);
   return (
     <div className="review__votes" aria-busy={view.pending || undefined}>
-      <span className="review__votes-label">Was this review helpful?</span>
+      <span className="review__votes-label">{t.wasHelpful}</span>
       <button type="button" aria-pressed={view.votes.current === 1} aria-disabled={view.pending || undefined} onClick={() => press(true)}>
         {labels.up}
       </button>
@@ -148,6 +153,7 @@ function VoteButtons({ review, plugin }: { review: Review; plugin: ReviewsCtx })
 
 /** Photos (thumbnails opening the lightbox) and videos (playing in place). */
 function Media({ media, author }: { media: readonly ReviewMedia[]; author: string }) {
+  const t = useTexts(reviewTexts);
   const [open, setOpen] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const photos = media.filter((m) => m.kind === 'image');
@@ -178,13 +184,15 @@ function Media({ media, author }: { media: readonly ReviewMedia[]; author: strin
           <source src={video.src} type={video.mime} />
         </video>
       ))}
-      {open !== null && <Lightbox images={images} start={open} name={`the review by ${author}`} opener={opener} onClose={() => setOpen(null)} />}
+      {open !== null && <Lightbox images={images} start={open} name={t.reviewBy({ author })} opener={opener} onClose={() => setOpen(null)} />}
     </div>
   );
 }
 
 /** One review (memoised: a list going busy or growing does not redraw the reviews already shown). */
 export const ReviewItem = memo(function ReviewItem({ review, plugin, search = '', showProduct = false }: { review: Review; plugin: ReviewsCtx; search?: string; showProduct?: boolean }) {
+  const t = useTexts(reviewTexts);
+  const locale = useLocale();
   return (
     <article className="review">
       <header className="review__head">
@@ -192,12 +200,12 @@ export const ReviewItem = memo(function ReviewItem({ review, plugin, search = ''
           {initials(review.author)}
         </span>
         <span className="review__author">{review.author}</span>
-        {review.verified && <span className="review__verified">Verified owner</span>}
+        {review.verified && <span className="review__verified">{t.verified}</span>}
         <time className="review__date" dateTime={review.date}>
-          {reviewDate(review.date)}
+          {reviewDate(review.date, locale)}
         </time>
       </header>
-      <Stars hundredths={review.rating * 100} label={`Rated ${review.rating} out of 5`} />
+      <Stars hundredths={review.rating * 100} label={t.rated({ rating: review.rating })} />
       {showProduct && review.product && (
         <p className="review__product">
           <a href={review.product.permalink}>{review.product.name}</a>
@@ -211,7 +219,7 @@ export const ReviewItem = memo(function ReviewItem({ review, plugin, search = ''
         ))}
       </div>
       {review.tags.length > 0 && (
-        <ul className="review__tags" aria-label="Tags">
+        <ul className="review__tags" aria-label={t.tags}>
           {review.tags.map((t) => (
             <li key={t.id}>{t.name}</li>
           ))}
@@ -221,7 +229,7 @@ export const ReviewItem = memo(function ReviewItem({ review, plugin, search = ''
       {review.replies.map((reply) => (
         <div key={reply.id} className="review__reply">
           <p className="review__reply-head">
-            Reply from {reply.author} <time dateTime={reply.date}>{reviewDate(reply.date)}</time>
+            {t.replyFrom({ author: reply.author })} <time dateTime={reply.date}>{reviewDate(reply.date, locale)}</time>
           </p>
           {paragraphs(reply.text).map((p, i) => (
             <p key={i}>{p}</p>
@@ -237,13 +245,14 @@ export const ReviewItem = memo(function ReviewItem({ review, plugin, search = ''
 export function ListControls({ controller, tags }: { controller: ListController; tags: readonly ReviewTag[] }) {
   // Only what the controls show: a list landing does not redraw them.
   const state = useSelector(controller.store, (s) => ({ filters: s.filters, searchText: s.searchText }), shallowEqual);
+  const t = useTexts(reviewTexts);
   const id = useId();
   return (
     <div className="reviews-controls">
       <label className="reviews-controls__sort" htmlFor={`${id}-sort`}>
-        Sort reviews
+        {t.sortReviews}
         <select id={`${id}-sort`} value={state.filters.sort} onChange={(e) => controller.setSort(e.currentTarget.value as ReviewSort)}>
-          {SORT_LABELS.map(([value, label]) => (
+          {sortLabels(t).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -260,8 +269,8 @@ export function ListControls({ controller, tags }: { controller: ListController;
       >
         <input
           type="search"
-          aria-label="Search reviews"
-          placeholder="Search reviews"
+          aria-label={t.searchReviews}
+          placeholder={t.searchReviews}
           value={state.searchText}
           maxLength={100}
           onChange={(e) => controller.typeSearch(e.currentTarget.value)}
@@ -271,12 +280,12 @@ export function ListControls({ controller, tags }: { controller: ListController;
         />
         {state.searchText !== '' && (
           <button type="button" onClick={() => controller.clearSearch()}>
-            Clear search
+            {t.clearSearch}
           </button>
         )}
       </form>
       {tags.length > 0 && (
-        <ul className="reviews-controls__tags" aria-label="Filter by tag">
+        <ul className="reviews-controls__tags" aria-label={t.filterByTag}>
           {tags.map((tag) => (
             <li key={tag.id}>
               <button type="button" aria-pressed={state.filters.tags.includes(tag.id)} onClick={() => controller.toggleTag(tag.id)}>
@@ -291,19 +300,20 @@ export function ListControls({ controller, tags }: { controller: ListController;
 }
 
 /** The list as a controller keeps it: the live count, the reviews, the failure with `Retry`, and `Show more`. */
-export function ControlledList({ controller, plugin, showProduct = false, moreLabel = 'Show more reviews', empty }: { controller: ListController; plugin: ReviewsCtx; showProduct?: boolean; moreLabel?: string; empty?: ReactNode }) {
+export function ControlledList({ controller, plugin, showProduct = false, moreLabel, empty }: { controller: ListController; plugin: ReviewsCtx; showProduct?: boolean; /** @default `Show more reviews` */ moreLabel?: string; empty?: ReactNode }) {
   const state: ListState = useSelector(controller.store, (s) => s);
+  const t = useTexts(reviewTexts);
   const busy = state.loading !== null;
   return (
     <div className="reviews-list">
       <p className="reviews-list__count" role="status">
-        {countText(1, state.items.length, state.total)}
+        {countText(1, state.items.length, state.total, t)}
       </p>
       {state.error && (
         <p className="reviews-list__error" role="alert">
           {state.error}{' '}
           <button type="button" onClick={() => controller.retry()}>
-            Retry
+            {t.retry}
           </button>
         </p>
       )}
@@ -320,7 +330,7 @@ export function ControlledList({ controller, plugin, showProduct = false, moreLa
       )}
       {state.remaining > 0 && (
         <button type="button" className="reviews-list__more" aria-disabled={busy || undefined} onClick={() => controller.showMore()}>
-          {moreLabel} ({state.remaining})
+          {moreLabel ?? t.showMoreReviews} ({state.remaining})
         </button>
       )}
     </div>

@@ -9,6 +9,9 @@ import type { TrustBadge } from '../../../core/domain/reviews.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { HIDE_COOKIE_TEXT } from '../cookie.js';
 import type trustBadge from '../index.js';
+import type { Locale } from '../../../i18n/index.js';
+import { useLocale, useTexts } from '../../../ui/i18n.js';
+import { badgeTexts } from '../messages.js';
 import { excerpt, scoreText } from '../rules.js';
 
 type Ctx = ViewContextOf<typeof trustBadge>;
@@ -16,16 +19,22 @@ type Ctx = ViewContextOf<typeof trustBadge>;
 /** Only an address on this shop becomes a link (never a `javascript:` one). */
 const isPagePath = (href: string): boolean => /^\/(?![/\\])/.test(href);
 
-const DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'Asia/Manila' });
-const formatDate = (iso: string): string => {
+const formats = new Map<Locale, Intl.DateTimeFormat>();
+/** A date in the page's language (`Mar 12, 2026`). */
+const formatDate = (iso: string, locale: Locale): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Manila' })));
+  return format.format(date);
 };
 
 type Mode = 'compact' | 'expanded' | 'hidden';
 
 export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; readonly plugin: Ctx }) {
   const [mode, setMode] = useState<Mode>('compact');
+  const t = useTexts(badgeTexts);
+  const locale = useLocale();
   const openButton = useRef<HTMLButtonElement | null>(null);
   const closeButton = useRef<HTMLButtonElement | null>(null);
   const moved = useRef(false);
@@ -47,20 +56,20 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
   const colours = plugin.options.colours[mode === 'expanded' ? 'big' : 'small'];
   const style = { '--tb-border': colours.border, '--tb-top': colours.top, '--tb-middle': colours.middle, '--tb-bottom': colours.bottom } as CSSProperties;
   return (
-    <aside id="trust-badge" aria-label="Trust badge" className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
+    <aside id="trust-badge" aria-label={t.region} className={`trust-badge trust-badge--${plugin.options.position} trust-badge--${mode}`} style={style}>
       {mode === 'compact' ? (
         <>
           <button ref={openButton} type="button" className="trust-badge__open" onClick={() => change('expanded')}>
             {/* The visible text is the button's name: `Verified reviews: 4.6/5 from 23 reviews`. */}
-            <span className="trust-badge__title">Verified reviews:</span>{' '}
+            <span className="trust-badge__title">{t.titleColon}</span>{' '}
             <span className="trust-badge__score">
-              <span className="rating-stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
+              <span className="rating-stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count, t)}
             </span>
           </button>
           <button
             type="button"
             className="trust-badge__close"
-            aria-label="Close"
+            aria-label={t.close}
             onClick={() => {
               document.cookie = HIDE_COOKIE_TEXT;
               change('hidden');
@@ -72,21 +81,21 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
       ) : (
         <section className="trust-badge__panel" role="region" aria-labelledby={headingId}>
           <h2 id={headingId} className="trust-badge__heading">
-            Verified reviews
+            {t.title}
           </h2>
           <p className="trust-badge__summary">
-            <span className="rating-stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count)}
+            <span className="rating-stars" style={{ '--rating': badge.averageHundredths / 100 } as CSSProperties} aria-hidden="true" /> {scoreText(badge.averageHundredths, badge.count, t)}
           </p>
           <ul className="trust-badge__reviews">
             {badge.latest.map((review) => (
               <li key={review.id}>
-                <p className="trust-badge__rating" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+                <p className="trust-badge__rating" role="img" aria-label={t.rated({ rating: review.rating })}>
                   <span className="rating-stars" style={{ '--rating': review.rating } as CSSProperties} aria-hidden="true" />
                 </p>
                 <p>{excerpt(review.text, 140)}</p>
                 <p className="trust-badge__meta">
                   {review.author}
-                  {review.verified ? ', verified owner' : ''} · <time dateTime={review.date}>{formatDate(review.date)}</time>
+                  {review.verified ? `, ${t.verifiedOwner}` : ''} · <time dateTime={review.date}>{formatDate(review.date, locale)}</time>
                   {review.product && isPagePath(review.product.permalink) ? (
                     <>
                       {' · '}
@@ -98,7 +107,7 @@ export function Badge({ badge, plugin }: { readonly badge: TrustBadge | null; re
             ))}
           </ul>
           <button ref={closeButton} type="button" className="button trust-badge__close-panel" onClick={() => change('compact')}>
-            Close
+            {t.close}
           </button>
         </section>
       )}

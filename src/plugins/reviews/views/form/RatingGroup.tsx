@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import type { ReviewFormTexts } from '../../form/messages.js';
 import { ratingPreview, starLabel } from '../../form/rules.js';
 
 interface RatingGroupProps {
+  readonly texts: ReviewFormTexts;
   /** The group's visible name (`Rating`, or an on-site question's label). */
   readonly label: string;
   /** The chosen star, 0 for none. */
@@ -21,7 +23,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * the arrow keys and the single tab stop. Hovering a star previews up to it ("n/5", never below the
  * chosen one); with nothing chosen the preview reads "0/5".
  */
-export function RatingGroup({ label, value, onChange, error, required = false, id, disabled = false }: RatingGroupProps) {
+export function RatingGroup({ texts, label, value, onChange, error, required = false, id, disabled = false }: RatingGroupProps) {
   const name = useId();
   const [hovered, setHovered] = useState<number | null>(null);
   const labelId = `${id}-label`;
@@ -48,7 +50,7 @@ export function RatingGroup({ label, value, onChange, error, required = false, i
         {STARS.map((n) => (
           <label key={n} className={`review-rating__star${n <= lit ? ' review-rating__star--lit' : ''}`} onMouseEnter={() => setHovered(n)}>
             <input type="radio" className="visually-hidden" name={name} value={n} checked={value === n} disabled={disabled} onChange={() => onChange(n)} />
-            <span className="visually-hidden">{starLabel(n)}</span>
+            <span className="visually-hidden">{starLabel(n, texts)}</span>
             <span aria-hidden="true">★</span>
           </label>
         ))}

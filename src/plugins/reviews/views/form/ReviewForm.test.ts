@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewFormSettings } from '../../../../core/domain/reviews.js';
 import { ok } from '../../../../core/result.js';
 import { createReviewFormController } from '../../form/controller.js';
+import { reviewFormTextsIn } from '../../form/messages.js';
 import { STOCK_MEDIA_TYPES } from '../../form/rules.js';
 import { ResultView } from './ResultView.js';
 import { ReviewForm } from './ReviewForm.js';
@@ -52,7 +53,7 @@ describe('review form (first draw)', () => {
   });
 
   it('draws the server’s description and button as text', () => {
-    const html = renderToString(createElement(ResultView, { result: { code: 1, description: '<img src=x onerror=alert(1)>', button: '<b>Try again</b>' }, onContinue: () => undefined, onTryAgain: () => undefined }));
+    const html = renderToString(createElement(ResultView, { texts: reviewFormTextsIn('en-PH'), result: { code: 1, description: '<img src=x onerror=alert(1)>', button: '<b>Try again</b>' }, onContinue: () => undefined, onTryAgain: () => undefined }));
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&lt;b&gt;Try again&lt;/b&gt;');
     expect(html).not.toContain('<img');

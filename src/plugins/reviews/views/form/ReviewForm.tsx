@@ -10,7 +10,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Execute } from '../../../../core/command-bus.js';
 import type { OnsiteQuestion, ReviewFormSettings } from '../../../../core/domain/reviews.js';
+import { BASE_LOCALE, type Locale } from '../../../../i18n/index.js';
 import { useSelector } from '../../../../ui/runtime-context.js';
+import { reviewFormTextsIn, type ReviewFormTexts } from '../../form/messages.js';
 import { formPortOf } from '../../form/port.js';
 import { createReviewFormController, type ReviewFormController } from '../../form/controller.js';
 import { firstError, type ReviewField } from '../../form/rules.js';
@@ -26,8 +28,10 @@ export interface ReviewFormProps {
   readonly settings: ReviewFormSettings;
   /** The product reviewed; null for a shop review (`/reviews/`). */
   readonly productId: number | null;
-  /** The heading. @default 'Write a review' */
+  /** The heading. @default `Write a review` in the page's language */
   readonly title?: string;
+  /** The page's language. @default 'en-PH' */
+  readonly locale?: Locale;
   /** The single-product form: every on-site text question is required. */
   readonly standalone?: boolean;
   /** Called once the form has closed (Continue after a success, or Cancel). */
@@ -83,13 +87,15 @@ function TextField(props: {
   );
 }
 
-export function ReviewForm({ host, settings, productId, title = 'Write a review', standalone = false, onClose, controller: given }: ReviewFormProps) {
-  const [controller] = useState(() => given ?? createReviewFormController({ port: formPortOf(host.execute), settings, productId, standalone, open: true }));
+export function ReviewForm({ host, settings, productId, title, standalone = false, onClose, controller: given, locale = BASE_LOCALE }: ReviewFormProps) {
+  const [t] = useState<ReviewFormTexts>(() => reviewFormTextsIn(locale));
+  const [controller] = useState(() => given ?? createReviewFormController({ port: formPortOf(host.execute), settings, productId, standalone, open: true, texts: t }));
+  const heading = title ?? t.writeTitle;
   const form = useSelector(controller.store, (s) => s.form);
   const queue = useSelector(controller.store, (s) => s.uploads);
   const base = useId();
   const headingId = `${base}-heading`;
-  const heading = useRef<HTMLHeadingElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [said, setSaid] = useState('');
   const closed = form.phase === 'closed';
   const onCloseRef = useRef(onClose);
@@ -97,7 +103,7 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
 
   useEffect(() => {
     if (given) controller.open();
-    heading.current?.focus();
+    headingRef.current?.focus();
   }, [controller, given]);
   useEffect(() => {
     if (closed) onCloseRef.current();
@@ -110,22 +116,22 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
     if (form.blocked) setSaid(form.blocked);
   }, [form.blocked]);
   useEffect(() => {
-    if (form.phase === 'submitting') setSaid('Sending your review…');
+    if (form.phase === 'submitting') setSaid(t.sending);
     if (form.phase === 'result' && form.result) setSaid(form.result.description);
-  }, [form.phase, form.result]);
+  }, [form.phase, form.result, t]);
 
   if (settings.accepting === 'none') {
     return (
       <section className="review-form" aria-labelledby={headingId}>
-        <h2 id={headingId}>{title}</h2>
-        <p>Currently, we are not accepting new reviews.</p>
+        <h2 id={headingId}>{heading}</h2>
+        <p>{t.notAccepting}</p>
       </section>
     );
   }
 
   const submitting = form.phase === 'submitting';
   const editable = form.phase === 'editing';
-  const waiting = uploadsBlockSubmit(queue);
+  const waiting = uploadsBlockSubmit(queue, t);
   const waitId = `${base}-wait`;
   const error = (field: ReviewField) => form.shown[field] ?? null;
 
@@ -136,7 +142,7 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
     if (first) {
       document.getElementById(fieldId(base, first))?.focus();
       const count = Object.keys(after.shown).length;
-      setSaid(count === 1 ? 'Please correct the field in error.' : `Please correct the ${count} fields in error.`);
+      setSaid(t.fixFields(count));
     }
     await pending;
   };
@@ -146,7 +152,7 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
     const value = form.draft.answers[q.name] ?? '';
     if (q.type === 'rating') {
       return (
-        <RatingGroup key={q.name} id={fieldId(base, field)} label={q.label} value={Number(value) || 0} required={q.required} error={error(field)} disabled={!editable} onChange={(n) => controller.answer(q.name, String(n))} />
+        <RatingGroup key={q.name} texts={t} id={fieldId(base, field)} label={q.label} value={Number(value) || 0} required={q.required} error={error(field)} disabled={!editable} onChange={(n) => controller.answer(q.name, String(n))} />
       );
     }
     return (
@@ -167,11 +173,11 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
 
   return (
     <section className="review-form" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="review-form__heading">
-        {title}
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="review-form__heading">
+        {heading}
       </h2>
       {form.phase === 'result' && form.result ? (
-        <ResultView result={form.result} onContinue={() => controller.continue()} onTryAgain={() => controller.tryAgain()} />
+        <ResultView texts={t} result={form.result} onContinue={() => controller.continue()} onTryAgain={() => controller.tryAgain()} />
       ) : (
         <form
           noValidate
@@ -182,12 +188,12 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
             void submit();
           }}
         >
-          <RatingGroup id={fieldId(base, 'rating')} label="Rating" value={form.draft.rating} required error={error('rating')} disabled={!editable} onChange={(n) => controller.edit({ rating: n })} />
-          <TextField id={fieldId(base, 'text')} label="Your review" multiline value={form.draft.text} required error={error('text')} disabled={!editable} onChange={(v) => controller.edit({ text: v })} onBlur={() => controller.leave('text')} />
-          <TextField id={fieldId(base, 'name')} label="Name" autoComplete="name" value={form.draft.name} required error={error('name')} disabled={!editable} onChange={(v) => controller.edit({ name: v })} onBlur={() => controller.leave('name')} />
+          <RatingGroup texts={t} id={fieldId(base, 'rating')} label={t.ratingLabel} value={form.draft.rating} required error={error('rating')} disabled={!editable} onChange={(n) => controller.edit({ rating: n })} />
+          <TextField id={fieldId(base, 'text')} label={t.yourReview} multiline value={form.draft.text} required error={error('text')} disabled={!editable} onChange={(v) => controller.edit({ text: v })} onBlur={() => controller.leave('text')} />
+          <TextField id={fieldId(base, 'name')} label={t.nameLabel} autoComplete="name" value={form.draft.name} required error={error('name')} disabled={!editable} onChange={(v) => controller.edit({ name: v })} onBlur={() => controller.leave('name')} />
           <TextField
             id={fieldId(base, 'email')}
-            label="Email"
+            label={t.emailLabel}
             type="email"
             autoComplete="email"
             value={form.draft.email}
@@ -199,16 +205,16 @@ export function ReviewForm({ host, settings, productId, title = 'Write a review'
           />
           {settings.questions.map(question)}
           {settings.media.enabled ? (
-            <MediaField id={`${base}-media`} media={settings.media} queue={queue} disabled={!editable} fileOf={controller.fileOf} onChoose={(files) => controller.choose(files)} onRemove={(uid) => controller.remove(uid)} />
+            <MediaField texts={t} id={`${base}-media`} media={settings.media} queue={queue} disabled={!editable} fileOf={controller.fileOf} onChoose={(files) => controller.choose(files)} onRemove={(uid) => controller.remove(uid)} />
           ) : null}
-          {settings.captchaSiteKey ? <CaptchaStep id={fieldId(base, 'captcha')} siteKey={settings.captchaSiteKey} error={error('captcha')} onToken={(token) => controller.token(token)} /> : null}
+          {settings.captchaSiteKey ? <CaptchaStep id={fieldId(base, 'captcha')} siteKey={settings.captchaSiteKey} error={error('captcha')} onToken={(token) => controller.token(token)} locale={locale} /> : null}
           <div className="review-form__actions">
             <button type="submit" className="button button--primary" aria-disabled={uploading(queue) > 0 || submitting || undefined} aria-describedby={waiting ? waitId : undefined}>
-              Submit review
+              {t.submit}
             </button>
             {!submitting ? (
               <button type="button" className="button" onClick={() => controller.cancel()}>
-                Cancel
+                {t.cancel}
               </button>
             ) : null}
           </div>

@@ -6,6 +6,8 @@
  * ({@link preloadReviewForm}); never on page load.
  */
 import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { useLocale, useTexts } from '../../../../ui/i18n.js';
+import { reviewTexts } from '../../messages.js';
 import type { ReviewFormMountProps } from '../form-mount.js';
 import type { ReviewFormProps } from './ReviewForm.js';
 
@@ -25,6 +27,8 @@ export const preloadReviewForm = (): Promise<FormView> =>
 
 /** The review form when `open`; while its chunk comes, a short note, and `Retry` if it cannot be fetched. */
 export function ReviewFormMount({ plugin, productId, productName, settings, open, onDone, standalone = false }: ReviewFormMountProps) {
+  const t = useTexts(reviewTexts);
+  const locale = useLocale();
   const [view, setView] = useState<FormView | null>(loaded);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -45,8 +49,9 @@ export function ReviewFormMount({ plugin, productId, productName, settings, open
       host: plugin,
       settings,
       productId,
-      title: standalone && productName ? `Review “${productName}”` : 'Write a review',
+      title: standalone && productName ? t.writeAbout({ name: productName }) : t.write,
       standalone,
+      locale,
       onClose: onDone,
     });
   }
@@ -54,9 +59,9 @@ export function ReviewFormMount({ plugin, productId, productName, settings, open
     return createElement(
       'p',
       { className: 'review-form__loading', role: 'alert' },
-      'The review form could not be loaded. ',
-      createElement('button', { type: 'button', className: 'button button--small', onClick: () => (setFailed(false), setAttempt((n) => n + 1)) }, 'Retry'),
+      `${t.formFailed} `,
+      createElement('button', { type: 'button', className: 'button button--small', onClick: () => (setFailed(false), setAttempt((n) => n + 1)) }, t.retry),
     );
   }
-  return createElement('p', { className: 'review-form__loading', 'aria-busy': true }, 'Loading the review form…');
+  return createElement('p', { className: 'review-form__loading', 'aria-busy': true }, t.formLoading);
 }
