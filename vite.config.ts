@@ -35,7 +35,7 @@ const LAZY = [
 // The shell: the entry, React and the app's own modules every page runs before hydrating, in the
 // entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
 // into a chunk that does not depend on the one that needs them) were two more requests on every page.
-const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib|nanostores|@nanostores[\\/]i18n)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 // The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot, one
 // chunk fetched once the page settles or when the shopper reaches for a control.
 const CART_PATH = [/[\\/]src[\\/]adapters[\\/](cart-path|cart|http|store-api|text)\.ts$/, /[\\/]node_modules[\\/]valibot[\\/]/];
