@@ -62,6 +62,8 @@ export interface ControllerOptions {
   readonly now: () => number;
   /** The page's language's texts (the notices and failure messages it writes into the state). */
   readonly texts: WishlistTexts;
+  /** Say an add's result in `texts` rather than in the shop's words (the page is not in the shop's language). @default false */
+  readonly ownWords?: boolean;
 }
 
 /** What the server can do when nothing is known yet (the answers say what it really can). */
@@ -90,7 +92,7 @@ const optimisticAdd =
   };
 
 /** Creates the controller over the plugin's store. */
-export const createWishlistController = ({ port, store, emit, now, texts }: ControllerOptions): WishlistController => {
+export const createWishlistController = ({ port, store, emit, now, texts, ownWords = false }: ControllerOptions): WishlistController => {
   let confirmed: WishlistState | null = null;
   /** Sequence number of the request whose answer `confirmed` is. */
   let confirmedSeq = 0;
@@ -187,7 +189,7 @@ export const createWishlistController = ({ port, store, emit, now, texts }: Cont
       const left = (adding.get(input.productId) ?? 1) - 1;
       if (left > 0) adding.set(input.productId, left);
       else adding.delete(input.productId);
-      const outcome = addOutcome(answer, texts, input.name);
+      const outcome = addOutcome(answer, texts, input.name, ownWords);
       const target = answer.ok ? (typeof input.wishlistId === 'number' ? input.wishlistId : (answer.value.state.defaultListId ?? 0)) : 0;
       const list = answer.ok ? answer.value.state.lists.find((l) => l.id === target) : undefined;
       const notice: ProductNotice = { productId: input.productId, kind: outcome.kind, text: outcome.message, at: now(), url: list?.url ?? '/wishlist/' };

@@ -29,10 +29,11 @@ export type WishlistContext = FeatureContext<WishlistOptions, WishlistView>;
 /** Starts the plugin's state machine over the port and registers its commands. */
 export const start = ({ store, emit, handle, ports }: WishlistContext): void => {
   // The page's language (`<html lang>`, rendered from the page's state): the notices and failures the controller writes are in it.
-  const texts = textsIn(wishlistTexts, localeOf(document.documentElement.lang) ?? BASE_LOCALE);
+  const locale = localeOf(document.documentElement.lang) ?? BASE_LOCALE;
+  const texts = textsIn(wishlistTexts, locale);
   const NO_PORT: PortFailure = { kind: 'network', message: texts.notAvailable };
   const port = ports.wishlist;
-  const controller = port ? createWishlistController({ port, store, emit, now: Date.now, texts }) : null;
+  const controller = port ? createWishlistController({ port, store, emit, now: Date.now, texts, ownWords: locale !== BASE_LOCALE }) : null;
   handle('wishlist.wake', async ({ count, wait = false }) => {
     store.update((view) => (view.count === null && count !== null ? { ...view, count } : view));
     if (count !== null && count > 0 && controller) {

@@ -73,8 +73,11 @@ describe('in the page\'s language', () => {
     expect(addOutcome(ok(answer), FIL, 'Banig').message).toBe('Naidagdag na ang “Banig” sa wishlist mo.');
     expect(addOutcome(ok({ ...answer, result: 'exists' }), FIL).message).toBe('Nasa wishlist mo na ang produktong ito.');
     expect(addOutcome(ok({ ...answer, result: 'error' }), FIL).message).toBe(FIL.addError);
-    // The shop's own words stay as it gave them.
+    // The shop's own words stay as it gave them; a page in Filipino says its own sentence (the shop speaks English), except for a refusal.
     expect(addOutcome(ok({ ...answer, message: 'Added!' }), FIL).message).toBe('Added!');
+    expect(addOutcome(ok({ ...answer, message: 'Product added!' }), FIL, 'Banig', true).message).toBe('Naidagdag na ang “Banig” sa wishlist mo.');
+    expect(addOutcome(ok({ ...answer, result: 'exists', message: 'The product is already in your wishlist!' }), FIL, '', true).message).toBe('Nasa wishlist mo na ang produktong ito.');
+    expect(addOutcome(ok({ ...answer, result: 'error', message: 'Refused.' }), FIL, 'Banig', true).message).toBe('Refused.');
     expect(addOutcome(err({ kind: 'network', message: '' }), FIL, 'Banig').message).toBe('Hindi ma-update ang “Banig”: hindi maabot ang shop. I-check ang connection mo at subukang muli.');
     expect(addOutcome(err({ kind: 'timeout', message: '' }), EN).message).toBe('The wishlist could not be updated: the shop took too long to answer. Please try again.');
     expect(checkTitle(' ', FIL)).toEqual({ ok: false, message: 'Pakilagay ang pangalan ng wishlist.' });

@@ -50,13 +50,18 @@ export const failureText = (failure: PortFailure, texts: WishlistTexts, what: st
   }
 };
 
-/** What an add's answer (or its failure) means for the shopper, in the page's language (`texts`). */
-export const addOutcome = (answer: Result<WishlistAddAnswer, PortFailure>, texts: WishlistTexts, name = ''): AddOutcome => {
+/**
+ * What an add's answer (or its failure) means for the shopper, in the page's language (`texts`).
+ * The shop's own words are shown when it gave some, except with `ownWords` (a page in another
+ * language than the shop's, which speaks English): then an add that put the product in a list says
+ * the catalogue's sentence. A refusal keeps the shop's words (they say why).
+ */
+export const addOutcome = (answer: Result<WishlistAddAnswer, PortFailure>, texts: WishlistTexts, name = '', ownWords = false): AddOutcome => {
   if (!answer.ok) return { kind: 'failed', message: failureText(answer.error, texts, name ? texts.quoted({ name }) : texts.theWishlist) };
   const { result, message } = answer.value;
   if (result === 'error') return { kind: 'error', message: message || texts.addError };
   const fallback = result === 'true' ? (name ? texts.addedNamed({ name }) : texts.added) : name ? texts.alreadyNamed({ name }) : texts.already;
-  return { kind: 'in-list', result, message: message || fallback };
+  return { kind: 'in-list', result, message: ownWords ? fallback : message || fallback };
 };
 
 // ---------------------------------------------------------------------------------------------
