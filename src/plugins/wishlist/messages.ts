@@ -72,6 +72,9 @@ export const wishlistPageTexts = defineMessages('wishlist/page', {
   stock: 'Stock',
   added: 'Added',
   quantity: 'Quantity',
+  /** The stock column when the shop says just that (a sentence of its own, `5 in stock`, is shown as it is). */
+  inStock: 'In stock',
+  outOfStock: 'Out of stock',
   actions: 'Actions',
   select: 'Select',
   selectNamed: params('Select “{name}”'),

@@ -50,6 +50,10 @@ const dateText = (iso: string, locale: Locale): string => {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' });
 };
 
+/** The stock column: the plain `In stock` / `Out of stock` in the page's language; the shop's other sentences as they are. */
+const stockText = (stock: WishlistItemView['stock'], t: typeof wishlistPageTexts.base): string =>
+  stock.status === 'outofstock' && stock.text === wishlistPageTexts.base.outOfStock ? t.outOfStock : stock.text === wishlistPageTexts.base.inStock ? t.inStock : stock.text;
+
 const money = (minor: number, item: WishlistItemView) => formatMoney(minor, { code: item.currency, minorUnit: item.currencyMinorUnit });
 
 const factsOf = (item: WishlistItemView): ItemFacts => ({
@@ -352,7 +356,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                     {item.priceWhenAdded !== null && item.priceWhenAdded !== item.price && <span className="wishlist-table__was">{t.was({ price: money(item.priceWhenAdded, item) })}</span>}
                   </td>
                   <td data-title={t.stock} className={`stock stock--${item.stock.status === 'outofstock' ? 'out' : 'in'}`}>
-                    {item.stock.text}
+                    {stockText(item.stock, t)}
                   </td>
                   <td data-title={t.added}>
                     <time dateTime={item.dateAdded}>{dateText(item.dateAdded, locale)}</time>
