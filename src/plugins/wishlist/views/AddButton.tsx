@@ -131,9 +131,12 @@ export function HeaderLink({ plugin }: { readonly plugin: Ctx }) {
   const { state } = useUi();
   const stored = useSelector(plugin.store, (s) => s.count);
   const [cookie, setCookie] = useState<number | null>(null);
+  // Hydrated: until then the text is the server's (the plain word), even where the plugin already knows a count (the wishlist pages start it before hydrating).
+  const [live, setLive] = useState(false);
   const t = useTexts(wishlistTexts);
   useEffect(() => {
     const count = countFromCookie(document.cookie);
+    setLive(true);
     setCookie(count);
     void plugin.execute('wishlist.wake', { count });
     // The buttons' code is in and live (tests and benchmarks wait for it).
@@ -141,7 +144,7 @@ export function HeaderLink({ plugin }: { readonly plugin: Ctx }) {
   }, [plugin]);
   return (
     <a className="site-header__wishlist" href="/wishlist/" aria-current={state.pageType === 'wishlist' ? 'page' : undefined}>
-      {headerText(stored ?? cookie, t)}
+      {headerText(live ? (stored ?? cookie) : null, t)}
     </a>
   );
 }
