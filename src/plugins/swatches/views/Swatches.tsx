@@ -107,7 +107,8 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
               role="radio"
               aria-checked={item.state === 'selected'}
               aria-disabled={!item.clickable || undefined}
-              aria-label={item.name}
+              // With a stock badge, the name says it too (the name holds the visible text, WCAG 2.5.3).
+              aria-label={badge !== undefined ? t.withStock({ name: item.name, left: t.left({ count: badge }) }) : item.name}
               aria-describedby={tipId}
               tabIndex={index === focusIndex ? 0 : -1}
               className={`swatch swatch--${item.state}`}
