@@ -125,6 +125,8 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
                   {item.name}
                 </span>
               )}
+              {/* A space between the value and its badge, so their text reads as the name says it. */}
+              {badge !== undefined && ' '}
               {badge !== undefined && <span className="swatch__stock">{t.left({ count: badge })}</span>}
               {tipId && (
                 <span className="swatch__tooltip" role="tooltip" id={tipId}>
