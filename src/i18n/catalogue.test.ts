@@ -26,10 +26,6 @@ const relative = (file: string): string => path.relative(path.resolve('.'), file
 /** Views not yet moved to the catalogues (issue 16): this list only shrinks. */
 const NOT_YET_TRANSLATED = new Set([
   'src/plugins/shop-filters/views/ShopSection.tsx',
-  'src/plugins/swatches/views/Swatches.tsx',
-  'src/plugins/wishlist/views/AddButton.tsx',
-  'src/plugins/wishlist/views/AddExtras.tsx',
-  'src/plugins/wishlist/views/WishlistPage.tsx',
   'src/ui/App.tsx',
   'src/ui/components/CarouselEnhancer.tsx',
   'src/ui/components/CartLines.tsx',

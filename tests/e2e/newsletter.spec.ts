@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './helpers.js';
 
@@ -77,5 +78,33 @@ test.describe('newsletter capture at checkout', () => {
     // Give a send every chance to leave, then check none did.
     await page.waitForLoadState('networkidle');
     expect(calls).toEqual([]);
+  });
+});
+
+test.describe('newsletter in Filipino', () => {
+  test('the opt-in at checkout is Filipino and still subscribes; no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+    const calls = recordCaptures(page);
+    await page.goto('/?lang=fil');
+    await fillCart(page);
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Pahintulot sa cookies' }).getByRole('button', { name: 'Tanggapin' }).click();
+    await page.goto('/checkout/');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    const optIn = page.getByRole('checkbox', { name: 'Mag-subscribe sa aming newsletter' });
+    await expect(optIn).not.toBeChecked();
+    // The checkout's own labels are another area's: English or Filipino, the field's name starts with `Email`.
+    const email = page.getByRole('textbox', { name: /^Email/ }).first();
+    await email.fill('liza.cruz+fil@example.ph');
+    await optIn.check();
+    await expect.poll(() => calls.map((c) => c.body)).toContain('email=liza.cruz%2Bfil%40example.ph&mc_language=en&subscribed=1');
+    const results = await new AxeBuilder({ page }).include('.newsletter-opt-in').options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
   });
 });

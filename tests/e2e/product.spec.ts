@@ -172,6 +172,29 @@ test.describe('product page with swatches @swatches', () => {
   });
 });
 
+test.describe('product page with swatches in Filipino @swatches', () => {
+  test('the swatches’ More, stock reasons and names are Filipino; axe clean; no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+    await page.goto('/product/canvas-street-sneakers/?lang=fil');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    await colours(page).getByRole('radio', { name: 'White' }).click();
+    const more = page.getByRole('button', { name: /^Iba pa: lahat ng \d+ opsyon ng Size$/ });
+    await expect(more).toHaveText('Iba pa');
+    await more.click();
+    await expect(sizes(page).getByRole('radio', { name: '43' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('tooltip').filter({ hasText: 'Hindi available sa mga opsyong pinili mo.' }).first()).toBeAttached();
+    const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+  });
+});
+
 test.describe('product page without the swatches plugin @plain-selects', () => {
   test('plain selects choose the variation, and it is added to the cart', async ({ page }) => {
     await page.goto(TEE);

@@ -6,6 +6,7 @@
  * estimate, the guest's list kept through registration and seen from a second browser, and the
  * alert when cookies are off.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { hydrated, wishlistReady } from './helpers.js';
 
@@ -430,5 +431,77 @@ test.describe('wishlist: guest lists survive (path 6)', () => {
     await expect(announcer(page)).toContainText('We are sorry, but this feature is available only if cookies on your browser are enabled.');
     await expect(addButton(page, name)).toHaveAttribute('aria-pressed', 'false');
     expect(sent).toEqual([]);
+  });
+});
+
+test.describe('wishlist: in Filipino', () => {
+  test('a tile’s button adds in Filipino with its notice and header count; the list page’s headings and controls are Filipino, axe clean, no hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+    const axe = async () =>
+      (await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+    // The empty list first.
+    await page.goto('/wishlist/?lang=fil');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wishlist' })).toBeVisible();
+    await expect(page.getByText('Wala pang laman ang wishlist mo.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pumunta sa shop' })).toBeVisible();
+
+    // A tile's heart on the shop page.
+    await page.goto('/shop/');
+    await hydrated(page);
+    await wishlistReady(page);
+    // A simple product's tile (its add to cart is a button), so the list page's row has one too.
+    const tile = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Idagdag sa cart: “/ }) }).first();
+    const name = (await tile.getByRole('heading').innerText()).trim();
+    const button = page.getByRole('button', { name: `Idagdag sa wishlist ang “${name}”`, exact: true });
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(button).toHaveAttribute('title', 'Idagdag sa wishlist');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(tile.getByTestId('wishlist-notice')).toContainText(`Naidagdag na ang “${name}” sa wishlist mo.`);
+    await expect(tile.getByTestId('wishlist-notice').getByRole('button', { name: 'Isara' })).toBeVisible();
+    await expect(announcer(page)).toContainText(`Naidagdag na ang “${name}” sa wishlist mo.`);
+    await expect(tile.getByRole('link', { name: 'Tingnan ang wishlist' })).toBeVisible();
+    await expect(wishlistLink(page)).toHaveText('Wishlist (1 item)');
+    // Again: already there.
+    await button.click();
+    await expect(tile.getByTestId('wishlist-notice')).toContainText(`Nasa wishlist mo na ang “${name}”.`);
+
+    // The list page.
+    await openWishlist(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    const table = page.getByRole('table');
+    for (const column of ['Produkto', 'Presyo', 'Stock', 'Idinagdag noong', 'Dami']) await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Piliin lahat' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Idagdag sa cart: “${name}”` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Idagdag sa cart ang mga napili' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Humingi ng estimate' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Privacy' })).toBeVisible();
+    // The date in the page's language (Filipino month names), money as ₱.
+    const added = await table.locator('time').first().innerText();
+    expect(added).toBe(await page.evaluate((iso) => new Date(iso).toLocaleDateString('fil-PH', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' }), (await table.locator('time').first().getAttribute('datetime')) ?? ''));
+    await expect(table.getByText('₱').first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: /^(May stock|\d+ in stock)$/ })).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    // The list's dialogs speak Filipino too: the estimate's email check.
+    await page.getByRole('button', { name: 'Humingi ng estimate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Humingi ng estimate' });
+    await dialog.getByRole('button', { name: 'Ipadala ang hiling' }).click();
+    await expect(dialog.getByText('Pakilagay ang tamang email address.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Kanselahin' }).click();
+
+    // Remove, announced in Filipino.
+    await page.getByRole('button', { name: `Alisin sa wishlist ang “${name}”` }).click();
+    await expect(announcer(page)).toContainText(`Inalis na sa wishlist mo ang “${name}”.`);
+    await expect(page.getByText('Wala pang produkto sa wishlist na ito.')).toBeVisible();
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
 /**
  * The wishlist rules the first-load code needs (kept apart from `rules.ts` so the buttons' chunk
  * does not pull the rest in): the count cookie, the header's text, and the stock plugin's cookie
- * test before every add. Properties in `rules.test.ts`.
+ * test (its alert, `labels.cookie_disabled`, is the catalogue's `cookieDisabled`) before every add. Properties in `rules.test.ts`.
  */
-
-/** The stock plugin's alert when cookies are off (`labels.cookie_disabled`). */
-export const COOKIE_DISABLED_TEXT = 'We are sorry, but this feature is available only if cookies on your browser are enabled.';
 
 /** The readable count cookie (`suki_wishlist_count`), or null when absent or not a count. */
 export const COUNT_COOKIE = 'suki_wishlist_count';
@@ -19,8 +16,8 @@ export const countFromCookie = (cookieHeader: string): number | null => {
   return null;
 };
 
-/** The header link's text. */
-export const headerText = (count: number | null): string => (count === null ? 'Wishlist' : `Wishlist (${count} ${count === 1 ? 'item' : 'items'})`);
+/** The header link's text, from the catalogue's `Wishlist` and its counted form (`Wishlist (n items)`). */
+export const headerText = (count: number | null, texts: { readonly header: string; readonly headerCount: (n: number) => string }): string => (count === null ? texts.header : texts.headerCount(count));
 
 /**
  * Whether cookies can be used: the browser says so, or a test cookie written can be read back

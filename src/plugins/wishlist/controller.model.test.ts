@@ -12,9 +12,13 @@ import type { DomainEvent } from '../../core/events.js';
 import type { PortFailure, WishlistPort } from '../../core/ports.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { createStore } from '../../core/store.js';
+import { textsIn } from '../../i18n/index.js';
 import { createWishlistController, type WishlistController } from './controller.js';
 import { isInLists, rowIdsOf } from './rules.js';
+import { wishlistTexts } from './messages.js';
 import { INITIAL_VIEW, type WishlistView } from './state.js';
+
+const EN = textsIn(wishlistTexts, 'en-PH');
 
 type Outcome = 'ok' | 'refused' | 'network' | 'lost';
 
@@ -259,6 +263,7 @@ describe('wishlist controller (model-based)', () => {
           store,
           emit: ((type: string, payload: unknown) => events.push({ type, payload } as DomainEvent)) as never,
           now: () => (clock += 1),
+          texts: EN,
         });
         const real: Real = { shop, controller, store, events, seen: -1 };
         await fc.asyncModelRun(() => ({ model: { sent: 0 }, real }), cmds);
@@ -290,7 +295,7 @@ describe('wishlist controller (model-based)', () => {
   it('a failed add is undone with a visible message; a refused one (`error`) shows the shop’s words', async () => {
     const shop = new FakeShop();
     const store = createStore<WishlistView>(INITIAL_VIEW);
-    const controller = createWishlistController({ port: shop.port(), store, emit: (() => undefined) as never, now: () => 1 });
+    const controller = createWishlistController({ port: shop.port(), store, emit: (() => undefined) as never, now: () => 1, texts: EN });
     const pendingAdd = controller.add({ productId: 5, parentId: 5, productType: 'simple', name: 'Banig', item: null, wishlistId: null });
     expect(isInLists(store.getSnapshot().state?.entries ?? [], 5)).toBe(true);
     shop.waiting.shift()!.handle('network');
@@ -306,7 +311,7 @@ describe('wishlist controller (model-based)', () => {
     const shop = new FakeShop();
     const store = createStore<WishlistView>(INITIAL_VIEW);
     const events: Array<{ type: string; payload: unknown }> = [];
-    const controller = createWishlistController({ port: shop.port(), store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 1 });
+    const controller = createWishlistController({ port: shop.port(), store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 1, texts: EN });
     const first = controller.add({ productId: 5, parentId: 5, productType: 'simple', name: 'Banig', item: null, wishlistId: null });
     shop.waiting.shift()!.handle('ok');
     shop.inTransit.shift()!();
@@ -327,7 +332,7 @@ describe('wishlist controller: answers out of order', () => {
   it('an older answer arriving after a newer one is not applied', async () => {
     const shop = new FakeShop();
     const store = createStore<WishlistView>(INITIAL_VIEW);
-    const controller = createWishlistController({ port: shop.port(), store, emit: (() => undefined) as never, now: () => 1 });
+    const controller = createWishlistController({ port: shop.port(), store, emit: (() => undefined) as never, now: () => 1, texts: EN });
     void controller.add({ productId: 1, parentId: 1, productType: 'simple', name: 'A', item: null, wishlistId: null });
     void controller.add({ productId: 2, parentId: 2, productType: 'simple', name: 'B', item: null, wishlistId: null });
     shop.waiting.shift()!.handle('ok');

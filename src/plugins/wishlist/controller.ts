@@ -19,6 +19,7 @@ import type { PortFailure, WishlistPort } from '../../core/ports.js';
 import { err, type Result } from '../../core/result.js';
 import type { Store } from '../../core/store.js';
 import { addOutcome, applyOrder, failureText, isInLists, itemCount, type AddOutcome } from './rules.js';
+import type { WishlistTexts } from './messages.js';
 import type { ProductNotice, WishlistView } from './state.js';
 
 type Change = DomainEventMap['wishlist.changed']['change'];
@@ -59,6 +60,10 @@ export interface ControllerOptions {
   readonly store: Store<WishlistView>;
   readonly emit: BoundEmit;
   readonly now: () => number;
+  /** The page's language's texts (the notices and failure messages it writes into the state). */
+  readonly texts: WishlistTexts;
+  /** Say an add's result in `texts` rather than in the shop's words (the page is not in the shop's language). @default false */
+  readonly ownWords?: boolean;
 }
 
 /** What the server can do when nothing is known yet (the answers say what it really can). */
@@ -87,7 +92,7 @@ const optimisticAdd =
   };
 
 /** Creates the controller over the plugin's store. */
-export const createWishlistController = ({ port, store, emit, now }: ControllerOptions): WishlistController => {
+export const createWishlistController = ({ port, store, emit, now, texts, ownWords = false }: ControllerOptions): WishlistController => {
   let confirmed: WishlistState | null = null;
   /** Sequence number of the request whose answer `confirmed` is. */
   let confirmedSeq = 0;
@@ -119,7 +124,7 @@ export const createWishlistController = ({ port, store, emit, now }: ControllerO
   };
 
   const fail = (failure: PortFailure, what?: string): void => {
-    publish({ error: { message: failureText(failure, what), at: now() } });
+    publish({ error: { message: failureText(failure, texts, what), at: now() } });
   };
 
   /** Sends one request with its optimistic change; applies its answer if it is the latest. */
@@ -165,7 +170,7 @@ export const createWishlistController = ({ port, store, emit, now }: ControllerO
     if (result.ok) {
       publish({ error: null });
       changed(change, wishlistId, item, quantity);
-    } else fail(result.error, item ? `“${item.name}”` : undefined);
+    } else fail(result.error, item ? texts.quoted({ name: item.name }) : undefined);
     return result;
   };
 
@@ -184,7 +189,7 @@ export const createWishlistController = ({ port, store, emit, now }: ControllerO
       const left = (adding.get(input.productId) ?? 1) - 1;
       if (left > 0) adding.set(input.productId, left);
       else adding.delete(input.productId);
-      const outcome = addOutcome(answer, input.name);
+      const outcome = addOutcome(answer, texts, input.name, ownWords);
       const target = answer.ok ? (typeof input.wishlistId === 'number' ? input.wishlistId : (answer.value.state.defaultListId ?? 0)) : 0;
       const list = answer.ok ? answer.value.state.lists.find((l) => l.id === target) : undefined;
       const notice: ProductNotice = { productId: input.productId, kind: outcome.kind, text: outcome.message, at: now(), url: list?.url ?? '/wishlist/' };

@@ -7,9 +7,11 @@ import type { FeatureContext } from '../../core/plugin.js';
 import type { PortFailure } from '../../core/ports.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { WishlistState } from '../../core/domain/wishlist.js';
-import { COOKIE_DISABLED_TEXT, cookiesUsable } from './basics.js';
+import { BASE_LOCALE, localeOf, textsIn } from '../../i18n/index.js';
+import { cookiesUsable } from './basics.js';
 import { createWishlistController, type WishlistController } from './controller.js';
 import type { WishlistChange } from './index.js';
+import { wishlistTexts } from './messages.js';
 import type { WishlistOptions } from './options.js';
 import type { WishlistView } from './state.js';
 
@@ -24,12 +26,14 @@ const cookieTest = (): boolean => {
 /** What the plugin's setup hands over: its context. */
 export type WishlistContext = FeatureContext<WishlistOptions, WishlistView>;
 
-const NO_PORT: PortFailure = { kind: 'network', message: 'The wishlist is not available on this page.' };
-
 /** Starts the plugin's state machine over the port and registers its commands. */
 export const start = ({ store, emit, handle, ports }: WishlistContext): void => {
+  // The page's language (`<html lang>`, rendered from the page's state): the notices and failures the controller writes are in it.
+  const locale = localeOf(document.documentElement.lang) ?? BASE_LOCALE;
+  const texts = textsIn(wishlistTexts, locale);
+  const NO_PORT: PortFailure = { kind: 'network', message: texts.notAvailable };
   const port = ports.wishlist;
-  const controller = port ? createWishlistController({ port, store, emit, now: Date.now }) : null;
+  const controller = port ? createWishlistController({ port, store, emit, now: Date.now, texts, ownWords: locale !== BASE_LOCALE }) : null;
   handle('wishlist.wake', async ({ count, wait = false }) => {
     store.update((view) => (view.count === null && count !== null ? { ...view, count } : view));
     if (count !== null && count > 0 && controller) {
@@ -42,7 +46,7 @@ export const start = ({ store, emit, handle, ports }: WishlistContext): void => 
     // With cookies off nothing is sent: the shopper's lists could not be kept.
     const usable = cookiesUsable(navigator.cookieEnabled, cookieTest);
     if (!usable || !controller) {
-      const text = usable ? NO_PORT.message : COOKIE_DISABLED_TEXT;
+      const text = usable ? NO_PORT.message : texts.cookieDisabled;
       const notice = { productId: input.productId, kind: 'failed' as const, text, at: Date.now(), url: '/wishlist/' };
       store.update((view) => ({ ...view, notices: { ...view.notices, [input.productId]: notice } }));
       return ok({ kind: 'failed', message: text });

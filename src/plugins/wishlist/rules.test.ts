@@ -22,6 +22,13 @@ import {
   type QuantitySchedule,
 } from './rules.js';
 import { cookiesUsable, countFromCookie, headerText } from './basics.js';
+import { setCatalogue, textsIn } from '../../i18n/index.js';
+import filipino from '../../i18n/locales/fil-PH.json' with { type: 'json' };
+import { wishlistTexts } from './messages.js';
+
+const EN = textsIn(wishlistTexts, 'en-PH');
+setCatalogue('fil-PH', filipino);
+const FIL = textsIn(wishlistTexts, 'fil-PH');
 
 const FEATURES: WishlistFeatures = { multipleLists: true, moveItems: true, sortItems: true, quantities: true, estimates: true, renameLists: true, changePrivacy: true };
 const EMPTY: WishlistState = { lists: [], entries: [], defaultListId: null, features: FEATURES };
@@ -38,7 +45,7 @@ describe('add results', () => {
     fc.assert(
       fc.property(fc.constantFrom<'true' | 'exists' | 'error'>('true', 'exists', 'error'), fc.string(), fc.string(), (result, message, name) => {
         const answer: WishlistAddAnswer = { result, message, state: EMPTY };
-        const outcome = addOutcome(ok(answer), name);
+        const outcome = addOutcome(ok(answer), EN, name);
         if (result === 'error') {
           expect(outcome.kind).toBe('error');
         } else {
@@ -51,7 +58,7 @@ describe('add results', () => {
     );
     fc.assert(
       fc.property(failure, fc.string(), (f, name) => {
-        const outcome = addOutcome(err(f), name);
+        const outcome = addOutcome(err(f), EN, name);
         expect(outcome.kind).toBe('failed');
         expect(outcome.message.length).toBeGreaterThan(0);
       }),
@@ -59,11 +66,31 @@ describe('add results', () => {
   });
 });
 
+describe('in the page\'s language', () => {
+  it('the add notices, failures and title checks come from the texts given', () => {
+    const answer: WishlistAddAnswer = { result: 'true', message: '', state: EMPTY };
+    expect(addOutcome(ok(answer), EN, 'Banig').message).toBe('“Banig” added to your wishlist.');
+    expect(addOutcome(ok(answer), FIL, 'Banig').message).toBe('Naidagdag na ang “Banig” sa wishlist mo.');
+    expect(addOutcome(ok({ ...answer, result: 'exists' }), FIL).message).toBe('Nasa wishlist mo na ang produktong ito.');
+    expect(addOutcome(ok({ ...answer, result: 'error' }), FIL).message).toBe(FIL.addError);
+    // The shop's own words stay as it gave them; a page in Filipino says its own sentence (the shop speaks English), except for a refusal.
+    expect(addOutcome(ok({ ...answer, message: 'Added!' }), FIL).message).toBe('Added!');
+    expect(addOutcome(ok({ ...answer, message: 'Product added!' }), FIL, 'Banig', true).message).toBe('Naidagdag na ang “Banig” sa wishlist mo.');
+    expect(addOutcome(ok({ ...answer, result: 'exists', message: 'The product is already in your wishlist!' }), FIL, '', true).message).toBe('Nasa wishlist mo na ang produktong ito.');
+    expect(addOutcome(ok({ ...answer, result: 'error', message: 'Refused.' }), FIL, 'Banig', true).message).toBe('Refused.');
+    expect(addOutcome(err({ kind: 'network', message: '' }), FIL, 'Banig').message).toBe('Hindi ma-update ang “Banig”: hindi maabot ang shop. I-check ang connection mo at subukang muli.');
+    expect(addOutcome(err({ kind: 'timeout', message: '' }), EN).message).toBe('The wishlist could not be updated: the shop took too long to answer. Please try again.');
+    expect(checkTitle(' ', FIL)).toEqual({ ok: false, message: 'Pakilagay ang pangalan ng wishlist.' });
+    expect(checkTitle('x'.repeat(TITLE_MAX + 1), FIL)).toEqual({ ok: false, message: `Hanggang ${TITLE_MAX} character lang ang pangalan.` });
+    expect(checkTitle('x'.repeat(TITLE_MAX + 1), EN)).toEqual({ ok: false, message: `The name can be at most ${TITLE_MAX} characters long.` });
+  });
+});
+
 describe('titles', () => {
   it('are required and at most 255 characters once trimmed', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300, unit: 'grapheme' }), (raw) => {
-        const check = checkTitle(raw);
+        const check = checkTitle(raw, EN);
         const trimmed = raw.trim();
         const length = [...trimmed].length;
         expect(check.ok).toBe(length > 0 && length <= TITLE_MAX);
@@ -75,7 +102,7 @@ describe('titles', () => {
   it('white space alone is empty', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[ \t\n\r]*$/), (raw) => {
-        expect(checkTitle(raw).ok).toBe(false);
+        expect(checkTitle(raw, EN).ok).toBe(false);
       }),
     );
   });
@@ -245,12 +272,13 @@ describe('membership and count', () => {
       fc.property(fc.nat({ max: 100_000 }), fc.array(fc.stringMatching(/^[a-z_]{1,8}=[a-z0-9]{0,6}$/)), (n, others) => {
         const cookie = [...others.filter((c) => !c.startsWith('suki_wishlist_count=')), `suki_wishlist_count=${n}`].join('; ');
         expect(countFromCookie(cookie)).toBe(n);
-        expect(headerText(n)).toBe(`Wishlist (${n} ${n === 1 ? 'item' : 'items'})`);
+        expect(headerText(n, EN)).toBe(`Wishlist (${n} ${n === 1 ? 'item' : 'items'})`);
       }),
     );
     expect(countFromCookie('a=1')).toBeNull();
     expect(countFromCookie('suki_wishlist_count=x')).toBeNull();
-    expect(headerText(null)).toBe('Wishlist');
+    expect(headerText(null, EN)).toBe('Wishlist');
+    expect(headerText(2, FIL)).toBe('Wishlist (2 item)');
   });
 });
 

@@ -7,6 +7,7 @@
 import type { PortFailure } from '../../core/ports.js';
 import type { Result } from '../../core/result.js';
 import type { WishlistAddAnswer, WishlistEntry, WishlistFeatures, WishlistPrivacy, WishlistState } from '../../core/domain/wishlist.js';
+import type { WishlistTexts } from './messages.js';
 
 /** Notices and popups close after this long by default (`popup_timeout`). */
 export const POPUP_TIMEOUT_MS = 3000;
@@ -32,30 +33,35 @@ export type AddOutcome =
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'failed'; readonly message: string };
 
-/** The shop's words for a refused add when it gave none. */
-export const ADD_ERROR_TEXT = 'An error occurred while adding the products to the wishlist.';
-
-/** A sentence for a failure that left no answer. */
-export const failureText = (failure: PortFailure, what = 'The wishlist'): string => {
+/**
+ * A sentence for a failure that left no answer, in the page's language (`texts`); `what` is what
+ * could not be updated (a quoted product name), the wishlist when not given.
+ */
+export const failureText = (failure: PortFailure, texts: WishlistTexts, what: string = texts.theWishlist): string => {
   switch (failure.kind) {
     case 'network':
-      return `${what} could not be updated: the shop could not be reached. Check your connection and try again.`;
+      return texts.failedNetwork({ what });
     case 'timeout':
-      return `${what} could not be updated: the shop took too long to answer. Please try again.`;
+      return texts.failedTimeout({ what });
     case 'invalid-response':
-      return `${what} could not be updated: the shop's answer was not understood. Please try again.`;
+      return texts.failedAnswer({ what });
     default:
-      return failure.message || `${what} could not be updated. Please try again.`;
+      return failure.message || texts.failed({ what });
   }
 };
 
-/** What an add's answer (or its failure) means for the shopper. */
-export const addOutcome = (answer: Result<WishlistAddAnswer, PortFailure>, name = ''): AddOutcome => {
-  if (!answer.ok) return { kind: 'failed', message: failureText(answer.error, name ? `“${name}”` : 'The wishlist') };
+/**
+ * What an add's answer (or its failure) means for the shopper, in the page's language (`texts`).
+ * The shop's own words are shown when it gave some, except with `ownWords` (a page in another
+ * language than the shop's, which speaks English): then an add that put the product in a list says
+ * the catalogue's sentence. A refusal keeps the shop's words (they say why).
+ */
+export const addOutcome = (answer: Result<WishlistAddAnswer, PortFailure>, texts: WishlistTexts, name = '', ownWords = false): AddOutcome => {
+  if (!answer.ok) return { kind: 'failed', message: failureText(answer.error, texts, name ? texts.quoted({ name }) : texts.theWishlist) };
   const { result, message } = answer.value;
-  if (result === 'error') return { kind: 'error', message: message || ADD_ERROR_TEXT };
-  const fallback = result === 'true' ? (name ? `“${name}” added to your wishlist.` : 'Product added to your wishlist.') : name ? `“${name}” is already in your wishlist.` : 'The product is already in your wishlist.';
-  return { kind: 'in-list', result, message: message || fallback };
+  if (result === 'error') return { kind: 'error', message: message || texts.addError };
+  const fallback = result === 'true' ? (name ? texts.addedNamed({ name }) : texts.added) : name ? texts.alreadyNamed({ name }) : texts.already;
+  return { kind: 'in-list', result, message: ownWords ? fallback : message || fallback };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -63,16 +69,17 @@ export const addOutcome = (answer: Result<WishlistAddAnswer, PortFailure>, name 
 
 export type TitleCheck = { readonly ok: true; readonly title: string } | { readonly ok: false; readonly message: string };
 
-/** A list title: required and at most {@link TITLE_MAX} characters once trimmed (by code points). */
-export const checkTitle = (raw: string): TitleCheck => {
+/** A list title: required and at most {@link TITLE_MAX} characters once trimmed (by code points); the message in `texts`' language. */
+export const checkTitle = (raw: string, texts: WishlistTexts): TitleCheck => {
   const title = raw.trim();
-  if (title === '') return { ok: false, message: 'Please enter a name for the wishlist.' };
-  if ([...title].length > TITLE_MAX) return { ok: false, message: `The name can be at most ${TITLE_MAX} characters long.` };
+  if (title === '') return { ok: false, message: texts.titleEmpty };
+  if ([...title].length > TITLE_MAX) return { ok: false, message: texts.titleLong({ max: TITLE_MAX }) };
   return { ok: true, title };
 };
 
-/** Privacy values in wire order (0, 1, 2) with their labels. */
-export const PRIVACY_LABELS: Readonly<Record<WishlistPrivacy, string>> = { 0: 'Public', 1: 'Shared', 2: 'Private' };
+/** A privacy value's label (`Public`, `Shared`, `Private`) in `texts`' language. */
+export const privacyLabel = (privacy: WishlistPrivacy, texts: WishlistTexts): string => (privacy === 0 ? texts.public : privacy === 1 ? texts.shared : texts.private);
+/** Privacy values in wire order (0, 1, 2); their labels are {@link privacyLabel}'s. */
 export const PRIVACY_VALUES: readonly WishlistPrivacy[] = [0, 1, 2];
 
 /** A privacy value from the wire or a form field, or null when it is not one of 0, 1, 2. */
@@ -84,8 +91,8 @@ export const parsePrivacy = (raw: unknown): WishlistPrivacy | null => {
 /** Whether a list has an address others can open (public or shared). */
 export const isShareable = (privacy: WishlistPrivacy): boolean => privacy !== 2;
 
-/** What a list's title shows (the default list's may be empty). */
-export const listTitle = (title: string): string => (title.trim() === '' ? 'My wishlist' : title);
+/** What a list's title shows (the default list's may be empty: `My wishlist` in `texts`' language). */
+export const listTitle = (title: string, texts: WishlistTexts): string => (title.trim() === '' ? texts.myWishlist : title);
 
 // ---------------------------------------------------------------------------------------------
 // Quantities and their debounce
@@ -163,8 +170,8 @@ export const rowIdsOf = (entries: readonly WishlistEntry[], wishlistId: number):
     .sort((a, b) => a.position - b.position || a.rowId - b.rowId)
     .map((e) => e.rowId);
 
-/** A sentence for the live region after a move in a list (1-based). */
-export const movedText = (name: string, index: number, of: number): string => `“${name}” moved to position ${index + 1} of ${of}.`;
+/** A sentence for the live region after a move in a list (1-based), from the page's `moved` text. */
+export const movedText = (moved: (values: { name: string; position: number; of: number }) => string, name: string, index: number, of: number): string => moved({ name, position: index + 1, of });
 
 // ---------------------------------------------------------------------------------------------
 // Who may do what

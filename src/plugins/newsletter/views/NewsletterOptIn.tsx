@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { useTexts } from '../../../ui/i18n.js';
 import type newsletter from '../index.js';
+import { newsletterTexts } from './messages.js';
 
 /**
  * `Subscribe to our newsletter`, unticked, in the checkout form. Each change is told to the capture
@@ -9,6 +11,9 @@ import type newsletter from '../index.js';
  */
 export function NewsletterOptIn({ plugin }: { readonly plugin: ViewContextOf<typeof newsletter> }) {
   const box = useRef<HTMLInputElement>(null);
+  const t = useTexts(newsletterTexts);
+  // The shop's default label is the catalogue's (in the page's language); a label of the shop's own is its words.
+  const label = plugin.options.optInLabel === newsletterTexts.base.optIn ? t.optIn : plugin.options.optInLabel;
   useEffect(() => {
     if (box.current?.checked) plugin.emit('newsletter.optInChanged', { subscribed: true });
   }, [plugin]);
@@ -24,7 +29,7 @@ export function NewsletterOptIn({ plugin }: { readonly plugin: ViewContextOf<typ
           defaultChecked={false}
           onChange={(event) => plugin.emit('newsletter.optInChanged', { subscribed: event.currentTarget.checked })}
         />{' '}
-        {plugin.options.optInLabel}
+        {label}
       </label>
     </p>
   );

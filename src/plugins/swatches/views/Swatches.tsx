@@ -1,10 +1,26 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { attributeLabel, chooseSwatch, swatchItems, variationMatches, type SwatchAttribute, type SwatchItem } from '../../../core/rules/variation-selection.js';
+import {
+  attributeLabel,
+  chooseSwatch,
+  NOT_OFFERED_REASON,
+  OUT_OF_STOCK_REASON,
+  swatchItems,
+  UNAVAILABLE_REASON,
+  variationMatches,
+  type SwatchAttribute,
+  type SwatchItem,
+} from '../../../core/rules/variation-selection.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { useTexts } from '../../../ui/i18n.js';
 import type { AttributePickerProps } from '../../../ui/slots.js';
 import type swatches from '../index.js';
 import type { SwatchesOptions } from '../options.js';
 import { swatchTypeOf, termColour } from '../swatch-type.js';
+import { swatchTexts } from './messages.js';
+
+/** A value's reason (the core rules' English sentence) in the page's language; another reason as it is. */
+const reasonText = (reason: string, t: typeof swatchTexts.base): string =>
+  reason === UNAVAILABLE_REASON ? t.unavailable : reason === OUT_OF_STOCK_REASON ? t.outOfStock : reason === NOT_OFFERED_REASON ? t.notOffered : reason;
 
 /** What the swatches plugin's views get from the shell. */
 type SwatchesView = ViewContextOf<typeof swatches>;
@@ -37,6 +53,7 @@ function imageFor(props: AttributePickerProps, attribute: SwatchAttribute, slug:
 function AttributeSwatches({ props, plugin, attribute, items, options, badges }: { props: AttributePickerProps; plugin: SwatchesView; attribute: SwatchAttribute; items: readonly SwatchItem[]; options: SwatchesOptions; badges: ReadonlyMap<string, number> }) {
   const [expanded, setExpanded] = useState(false);
   const refs = useRef(new Map<string, HTMLLIElement>());
+  const t = useTexts(swatchTexts);
   const type = swatchTypeOf(attribute, options);
   const selectedIndex = items.findIndex((item) => item.state === 'selected');
   const limit = options.displayLimit;
@@ -90,7 +107,8 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
               role="radio"
               aria-checked={item.state === 'selected'}
               aria-disabled={!item.clickable || undefined}
-              aria-label={item.name}
+              // With a stock badge, the name says it too (the name holds the visible text, WCAG 2.5.3).
+              aria-label={badge !== undefined ? t.withStock({ name: item.name, left: t.left({ count: badge }) }) : item.name}
               aria-describedby={tipId}
               tabIndex={index === focusIndex ? 0 : -1}
               className={`swatch swatch--${item.state}`}
@@ -107,10 +125,12 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
                   {item.name}
                 </span>
               )}
-              {badge !== undefined && <span className="swatch__stock">{badge} left</span>}
+              {/* A space between the value and its badge, so their text reads as the name says it. */}
+              {badge !== undefined && ' '}
+              {badge !== undefined && <span className="swatch__stock">{t.left({ count: badge })}</span>}
               {tipId && (
                 <span className="swatch__tooltip" role="tooltip" id={tipId}>
-                  {item.reason}
+                  {item.reason && reasonText(item.reason, t)}
                 </span>
               )}
             </li>
@@ -118,8 +138,8 @@ function AttributeSwatches({ props, plugin, attribute, items, options, badges }:
         })}
       </ul>
       {limited && (
-        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={`More: all ${items.length} ${attribute.label} options`}>
-          More
+        <button type="button" className="link-button swatches__more" onClick={() => setExpanded(true)} aria-label={t.moreNamed({ count: items.length, label: attribute.label })}>
+          {t.more}
         </button>
       )}
     </div>

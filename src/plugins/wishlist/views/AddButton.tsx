@@ -2,9 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import type { ListedProduct, Product, ProductVariation } from '../../../core/domain/catalog.js';
 import { itemFactsOf, type ItemFacts } from '../../../core/events.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { useTexts } from '../../../ui/i18n.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { countFromCookie, headerText } from '../basics.js';
 import type wishlist from '../index.js';
+import { wishlistTexts } from '../messages.js';
 import type { WishlistView } from '../state.js';
 import { AddNotice as Notice, ListChooser as Chooser } from './AddExtras.js';
 export { start } from '../later.js';
@@ -41,7 +43,8 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   const severalLists = (view: WishlistView) => plugin.options.multipleLists && view.state?.features.multipleLists === true && view.state.lists.length > 1;
   const [choosing, setChoosing] = useState(false);
   const reasonId = useId();
-  const text = `Add “${name}” to wishlist`;
+  const t = useTexts(wishlistTexts);
+  const text = t.addNamed({ name });
   const add = (wishlistId: number | 'new' | null, newList?: { readonly name: string; readonly privacy: 0 | 1 | 2 }) => {
     setChoosing(false);
     void plugin.execute('wishlist.add', { productId, parentId, productType, name, item, wishlistId, ...(newList ? { newList } : {}) });
@@ -72,7 +75,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
           aria-disabled={reason || adding ? true : undefined}
           aria-busy={adding || undefined}
           aria-describedby={reason ? reasonId : undefined}
-          title={wide ? undefined : 'Add to wishlist'}
+          title={wide ? undefined : t.addTitle}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
             <path d="M12 21s-7.5-4.6-9.5-9.3C1 8 3.4 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.6 0 6 3.5 4.5 7.2C19.5 16.4 12 21 12 21z" />
@@ -87,7 +90,7 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
       )}
       {entry && (
         <a className="wishlist-add__browse" href={url}>
-          Browse wishlist
+          {t.browse}
         </a>
       )}
       {notice && <Notice key={notice.at} plugin={plugin} notice={notice} timeout={plugin.options.popupTimeout} />}
@@ -105,6 +108,7 @@ export function TileButton({ product, plugin }: { readonly product: ListedProduc
 export function SummaryButton({ product, variation, plugin }: { readonly product: Product; readonly variation: ProductVariation | null; readonly plugin: Ctx }) {
   const variable = product.type === 'variable';
   const facts = itemFactsOf(product);
+  const t = useTexts(wishlistTexts);
   return (
     <WishlistButton
       plugin={plugin}
@@ -114,7 +118,7 @@ export function SummaryButton({ product, variation, plugin }: { readonly product
       name={product.name}
       item={variation ? { ...facts, id: variation.id, sku: variation.sku || facts.sku, price: variation.prices.price } : facts}
       wide
-      {...(variable && !variation ? { reason: 'Choose the product’s options to add it to your wishlist.' } : {})}
+      {...(variable && !variation ? { reason: t.chooseOptions } : {})}
     />
   );
 }
@@ -127,8 +131,12 @@ export function HeaderLink({ plugin }: { readonly plugin: Ctx }) {
   const { state } = useUi();
   const stored = useSelector(plugin.store, (s) => s.count);
   const [cookie, setCookie] = useState<number | null>(null);
+  // Hydrated: until then the text is the server's (the plain word), even where the plugin already knows a count (the wishlist pages start it before hydrating).
+  const [live, setLive] = useState(false);
+  const t = useTexts(wishlistTexts);
   useEffect(() => {
     const count = countFromCookie(document.cookie);
+    setLive(true);
     setCookie(count);
     void plugin.execute('wishlist.wake', { count });
     // The buttons' code is in and live (tests and benchmarks wait for it).
@@ -136,7 +144,7 @@ export function HeaderLink({ plugin }: { readonly plugin: Ctx }) {
   }, [plugin]);
   return (
     <a className="site-header__wishlist" href="/wishlist/" aria-current={state.pageType === 'wishlist' ? 'page' : undefined}>
-      {headerText(stored ?? cookie)}
+      {headerText(live ? (stored ?? cookie) : null, t)}
     </a>
   );
 }

@@ -8,17 +8,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import type { NewWishlist, WishlistPrivacy, WishlistRef } from '../../../core/domain/wishlist.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { useTexts } from '../../../ui/i18n.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type wishlist from '../index.js';
-import { checkTitle, listTitle, noticeCloses, PRIVACY_LABELS, PRIVACY_VALUES } from '../rules.js';
+import { wishlistTexts } from '../messages.js';
+import { checkTitle, listTitle, noticeCloses, privacyLabel, PRIVACY_VALUES } from '../rules.js';
 import type { ProductNotice } from '../state.js';
 
 type Ctx = ViewContextOf<typeof wishlist>;
 
 /** The error icon (a warning triangle), named for assistive technology. */
 export function ErrorIcon() {
+  const t = useTexts(wishlistTexts);
   return (
-    <svg className="wishlist-icon wishlist-icon--error" role="img" aria-label="Error" viewBox="0 0 24 24" width="18" height="18">
+    <svg className="wishlist-icon wishlist-icon--error" role="img" aria-label={t.error} viewBox="0 0 24 24" width="18" height="18">
       <path d="M12 2 1 21h22L12 2zm1 15h-2v-2h2v2zm0-4h-2V9h2v4z" />
     </svg>
   );
@@ -48,6 +51,7 @@ export function useAutoClose(timeout: number, onClose: () => void): { readonly h
 /** The notice after an add (mounted once per notice: its parent keys it by `notice.at`). */
 export function AddNotice({ notice, timeout }: { readonly plugin: Ctx; readonly notice: ProductNotice; readonly timeout: number }) {
   const { signals } = useUi();
+  const t = useTexts(wishlistTexts);
   const [closed, setClosed] = useState(false);
   const { hold } = useAutoClose(timeout, () => setClosed(true));
   useEffect(() => {
@@ -73,7 +77,7 @@ export function AddNotice({ notice, timeout }: { readonly plugin: Ctx; readonly 
       )}
       <p>{notice.text}</p>
       <button type="button" className="wishlist-notice__close" onClick={() => setClosed(true)}>
-        Close
+        {t.close}
       </button>
     </div>
   );
@@ -96,10 +100,11 @@ export function NewListFields({
   readonly nameRef: RefObject<HTMLInputElement | null>;
 }) {
   const id = useId();
+  const t = useTexts(wishlistTexts);
   return (
     <>
       <p className={`wishlist-field${error ? ' wishlist-field--error' : ''}`}>
-        <label htmlFor={`${id}-name`}>Wishlist name</label>
+        <label htmlFor={`${id}-name`}>{t.listName}</label>
         <input
           ref={nameRef}
           id={`${id}-name`}
@@ -118,11 +123,11 @@ export function NewListFields({
           </span>
         )}
       </p>
-      <fieldset className="wishlist-privacy" role="radiogroup" aria-label="Privacy">
-        <legend>Privacy</legend>
+      <fieldset className="wishlist-privacy" role="radiogroup" aria-label={t.privacy}>
+        <legend>{t.privacy}</legend>
         {PRIVACY_VALUES.map((value) => (
           <label key={value}>
-            <input type="radio" name={`${id}-privacy`} value={value} checked={privacy === value} onChange={() => onPrivacy(value)} /> {PRIVACY_LABELS[value]}
+            <input type="radio" name={`${id}-privacy`} value={value} checked={privacy === value} onChange={() => onPrivacy(value)} /> {privacyLabel(value, t)}
           </label>
         ))}
       </fieldset>
@@ -136,8 +141,9 @@ export function useNewList() {
   const [privacy, setPrivacy] = useState<WishlistPrivacy>(0);
   const [error, setError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement | null>(null);
+  const t = useTexts(wishlistTexts);
   const check = (): NewWishlist | null => {
-    const title = checkTitle(name);
+    const title = checkTitle(name, t);
     if (!title.ok) {
       setError(title.message);
       nameRef.current?.focus();
@@ -165,7 +171,9 @@ export function ListChooser({ plugin, name, onChoose, onClose }: { readonly plug
   const lists = useSelector(plugin.store, (s) => s.state?.lists ?? []);
   const [choice, setChoice] = useState<number | 'new'>(() => lists.find((l) => l.isDefault)?.id ?? lists[0]?.id ?? 'new');
   const { fields, check } = useNewList();
+  const newChosen = choice === 'new';
   const { ref, onCancel } = useDialog(onClose);
+  const t = useTexts(wishlistTexts);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (choice !== 'new') return onChoose(choice);
@@ -173,9 +181,9 @@ export function ListChooser({ plugin, name, onChoose, onClose }: { readonly plug
     if (list) onChoose('new', list);
   };
   return (
-    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={submit} heading={`Add “${name}” to a wishlist`} submitLabel="Add to wishlist" onClose={onClose} failure={null}>
+    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={submit} heading={t.addToAList({ name })} submitLabel={t.addTitle} onClose={onClose} failure={null}>
       <ListRadios name="wishlist_id" lists={lists} choice={choice} onChoice={setChoice} />
-      {choice === 'new' && <NewListFields {...fields} />}
+      {newChosen && <NewListFields {...fields} />}
     </DialogForm>
   );
 }
@@ -204,6 +212,7 @@ export function DialogForm({
   readonly children: ReactNode;
 }) {
   const headingId = useId();
+  const t = useTexts(wishlistTexts);
   return (
     <dialog ref={dialog} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
       <form onSubmit={onSubmit} noValidate>
@@ -219,7 +228,7 @@ export function DialogForm({
             {submitLabel}
           </button>
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t.cancel}
           </button>
         </p>
       </form>
@@ -229,16 +238,17 @@ export function DialogForm({
 
 /** The radio group `Wishlist`: the shopper's lists, then a new one. */
 export function ListRadios({ name, lists, choice, onChoice }: { readonly name: string; readonly lists: readonly WishlistRef[]; readonly choice: number | 'new'; readonly onChoice: (choice: number | 'new') => void }) {
+  const t = useTexts(wishlistTexts);
   return (
-    <fieldset role="radiogroup" aria-label="Wishlist">
-      <legend>Wishlist</legend>
+    <fieldset role="radiogroup" aria-label={t.wishlist}>
+      <legend>{t.wishlist}</legend>
       {lists.map((list) => (
         <label key={list.id}>
-          <input type="radio" name={name} checked={choice === list.id} onChange={() => onChoice(list.id)} /> {listTitle(list.title)}
+          <input type="radio" name={name} checked={choice === list.id} onChange={() => onChoice(list.id)} /> {listTitle(list.title, t)}
         </label>
       ))}
       <label>
-        <input type="radio" name={name} checked={choice === 'new'} onChange={() => onChoice('new')} /> A new wishlist
+        <input type="radio" name={name} checked={choice === 'new'} onChange={() => onChoice('new')} /> {t.newList}
       </label>
     </fieldset>
   );

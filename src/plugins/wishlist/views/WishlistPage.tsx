@@ -17,8 +17,11 @@ import type { ViewContextOf } from '../../../core/plugin.js';
 import { formatMoney } from '../../../core/rules/money.js';
 import { isEmail } from '../../../core/rules/forms.js';
 import type { PageData } from '../../../app/app-state.js';
+import type { Locale } from '../../../i18n/index.js';
+import { useLocale, useTexts } from '../../../ui/i18n.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import type wishlist from '../index.js';
+import { wishlistPageTexts, wishlistTexts, type WishlistTexts } from '../messages.js';
 import {
   checkTitle,
   controlsFor,
@@ -30,7 +33,7 @@ import {
   movedText,
   nextDue,
   parseQuantity,
-  PRIVACY_LABELS,
+  privacyLabel,
   PRIVACY_VALUES,
   quantityStep,
   type ListControls,
@@ -41,11 +44,15 @@ import { DialogForm, ErrorIcon, ListRadios, NewListFields, useDialog, useNewList
 type Ctx = ViewContextOf<typeof wishlist>;
 type Page = Extract<PageData, { type: 'wishlist' }>;
 
-const dateText = (iso: string): string => {
+const dateText = (iso: string, locale: Locale): string => {
   const date = new Date(iso);
-  // One time zone on the server and in the browser, so the hydrated text is the rendered one.
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-PH', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' });
+  // One time zone on the server and in the browser, so the hydrated text is the rendered one; the page's language.
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' });
 };
+
+/** The stock column: the plain `In stock` / `Out of stock` in the page's language; the shop's other sentences as they are. */
+const stockText = (stock: WishlistItemView['stock'], t: typeof wishlistPageTexts.base): string =>
+  stock.status === 'outofstock' && stock.text === wishlistPageTexts.base.outOfStock ? t.outOfStock : stock.text === wishlistPageTexts.base.inStock ? t.inStock : stock.text;
 
 const money = (minor: number, item: WishlistItemView) => formatMoney(minor, { code: item.currency, minorUnit: item.currencyMinorUnit });
 
@@ -84,6 +91,7 @@ const useAnnounce = () => {
 export function WishlistPage({ page, plugin }: { readonly page: Page; readonly plugin: Ctx }) {
   const view = page.wishlist;
   const owner = view.viewer === 'owner';
+  const t = useTexts(wishlistPageTexts);
   useEffect(() => {
     if (owner) void plugin.execute('wishlist.seed', { state: pageState(view) });
   }, [owner, plugin, view]);
@@ -108,12 +116,14 @@ export function WishlistPage({ page, plugin }: { readonly page: Page; readonly p
       {list && current ? (
         <ListView plugin={plugin} page={view} list={list} current={current} lists={lists} controls={controls} known={known} />
       ) : list && known ? (
-        <p className="wishlist-empty">This wishlist has been deleted. <a href="/wishlist/">Go to your wishlist</a></p>
+        <p className="wishlist-empty">
+          {t.deleted} <a href="/wishlist/">{t.goToWishlist}</a>
+        </p>
       ) : (
         <>
-          <h1>Wishlist</h1>
+          <h1>{t.wishlist}</h1>
           <p className="wishlist-empty">
-            Your wishlist is empty. <a href="/shop/">Go to the shop</a>
+            {t.empty} <a href="/shop/">{t.goToShop}</a>
           </p>
         </>
       )}
@@ -125,15 +135,17 @@ export function WishlistPage({ page, plugin }: { readonly page: Page; readonly p
 /** The viewer's lists (links) and `Create a new wishlist`. */
 function ListsNav({ lists, currentId, plugin, canCreate }: { readonly lists: readonly WishlistRef[]; readonly currentId: number | null; readonly plugin: Ctx; readonly canCreate: boolean }) {
   const [creating, setCreating] = useState(false);
+  const t = useTexts(wishlistPageTexts);
+  const bt = useTexts(wishlistTexts);
   if (lists.length < 2 && !canCreate) return null;
   return (
-    <nav className="wishlist-lists" aria-label="Your wishlists">
+    <nav className="wishlist-lists" aria-label={t.yourWishlists}>
       {lists.length > 1 && (
         <ul>
           {lists.map((l) => (
             <li key={l.id}>
               <a href={l.url} aria-current={l.id === currentId ? 'page' : undefined}>
-                {listTitle(l.title)}
+                {listTitle(l.title, bt)}
               </a>{' '}
               ({l.itemCount})
             </li>
@@ -142,7 +154,7 @@ function ListsNav({ lists, currentId, plugin, canCreate }: { readonly lists: rea
       )}
       {canCreate && (
         <button type="button" className="button" onClick={() => setCreating(true)}>
-          Create a new wishlist
+          {t.create}
         </button>
       )}
       {creating && <CreateDialog plugin={plugin} onClose={() => setCreating(false)} />}
@@ -155,18 +167,20 @@ function CreateDialog({ plugin, onClose }: { readonly plugin: Ctx; readonly onCl
   const { ref, onCancel } = useDialog(onClose);
   const [failure, setFailure] = useState<string | null>(null);
   const announce = useAnnounce();
+  const t = useTexts(wishlistPageTexts);
+  const bt = useTexts(wishlistTexts);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const list = check();
     if (!list) return;
     const result = await plugin.execute('wishlist.change', { op: 'create', list });
     if (result.ok) {
-      announce(`Wishlist “${list.name}” created.`);
+      announce(t.created({ name: list.name }));
       onClose();
-    } else setFailure(result.error.kind === 'no-handler' || result.error.kind === 'handler-threw' ? result.error.message : failureText(result.error));
+    } else setFailure(whyFailed(result.error, bt));
   };
   return (
-    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={(e) => void submit(e)} heading="Create a new wishlist" submitLabel="Create" onClose={onClose} failure={failure}>
+    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={(e) => void submit(e)} heading={t.create} submitLabel={t.createSubmit} onClose={onClose} failure={failure}>
       <NewListFields {...fields} />
     </DialogForm>
   );
@@ -184,14 +198,16 @@ interface ListProps {
 }
 
 /** A sentence for a failed command. */
-const whyFailed = (error: { readonly kind: string; readonly message: string } & Partial<{ status: number }>): string =>
-  error.kind === 'no-handler' || error.kind === 'handler-threw' ? error.message : failureText(error as Parameters<typeof failureText>[0]);
+const whyFailed = (error: { readonly kind: string; readonly message: string } & Partial<{ status: number }>, texts: WishlistTexts): string =>
+  error.kind === 'no-handler' || error.kind === 'handler-threw' ? error.message : failureText(error as Parameters<typeof failureText>[0], texts);
 
 function ListView({ plugin, page, list, current, lists, controls, known }: ListProps) {
   const { runtime, state: app } = useUi();
   const search = app.search;
   const announce = useAnnounce();
   const owner = page.viewer === 'owner';
+  const t = useTexts(wishlistPageTexts);
+  const locale = useLocale();
   const details = useMemo(() => new Map(list.items.map((i) => [i.rowId, i])), [list.items]);
   // The rows: the plugin's entries of this list once it has a state (order, quantities, removals), else the page's.
   const rows = useMemo(() => {
@@ -225,7 +241,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
   const sort = (order: readonly number[], rowId: number) => {
     const item = details.get(rowId);
     void plugin.execute('wishlist.change', { op: 'sort', listId: list.id, rowIds: order });
-    if (item) announce(movedText(item.name, order.indexOf(rowId), order.length));
+    if (item) announce(movedText(t.moved, item.name, order.indexOf(rowId), order.length));
   };
   const order = rows.map((r) => r.rowId);
   const onDrop = (e: DragEvent, to: number) => {
@@ -245,7 +261,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
       {controls.share && <ShareLink url={current.url} announce={announce} />}
       {rows.length === 0 ? (
         <p className="wishlist-empty">
-          No products in this wishlist yet. <a href="/shop/">Go to the shop</a>
+          {t.noProducts} <a href="/shop/">{t.goToShop}</a>
         </p>
       ) : (
         <form className="wishlist-form" method="get" action="/wishlist/" onSubmit={(e) => e.preventDefault()}>
@@ -260,19 +276,19 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                       checked={purchasable.length > 0 && purchasable.every((r) => selected.has(r.rowId))}
                       onChange={(e) => setSelected(e.currentTarget.checked ? new Set(purchasable.map((r) => r.rowId)) : new Set())}
                     />
-                    <span className="visually-hidden">Select all</span>
+                    <span className="visually-hidden">{t.selectAll}</span>
                   </label>
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">Picture</span>
+                  <span className="visually-hidden">{t.picture}</span>
                 </th>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Added</th>
-                <th scope="col">Quantity</th>
+                <th scope="col">{t.product}</th>
+                <th scope="col">{t.price}</th>
+                <th scope="col">{t.stock}</th>
+                <th scope="col">{t.added}</th>
+                <th scope="col">{t.quantity}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -302,10 +318,10 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                     setDragging(null);
                   }}
                 >
-                  <td data-title="Select">
+                  <td data-title={t.select}>
                     <input
                       type="checkbox"
-                      aria-label={`Select “${item.name}”`}
+                      aria-label={t.selectNamed({ name: item.name })}
                       disabled={!item.purchasable}
                       checked={selected.has(item.rowId)}
                       onChange={(e) => {
@@ -323,7 +339,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                       </a>
                     )}
                   </td>
-                  <td data-title="Product">
+                  <td data-title={t.product}>
                     <a href={item.permalink}>{item.name}</a>
                     {item.attributes.length > 0 && (
                       <span className="wishlist-table__attributes">
@@ -335,17 +351,17 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                       </span>
                     )}
                   </td>
-                  <td data-title="Price">
+                  <td data-title={t.price}>
                     {item.price !== null && <span>{money(item.price, item)}</span>}
-                    {item.priceWhenAdded !== null && item.priceWhenAdded !== item.price && <span className="wishlist-table__was">{` (was ${money(item.priceWhenAdded, item)})`}</span>}
+                    {item.priceWhenAdded !== null && item.priceWhenAdded !== item.price && <span className="wishlist-table__was">{t.was({ price: money(item.priceWhenAdded, item) })}</span>}
                   </td>
-                  <td data-title="Stock" className={`stock stock--${item.stock.status === 'outofstock' ? 'out' : 'in'}`}>
-                    {item.stock.text}
+                  <td data-title={t.stock} className={`stock stock--${item.stock.status === 'outofstock' ? 'out' : 'in'}`}>
+                    {stockText(item.stock, t)}
                   </td>
-                  <td data-title="Added">
-                    <time dateTime={item.dateAdded}>{dateText(item.dateAdded)}</time>
+                  <td data-title={t.added}>
+                    <time dateTime={item.dateAdded}>{dateText(item.dateAdded, locale)}</time>
                   </td>
-                  <td data-title="Quantity">{controls.quantity ? <QuantityField plugin={plugin} item={item} /> : item.quantity}</td>
+                  <td data-title={t.quantity}>{controls.quantity ? <QuantityField plugin={plugin} item={item} /> : item.quantity}</td>
                   <td className="wishlist-table__actions">
                     <CartButton item={item} add={addToCart} after={afterCart} />
                     {controls.remove && (
@@ -355,29 +371,29 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                         role="button"
                         className="button button--link"
                         href={removeLink(search, item.rowId, page.nonces.remove)}
-                        aria-label={`Remove “${item.name}” from wishlist`}
+                        aria-label={t.removeNamed({ name: item.name })}
                         onClick={(e) => {
                           e.preventDefault();
-                          void plugin.execute('wishlist.change', { op: 'remove', rowId: item.rowId, item: factsOf(item) }).then((r) => r.ok && announce(`“${item.name}” removed from your wishlist.`));
+                          void plugin.execute('wishlist.change', { op: 'remove', rowId: item.rowId, item: factsOf(item) }).then((r) => r.ok && announce(t.removed({ name: item.name })));
                         }}
                       >
-                        Remove
+                        {t.remove}
                       </a>
                     )}
                     {controls.move && lists.length > 0 && (
-                      <button type="button" className="button button--link" aria-label={`Move “${item.name}” to another wishlist`} onClick={() => setMoving(item)}>
-                        Move
+                      <button type="button" className="button button--link" aria-label={t.moveNamed({ name: item.name })} onClick={() => setMoving(item)}>
+                        {t.move}
                       </button>
                     )}
                     {controls.sort && (
                       <span className="wishlist-table__order">
                         <button type="button" className="button button--icon" disabled={index === 0} onClick={() => sort(moveRow(order, item.rowId, -1), item.rowId)}>
                           <span aria-hidden="true">↑</span>
-                          <span className="visually-hidden">{`Move “${item.name}” up`}</span>
+                          <span className="visually-hidden">{t.moveUp({ name: item.name })}</span>
                         </button>
                         <button type="button" className="button button--icon" disabled={index === rows.length - 1} onClick={() => sort(moveRow(order, item.rowId, 1), item.rowId)}>
                           <span aria-hidden="true">↓</span>
-                          <span className="visually-hidden">{`Move “${item.name}” down`}</span>
+                          <span className="visually-hidden">{t.moveDown({ name: item.name })}</span>
                         </button>
                       </span>
                     )}
@@ -397,7 +413,7 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
                 afterCart();
               }}
             >
-              Add selected to cart
+              {t.addSelected}
             </button>
           </p>
         </form>
@@ -405,12 +421,12 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
       <p className="wishlist__list-actions">
         {controls.estimate && rows.length > 0 && (
           <button type="button" className="button" onClick={() => setEstimating(true)}>
-            Ask for an estimate
+            {t.askEstimate}
           </button>
         )}
         {controls.deleteList && !current.isDefault && (
           <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
-            Delete wishlist
+            {t.deleteList}
           </button>
         )}
       </p>
@@ -424,10 +440,11 @@ function ListView({ plugin, page, list, current, lists, controls, known }: ListP
 /** `Add to cart: “{name}”` of one row, through the cart's commands (the cart panel follows). */
 function CartButton({ item, add, after }: { readonly item: WishlistItemView; readonly add: (item: WishlistItemView) => Promise<boolean>; readonly after: () => void }) {
   const [busy, setBusy] = useState(false);
+  const t = useTexts(wishlistPageTexts);
   if (!item.purchasable) {
     return (
-      <a className="button" href={item.permalink} aria-label={`Read more about “${item.name}”`}>
-        Read more
+      <a className="button" href={item.permalink} aria-label={t.readMoreAbout({ name: item.name })}>
+        {t.readMore}
       </a>
     );
   }
@@ -436,7 +453,7 @@ function CartButton({ item, add, after }: { readonly item: WishlistItemView; rea
       className="button button--primary"
       href={item.addToCartUrl}
       role="button"
-      aria-label={`Add to cart: “${item.name}”`}
+      aria-label={t.addToCartNamed({ name: item.name })}
       aria-busy={busy || undefined}
       onClick={(e) => {
         e.preventDefault();
@@ -448,7 +465,7 @@ function CartButton({ item, add, after }: { readonly item: WishlistItemView; rea
         });
       }}
     >
-      Add to cart
+      {t.addToCart}
     </a>
   );
 }
@@ -458,6 +475,7 @@ function QuantityField({ plugin, item }: { readonly plugin: Ctx; readonly item: 
   const [value, setValue] = useState(String(item.quantity));
   const schedule = useRef<QuantitySchedule>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const t = useTexts(wishlistPageTexts);
   // The shop's quantity, unless the shopper's own change is still waiting to be sent.
   useEffect(() => {
     if (nextDue(schedule.current) === null) setValue(String(item.quantity));
@@ -488,7 +506,7 @@ function QuantityField({ plugin, item }: { readonly plugin: Ctx; readonly item: 
       step={1}
       inputMode="numeric"
       name={`items[${item.rowId}][quantity]`}
-      aria-label={`Quantity of “${item.name}”`}
+      aria-label={t.quantityOf({ name: item.name })}
       aria-invalid={invalid || undefined}
       value={value}
       onChange={(e) => change(e.currentTarget.value)}
@@ -508,6 +526,8 @@ function TitleBar({ plugin, list, controls }: { readonly plugin: Ctx; readonly l
   const editButton = useRef<HTMLButtonElement | null>(null);
   const announce = useAnnounce();
   const errorId = useId();
+  const t = useTexts(wishlistPageTexts);
+  const bt = useTexts(wishlistTexts);
   useEffect(() => {
     if (editing) input.current?.focus();
   }, [editing]);
@@ -517,20 +537,20 @@ function TitleBar({ plugin, list, controls }: { readonly plugin: Ctx; readonly l
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const title = checkTitle(draft);
+    const title = checkTitle(draft, bt);
     if (!title.ok) return invalid(title.message);
     const result = await plugin.execute('wishlist.change', { op: 'update', listId: list.id, name: title.title });
-    if (!result.ok) return invalid(whyFailed(result.error));
+    if (!result.ok) return invalid(whyFailed(result.error, bt));
     setError(null);
     setEditing(false);
-    announce(`Wishlist renamed to “${title.title}”.`);
+    announce(t.renamed({ name: title.title }));
     requestAnimationFrame(() => editButton.current?.focus());
   };
   return (
     <header className="wishlist__header">
       {editing ? (
         <form className="wishlist-title-form" onSubmit={(e) => void save(e)} noValidate>
-          <label htmlFor="wishlist-title-input">Wishlist title</label>
+          <label htmlFor="wishlist-title-input">{t.title}</label>
           <input
             ref={input}
             id="wishlist-title-input"
@@ -547,43 +567,43 @@ function TitleBar({ plugin, list, controls }: { readonly plugin: Ctx; readonly l
             </span>
           )}
           <button type="submit" className="button button--primary">
-            Save title
+            {t.saveTitle}
           </button>
           <button type="button" className="button" onClick={() => (setEditing(false), setError(null), setDraft(list.title))}>
-            Cancel
+            {t.cancel}
           </button>
         </form>
       ) : (
         <div className="wishlist__title">
-          <h1 id="wishlist-title">{listTitle(list.title)}</h1>
+          <h1 id="wishlist-title">{listTitle(list.title, bt)}</h1>
           {controls.rename && (
             <button ref={editButton} type="button" className="button button--link" onClick={() => (setDraft(list.title), setEditing(true))}>
-              Edit title
+              {t.editTitle}
             </button>
           )}
         </div>
       )}
-      {editing && <h1 id="wishlist-title" className="visually-hidden">{listTitle(list.title)}</h1>}
+      {editing && <h1 id="wishlist-title" className="visually-hidden">{listTitle(list.title, bt)}</h1>}
       {controls.privacy ? (
         <p className="wishlist__privacy">
-          <label htmlFor="wishlist-privacy">Privacy</label>{' '}
+          <label htmlFor="wishlist-privacy">{t.privacy}</label>{' '}
           <select
             id="wishlist-privacy"
             value={list.privacy}
             onChange={(e) => {
               const privacy = Number(e.currentTarget.value) as WishlistPrivacy;
-              void plugin.execute('wishlist.change', { op: 'update', listId: list.id, privacy }).then((r) => r.ok && announce(`Privacy changed to ${PRIVACY_LABELS[privacy]}.`));
+              void plugin.execute('wishlist.change', { op: 'update', listId: list.id, privacy }).then((r) => r.ok && announce(t.privacyChanged({ privacy: privacyLabel(privacy, bt) })));
             }}
           >
             {PRIVACY_VALUES.map((v) => (
               <option key={v} value={v}>
-                {PRIVACY_LABELS[v]}
+                {privacyLabel(v, bt)}
               </option>
             ))}
           </select>
         </p>
       ) : (
-        <p className="wishlist__privacy">{PRIVACY_LABELS[list.privacy]}</p>
+        <p className="wishlist__privacy">{privacyLabel(list.privacy, bt)}</p>
       )}
     </header>
   );
@@ -592,21 +612,22 @@ function TitleBar({ plugin, list, controls }: { readonly plugin: Ctx; readonly l
 /** The list's address and `Copy link` (public and shared lists). */
 function ShareLink({ url, announce }: { readonly url: string; readonly announce: (message: string) => void }) {
   const [absolute, setAbsolute] = useState(url);
+  const t = useTexts(wishlistPageTexts);
   useEffect(() => setAbsolute(new URL(url, window.location.href).href), [url]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(absolute);
-      announce('Link copied.');
+      announce(t.copied);
     } catch {
-      announce('The link could not be copied; select it and copy it yourself.');
+      announce(t.notCopied);
     }
   };
   return (
     <p className="wishlist__share">
-      <label htmlFor="wishlist-link">Wishlist link</label>{' '}
+      <label htmlFor="wishlist-link">{t.link}</label>{' '}
       <input id="wishlist-link" type="text" readOnly value={absolute} onFocus={(e) => e.currentTarget.select()} />{' '}
       <button type="button" className="button" onClick={() => void copy()}>
-        Copy link
+        {t.copyLink}
       </button>
     </p>
   );
@@ -616,22 +637,25 @@ function ShareLink({ url, announce }: { readonly url: string; readonly announce:
 function MoveDialog({ plugin, item, lists, onClose }: { readonly plugin: Ctx; readonly item: WishlistItemView; readonly lists: readonly WishlistRef[]; readonly onClose: () => void }) {
   const [choice, setChoice] = useState<number | 'new'>(lists[0]?.id ?? 'new');
   const { fields, check } = useNewList();
+  const newChosen = choice === 'new';
   const { ref, onCancel } = useDialog(onClose);
   const [failure, setFailure] = useState<string | null>(null);
   const announce = useAnnounce();
+  const t = useTexts(wishlistPageTexts);
+  const bt = useTexts(wishlistTexts);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const newList = choice === 'new' ? check() : null;
     if (choice === 'new' && !newList) return;
     const result = await plugin.execute('wishlist.change', { op: 'move', rowId: item.rowId, to: choice, ...(newList ? { newList } : {}) });
-    if (!result.ok) return setFailure(whyFailed(result.error));
-    announce(`“${item.name}” moved to ${newList ? `“${newList.name}”` : `“${listTitle(lists.find((l) => l.id === choice)?.title ?? '')}”`}.`);
+    if (!result.ok) return setFailure(whyFailed(result.error, bt));
+    announce(t.movedTo({ name: item.name, list: newList ? newList.name : listTitle(lists.find((l) => l.id === choice)?.title ?? '', bt) }));
     onClose();
   };
   return (
-    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={(e) => void submit(e)} heading={`Move “${item.name}” to another wishlist`} submitLabel="Move" onClose={onClose} failure={failure}>
+    <DialogForm dialog={ref} onCancel={onCancel} onSubmit={(e) => void submit(e)} heading={t.moveNamed({ name: item.name })} submitLabel={t.move} onClose={onClose} failure={failure}>
       <ListRadios name="destination_wishlist" lists={lists} choice={choice} onChoice={setChoice} />
-      {choice === 'new' && <NewListFields {...fields} />}
+      {newChosen && <NewListFields {...fields} />}
     </DialogForm>
   );
 }
@@ -641,14 +665,16 @@ function DeleteDialog({ plugin, list, onClose }: { readonly plugin: Ctx; readonl
   const { ref, onCancel } = useDialog(onClose);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
+  const t = useTexts(wishlistPageTexts);
+  const bt = useTexts(wishlistTexts);
   const remove = async () => {
     const result = await plugin.execute('wishlist.change', { op: 'delete', listId: list.id });
-    if (!result.ok) return setFailure(whyFailed(result.error));
+    if (!result.ok) return setFailure(whyFailed(result.error, bt));
     window.location.assign('/wishlist/');
   };
   return (
     <dialog ref={ref} className="wishlist-dialog" role="alertdialog" aria-labelledby={headingId} onCancel={onCancel}>
-      <h2 id={headingId}>{`Delete “${listTitle(list.title)}” and everything in it?`}</h2>
+      <h2 id={headingId}>{t.deleteAsk({ name: listTitle(list.title, bt) })}</h2>
       {failure && (
         <div className="notice notice--error" role="alert">
           <p>{failure}</p>
@@ -656,10 +682,10 @@ function DeleteDialog({ plugin, list, onClose }: { readonly plugin: Ctx; readonl
       )}
       <p className="wishlist-dialog__actions">
         <button type="button" className="button button--danger" onClick={() => void remove()}>
-          Delete
+          {t.delete}
         </button>
         <button type="button" className="button" onClick={onClose} autoFocus>
-          Cancel
+          {t.cancel}
         </button>
       </p>
     </dialog>
@@ -678,6 +704,8 @@ function EstimateDialog({ plugin, listId, onClose }: { readonly plugin: Ctx; rea
   const emailRef = useRef<HTMLInputElement | null>(null);
   const announce = useAnnounce();
   const headingId = useId();
+  const t = useTexts(wishlistPageTexts);
+  const bt = useTexts(wishlistTexts);
   useEffect(() => {
     if (done === null) return;
     announce(done);
@@ -695,12 +723,12 @@ function EstimateDialog({ plugin, listId, onClose }: { readonly plugin: Ctx; rea
     setSending(true);
     const result = await plugin.execute('wishlist.estimate', { listId, email: email.trim(), message });
     setSending(false);
-    if (result.ok) setDone(result.value.message || 'Thank you. Your request for an estimate has been sent.');
-    else setFailure(result.error.message || whyFailed(result.error));
+    if (result.ok) setDone(result.value.message || t.estimateSent);
+    else setFailure(result.error.message || whyFailed(result.error, bt));
   };
   return (
     <dialog ref={ref} className="wishlist-dialog" aria-labelledby={headingId} onCancel={onCancel}>
-      <h2 id={headingId}>Ask for an estimate</h2>
+      <h2 id={headingId}>{t.askEstimate}</h2>
       {done !== null ? (
         <p className="notice notice--success">{done}</p>
       ) : (
@@ -711,7 +739,7 @@ function EstimateDialog({ plugin, listId, onClose }: { readonly plugin: Ctx; rea
             </div>
           )}
           <p className={`wishlist-field${invalid ? ' wishlist-field--error' : ''}`}>
-            <label htmlFor={`${headingId}-email`}>Email</label>
+            <label htmlFor={`${headingId}-email`}>{t.email}</label>
             <input
               ref={emailRef}
               id={`${headingId}-email`}
@@ -725,20 +753,20 @@ function EstimateDialog({ plugin, listId, onClose }: { readonly plugin: Ctx; rea
             />
             {invalid && (
               <span className="wishlist-field__error" id={`${headingId}-email-error`}>
-                Please enter a valid email address.
+                {t.emailInvalid}
               </span>
             )}
           </p>
           <p className="wishlist-field">
-            <label htmlFor={`${headingId}-message`}>Message</label>
+            <label htmlFor={`${headingId}-message`}>{t.message}</label>
             <textarea id={`${headingId}-message`} rows={4} maxLength={5000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
           </p>
           <p className="wishlist-dialog__actions">
             <button type="submit" className="button button--primary" aria-busy={sending || undefined}>
-              Send the request
+              {t.sendRequest}
             </button>
             <button type="button" className="button" onClick={onClose}>
-              Cancel
+              {t.cancel}
             </button>
           </p>
         </form>
