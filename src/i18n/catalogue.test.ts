@@ -40,12 +40,7 @@ const NOT_YET_TRANSLATED = new Set([
   'src/plugins/wishlist/views/AddExtras.tsx',
   'src/plugins/wishlist/views/WishlistPage.tsx',
   'src/ui/components/CaptchaStep.tsx',
-  'src/ui/components/CarouselEnhancer.tsx',
-  'src/ui/components/FeatureImagesEnhancer.tsx',
-  'src/ui/components/Lightbox.tsx',
   'src/ui/components/OrderDetails.tsx',
-  'src/ui/components/ProductGallery.tsx',
-  'src/ui/components/VariationForm.tsx',
   'src/ui/components/account/AccountChrome.tsx',
   'src/ui/components/account/AccountForms.tsx',
   'src/ui/components/account/LoginPanel.tsx',
@@ -55,7 +50,6 @@ const NOT_YET_TRANSLATED = new Set([
   'src/ui/pages/BlogPages.tsx',
   'src/ui/pages/CheckoutPages.tsx',
   'src/ui/pages/OrderTrackingPage.tsx',
-  'src/ui/pages/ProductPage.tsx',
 ]);
 
 describe('message catalogues', () => {
