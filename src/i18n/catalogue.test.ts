@@ -47,7 +47,6 @@ const NOT_YET_TRANSLATED = new Set([
   'src/ui/components/account/PasswordForms.tsx',
   'src/ui/components/account/SignedInViews.tsx',
   'src/ui/components/account/fields.tsx',
-  'src/ui/pages/BlogPages.tsx',
   'src/ui/pages/CheckoutPages.tsx',
   'src/ui/pages/OrderTrackingPage.tsx',
 ]);
