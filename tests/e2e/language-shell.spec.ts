@@ -24,6 +24,7 @@ const axeProblems = async (page: Page): Promise<string[]> =>
     .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
 
 test('the shop in Filipino: search dialog, add to cart, the slide-out cart and the cart page', async ({ page }) => {
+  test.slow();
   const errors = watchErrors(page);
   await page.goto('/shop/?lang=fil');
   await hydrated(page);
@@ -52,7 +53,7 @@ test('the shop in Filipino: search dialog, add to cart, the slide-out cart and t
   await expect(page.getByTestId('announcer')).toHaveText(`Naidagdag sa cart mo ang “${name}”`);
   const cartButton = page.getByRole('button', { name: 'Cart (1 item)' });
   await cartButton.click();
-  const panel = page.getByRole('dialog', { name: 'Cart' });
+  const panel = page.getByRole('dialog', { name: 'Cart', exact: true });
   await expect(panel.getByRole('heading', { name: 'Ang cart mo' })).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Mga item sa cart' })).toBeVisible();
   await expect(panel.getByRole('spinbutton', { name: `Dami ng “${name}”` })).toHaveValue('1');
@@ -78,7 +79,7 @@ test('a product page in Filipino: gallery, lightbox, quantity and tabs', async (
   const errors = watchErrors(page);
   await page.goto('/product/hand-woven-table-runner/?lang=fil');
   await hydrated(page);
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ipakita ang larawan 2 ng 32' })).toBeVisible();
   await expect(page.getByRole('spinbutton', { name: 'Dami' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Dagdagan ang dami' })).toBeVisible();

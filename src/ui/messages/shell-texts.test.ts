@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CartRetry } from '../../core/cart/cart-module.js';
+import { cartFailureMessage, type CartRetry } from '../../core/cart/cart-module.js';
+import { cartFailureTexts } from '../../core/cart/messages.js';
 import { typedQuantityMessage } from '../../core/rules/quantity.js';
 import { quantityNotes } from '../../core/rules/quantity-messages.js';
 import { setCatalogue, textsIn } from '../../i18n/index.js';
@@ -71,5 +72,16 @@ describe('the quantity notes', () => {
     expect(typedQuantityMessage({ kind: 'above-max', quantity: 2 }, '“Banig”', fil)).toBe('Hanggang 2 lang ang puwedeng bilhin sa “Banig”, kaya 2 na ang dami.');
     expect(typedQuantityMessage({ kind: 'off-step', quantity: 6, step: 3 }, undefined, fil)).toBe('Binebenta ang produktong ito nang tig-3, kaya 6 na ang dami.');
     expect(typedQuantityMessage({ kind: 'accepted', quantity: 6 }, undefined, fil)).toBeNull();
+  });
+});
+
+describe('the cart’s failure sentences', () => {
+  it('keep the English wording and follow the page’s language', () => {
+    const failure = { kind: 'network', message: '' } as const;
+    expect(cartFailureMessage('add', 'Banig', failure)).toBe('“Banig” could not be added to your cart: the shop could not be reached. Check your connection and try again.');
+    expect(cartFailureMessage('quantity', '', { kind: 'timeout', message: '' })).toBe('The item could not be updated: the shop took too long to answer. Please try again.');
+    expect(cartFailureMessage('remove', 'Banig', failure, textsIn(cartFailureTexts, 'fil-PH'))).toBe(
+      'Hindi maalis sa cart mo ang “Banig”: hindi maabot ang tindahan. Tingnan ang koneksyon mo at subukang muli.',
+    );
   });
 });
