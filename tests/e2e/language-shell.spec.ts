@@ -69,7 +69,7 @@ test('the shop in Filipino: search dialog, add to cart, the slide-out cart and t
   await page.goto('/cart/');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Kabuuan ng cart' })).toBeVisible();
-  await expect(page.getByRole('link', { name: `Alisin ang “${name}” sa cart` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Alisin ang “${name}” sa cart` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mag-checkout' }).first()).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
   expect(hydrationErrors(errors)).toEqual([]);
@@ -81,6 +81,10 @@ test('a product page in Filipino: gallery, lightbox, quantity and tabs', async (
   await hydrated(page);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ipakita ang larawan 2 ng 32' })).toBeVisible();
+  // A variable product: its form, then the quantity once an option is chosen.
+  const form = page.getByRole('form', { name: 'Mga opsyon para sa “Hand-Woven Table Runner”' });
+  await expect(form.getByText('Pumili ng opsyon sa bawat katangian para maidagdag ang produktong ito sa cart mo.')).toBeVisible();
+  await form.getByRole('radio', { name: 'Indigo' }).click();
   await expect(page.getByRole('spinbutton', { name: 'Dami' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Dagdagan ang dami' })).toBeVisible();
   await expect(page.getByRole('tablist', { name: 'Mga detalye ng produkto' }).getByRole('tab', { name: 'Paglalarawan' })).toBeVisible();
