@@ -16,7 +16,9 @@ const LAZY = [
   /[\\/]src[\\/]checkout-client\.ts$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery|CartLines|QuantityStepper|CaptchaStep)\.tsx$/,
   /[\\/]src[\\/]ui[\\/]components[\\/]captcha\.ts$/,
-  /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters|account|account-forms)\.ts$/,
+  // The texts of lazy views (issue 16): each set loads with the views that show it.
+  /[\\/]src[\\/]ui[\\/]messages[\\/](cart-lines|quantity|search-dialog|product|gallery|carousel|blog)\.ts$/,
+  /[\\/]src[\\/]core[\\/]rules[\\/](variation-selection|variation-data|gallery|forms|shop-filters|account|account-forms|quantity|quantity-messages)\.ts$/,
   /[\\/]src[\\/]core[\\/](catalog|streams|checkout)[\\/]/,
   // Checkout's rules and the province list load with the checkout page only.
   /[\\/]src[\\/]core[\\/]rules[\\/](checkout-[a-z-]+|ph-contact|coupons|shipping)\.ts$/,

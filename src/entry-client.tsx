@@ -83,6 +83,8 @@ async function boot(): Promise<void> {
   const runtime = createRuntime({
     // With the inspector: its tap and its logger.
     ...(await debug),
+    // The cart's failure sentences in the page's language.
+    ...(state.locale ? { locale: state.locale } : {}),
     // Lazy ports: their code comes with their first call, which only their plugin makes.
     ports: {
       catalog: adapters.catalog,

@@ -1,3 +1,5 @@
+import { BASE_LOCALE, textsIn, type Locale } from '../i18n/index.js';
+import { cartFailureTexts } from './cart/messages.js';
 import type { Subscription } from 'rxjs';
 import { createEventBus, subscribeFor, type BoundEmit, type Emit, type EventStreams, type StreamOwner } from './bus.js';
 import { createCartModule, type CartState } from './cart/cart-module.js';
@@ -60,6 +62,8 @@ export interface RuntimeOptions {
   readonly ids?: () => string;
   /** Epoch milliseconds. @default Date.now */
   readonly now?: () => number;
+  /** The page's language: the cart's failure sentences are in it. @default en-PH */
+  readonly locale?: Locale;
   readonly cart?: {
     /** Waits before each retry of a cart change after a network or timeout failure. @default DEFAULT_RETRY_DELAYS_MS */
     readonly retryDelaysMs?: readonly number[];
@@ -155,6 +159,7 @@ export const createRuntime = (options: RuntimeOptions): Runtime => {
     now,
     logger: cartLogger,
     initial: initialState['cart'],
+    failureTexts: textsIn(cartFailureTexts, options.locale ?? BASE_LOCALE),
     ...(options.cart?.retryDelaysMs ? { retryDelaysMs: options.cart.retryDelaysMs } : {}),
     ...(options.cart?.sleep ? { sleep: options.cart.sleep } : {}),
   });

@@ -26,25 +26,6 @@ const relative = (file: string): string => path.relative(path.resolve('.'), file
 /** Views not yet moved to the catalogues (issue 16): this list only shrinks. */
 const NOT_YET_TRANSLATED = new Set([
   'src/plugins/shop-filters/views/ShopSection.tsx',
-  'src/ui/App.tsx',
-  'src/ui/components/CarouselEnhancer.tsx',
-  'src/ui/components/CartLines.tsx',
-  'src/ui/components/CartPanel.tsx',
-  'src/ui/components/FeatureImagesEnhancer.tsx',
-  'src/ui/components/Lightbox.tsx',
-  'src/ui/components/Notices.tsx',
-  'src/ui/components/Price.tsx',
-  'src/ui/components/ProductGallery.tsx',
-  'src/ui/components/ProductSection.tsx',
-  'src/ui/components/ProductTile.tsx',
-  'src/ui/components/QuantityStepper.tsx',
-  'src/ui/components/SearchDialog.tsx',
-  'src/ui/components/SearchModal.tsx',
-  'src/ui/components/VariationForm.tsx',
-  'src/ui/pages/BlogPages.tsx',
-  'src/ui/pages/CartPage.tsx',
-  'src/ui/pages/ListingPage.tsx',
-  'src/ui/pages/ProductPage.tsx',
 ]);
 
 describe('message catalogues', () => {

@@ -1,6 +1,8 @@
 import { CartPanel } from './components/CartPanel.js';
 import { ConsentBanner, Footer, Header } from './components/Chrome.js';
 import { Announcer, CartError } from './components/Notices.js';
+import { useTexts } from './i18n.js';
+import { listingTexts } from './messages/listing.js';
 import { ListingPage } from './pages/ListingPage.js';
 import { useUi } from './runtime-context.js';
 import { Slot, SlotFills } from './slots.js';
@@ -9,6 +11,7 @@ import { Slot, SlotFills } from './slots.js';
 export function App() {
   const { state, pages } = useUi();
   const page = state.page;
+  const t = useTexts(listingTexts);
   let body;
   switch (page.type) {
     case 'home':
@@ -90,7 +93,7 @@ export function App() {
           <h1 className="page-title">{page.title}</h1>
           <p>{page.message}</p>
           <p>
-            <a href="/shop/">Continue shopping</a>
+            <a href="/shop/">{t.continueShopping}</a>
           </p>
         </div>
       );

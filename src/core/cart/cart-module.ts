@@ -1,3 +1,5 @@
+import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
+import { cartFailureTexts, type CartFailureTexts } from './messages.js';
 import type { BoundEmit } from '../bus.js';
 import type { CommandInput } from '../commands.js';
 import type { Cart, CartLine } from '../domain/cart.js';
@@ -86,6 +88,8 @@ export interface CartModuleOptions {
   readonly keptRetryMs?: number;
   /** A serialized `CartState` to start from (hydration); only its `cart` is kept. */
   readonly initial?: unknown;
+  /** The failure sentences in the page's language. @default English */
+  readonly failureTexts?: CartFailureTexts;
 }
 
 /** The cart module: its store and the handlers of the cart commands. */
@@ -148,20 +152,18 @@ const hydrateCart = (initial: unknown): Cart | null => {
   return cart as Cart;
 };
 
-const verbs: Record<CartIntentKind, string> = { add: 'added to your cart', remove: 'removed from your cart', quantity: 'updated' };
-
-/** A sentence for the shopper about a failed change. */
-export const cartFailureMessage = (intent: CartIntentKind, name: string, failure: PortFailure): string => {
-  const what = name ? `“${name}”` : 'The item';
+/** A sentence for the shopper about a failed change, in the language of `texts` (English when not given). */
+export const cartFailureMessage = (intent: CartIntentKind, name: string, failure: PortFailure, texts: CartFailureTexts = textsIn(cartFailureTexts, BASE_LOCALE)): string => {
+  const what = name ? texts.quoted({ name }) : texts.theItem;
   switch (failure.kind) {
     case 'network':
-      return `${what} could not be ${verbs[intent]}: the shop could not be reached. Check your connection and try again.`;
+      return texts[`${intent}Unreachable`]({ what });
     case 'timeout':
-      return `${what} could not be ${verbs[intent]}: the shop took too long to answer. Please try again.`;
+      return texts[`${intent}Slow`]({ what });
     case 'product-url':
-      return failure.message || `${what} needs a choice on its product page before it can be added.`;
+      return failure.message || texts.needsChoice({ what });
     default:
-      return failure.message || `${what} could not be ${verbs[intent]}. Please try again.`;
+      return failure.message || texts[`${intent}Failed`]({ what });
   }
 };
 
@@ -471,7 +473,7 @@ export const createCartModule = (options: CartModuleOptions): CartModule => {
         const error: CartError = {
           intent: intent.kind,
           name,
-          message: cartFailureMessage(intent.kind, name, failure),
+          message: cartFailureMessage(intent.kind, name, failure, options.failureTexts),
           failure,
           at: (lastErrorAt = Math.max(now(), lastErrorAt + 1)),
         };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../domain/catalog.js';
-import { galleryWithVariation, IMAGE_LOAD_ERROR, overlayGalleryEnabled, stepIndex, thumbnailLayout, thumbnailMoves } from './gallery.js';
+import { galleryWithVariation, overlayGalleryEnabled, stepIndex, thumbnailLayout, thumbnailMoves } from './gallery.js';
 
 const image: fc.Arbitrary<ProductImage> = fc.record({
   id: fc.integer({ min: 1, max: 10_000 }),
@@ -95,9 +95,5 @@ describe('gallery: what the mutation run found unchecked', () => {
     const images = [image(1, '/a.jpg'), image(2, '/b.jpg')];
     expect(galleryWithVariation(images, image(3, '/c.jpg', ''))[0]?.thumbnail).toBe('/a.jpg-t');
     expect(galleryWithVariation(images, image(3, '/c.jpg', '/c-small.jpg'))[0]?.thumbnail).toBe('/c-small.jpg');
-  });
-
-  it('says, in the stock words, that an image failed', () => {
-    expect(IMAGE_LOAD_ERROR).toBe('Image cannot be loaded. Make sure the path is correct and image exist.');
   });
 });

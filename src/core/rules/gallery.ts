@@ -16,9 +16,6 @@ export const GALLERY_DEFAULTS = {
   overlayGalleryMaxImages: 30,
 } as const;
 
-/** What the lightbox shows when an image fails to load, before it closes. */
-export const IMAGE_LOAD_ERROR = 'Image cannot be loaded. Make sure the path is correct and image exist.';
-
 /** How the thumbnail slider is laid out at a viewport width: 3 in a row below 768 px, else 4 stacked. */
 export const thumbnailLayout = (viewportWidth: number): { readonly count: 3 | 4; readonly direction: 'horizontal' | 'vertical' } =>
   viewportWidth < GALLERY_DEFAULTS.narrowBelowPx ? { count: 3, direction: 'horizontal' } : { count: 4, direction: 'vertical' };

@@ -3,6 +3,3 @@
  * `2 items`). `other` defaults to the noun with an `s`.
  */
 export const countOf = (count: number, one: string, other = `${one}s`): string => `${count} ${count === 1 ? one : other}`;
-
-/** The header cart button's text, which is also its name: `Cart (1 item)`, `Cart (2 items)`. */
-export const cartButtonText = (itemsCount: number): string => `Cart (${countOf(itemsCount, 'item')})`;

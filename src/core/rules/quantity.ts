@@ -1,3 +1,6 @@
+import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
+import { quantityNotes, type QuantityNotes } from './quantity-messages.js';
+
 /**
  * Quantity limits as a stepper knows them. Every field may be missing or not a number (they come
  * from data attributes and API fields), and each rule below says how that is read.
@@ -137,20 +140,22 @@ export const readTypedQuantity = (raw: string, confirmed: number, limits: Quanti
 
 /**
  * The sentence that tells the shopper why a typed quantity was changed, or null when it was taken
- * as typed. `itemName` (already quoted) says what the quantity is of, where a page has several.
+ * as typed. `itemName` (already quoted) says what the quantity is of, where a page has several;
+ * `texts` are the notes in the page's language (English when not given).
  */
-export const typedQuantityMessage = (outcome: TypedQuantity, itemName?: string): string | null => {
-  const of = itemName ? ` of ${itemName}` : '';
+export const typedQuantityMessage = (outcome: TypedQuantity, itemName?: string, texts: QuantityNotes = textsIn(quantityNotes, BASE_LOCALE)): string | null => {
+  const name = itemName ?? '';
+  const named = itemName !== undefined && itemName !== '';
   switch (outcome.kind) {
     case 'accepted':
       return null;
     case 'empty':
-      return `The quantity${of} needs a number, so it stays at ${outcome.quantity}.`;
+      return named ? texts.emptyOf({ name, quantity: outcome.quantity }) : texts.empty({ quantity: outcome.quantity });
     case 'above-max':
-      return `The most you can buy${of} is ${outcome.quantity}, so the quantity is now ${outcome.quantity}.`;
+      return named ? texts.aboveMaxOf({ name, quantity: outcome.quantity }) : texts.aboveMax({ quantity: outcome.quantity });
     case 'below-min':
-      return `The least you can buy${of} is ${outcome.quantity}, so the quantity is now ${outcome.quantity}.`;
+      return named ? texts.belowMinOf({ name, quantity: outcome.quantity }) : texts.belowMin({ quantity: outcome.quantity });
     case 'off-step':
-      return `${itemName ?? 'This product'} is sold in steps of ${outcome.step}, so the quantity is now ${outcome.quantity}.`;
+      return named ? texts.offStepOf({ name, step: outcome.step, quantity: outcome.quantity }) : texts.offStep({ step: outcome.step, quantity: outcome.quantity });
   }
 };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductAttribute, ProductVariation } from '../domain/catalog.js';
 import { productArbitrary } from '../testing/product-arbitrary.js';
-import { STOCK_LABEL_THRESHOLD, attributeKeyOf, variationAttributes, variationRefsFor, variationSummary } from './variation-data.js';
+import { STOCK_LABEL_THRESHOLD, attributeKeyOf, variationAttributes, variationRefsFor, variationSummary, type StockTexts } from './variation-data.js';
 
 const attribute = (name: string, taxonomy: string | null, slugs: readonly string[], hasVariations = true): ProductAttribute => ({
   id: slugs.length,
@@ -109,10 +109,13 @@ describe('variationRefsFor', () => {
   });
 });
 
+/** The English stock texts (the page's own come from the catalogue, `src/ui/messages/product.ts`). */
+const STOCK: StockTexts = { inStock: 'In stock', outOfStock: 'Out of stock', onlyLeft: (n) => `Only ${n} left in stock` };
+
 describe('variationSummary', () => {
   it('says nothing without a variation, and out of stock before anything else', () => {
-    expect(variationSummary(null)).toBe('');
-    expect(variationSummary(variation(1, false, 2))).toBe('Out of stock');
+    expect(variationSummary(null, STOCK)).toBe('');
+    expect(variationSummary(variation(1, false, 2), STOCK)).toBe('Out of stock');
   });
 
   it('says "Only N left" from 1 up to the threshold inclusive, else "In stock"', () => {
@@ -121,11 +124,11 @@ describe('variationSummary', () => {
       fc.property(fc.option(fc.integer({ min: -3, max: 20 }), { nil: null }), fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }), (left, threshold) => {
         const limit = threshold ?? STOCK_LABEL_THRESHOLD;
         const expected = left !== null && left >= 1 && left <= limit ? `Only ${left} left in stock` : 'In stock';
-        expect(variationSummary(variation(1, true, left), threshold)).toBe(expected);
+        expect(variationSummary(variation(1, true, left), STOCK, threshold)).toBe(expected);
       }),
     );
-    expect(variationSummary(variation(1, true, 5))).toBe('Only 5 left in stock');
-    expect(variationSummary(variation(1, true, 6))).toBe('In stock');
-    expect(variationSummary(variation(1, true, 0))).toBe('In stock');
+    expect(variationSummary(variation(1, true, 5), STOCK)).toBe('Only 5 left in stock');
+    expect(variationSummary(variation(1, true, 6), STOCK)).toBe('In stock');
+    expect(variationSummary(variation(1, true, 0), STOCK)).toBe('In stock');
   });
 });

@@ -57,10 +57,17 @@ export const variationRefsFor = (
   });
 };
 
+/** The stock line's texts in the page's language. */
+export interface StockTexts {
+  readonly inStock: string;
+  readonly outOfStock: string;
+  readonly onlyLeft: (count: number) => string;
+}
+
 /** The stock line of a chosen variation: `In stock`, `Only 3 left in stock` (at or below the threshold), or `Out of stock`. */
-export const variationSummary = (variation: ProductVariation | null, threshold: number = STOCK_LABEL_THRESHOLD): string => {
+export const variationSummary = (variation: ProductVariation | null, texts: StockTexts, threshold: number = STOCK_LABEL_THRESHOLD): string => {
   if (!variation) return '';
-  if (!variation.isInStock) return 'Out of stock';
-  if (variation.stockLeft !== null && variation.stockLeft > 0 && variation.stockLeft <= threshold) return `Only ${variation.stockLeft} left in stock`;
-  return 'In stock';
+  if (!variation.isInStock) return texts.outOfStock;
+  if (variation.stockLeft !== null && variation.stockLeft > 0 && variation.stockLeft <= threshold) return texts.onlyLeft(variation.stockLeft);
+  return texts.inStock;
 };

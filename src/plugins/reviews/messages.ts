@@ -50,7 +50,6 @@ export const reviewTexts = defineMessages('reviews/list', {
   readMore: 'Read more',
   readLess: 'Read less',
   /** What the slider's slides are (its arrows' names). */
-  sliderNoun: 'reviews',
   heading: 'Reviews',
   pages: 'Review pages',
   previousPage: 'Previous page',

@@ -3,15 +3,20 @@ import Swiper from 'swiper';
 import { A11y, Autoplay, Navigation } from 'swiper/modules';
 import 'swiper/css';
 import { carouselBreakpoints, CAROUSEL_DEFAULTS } from '../../core/rules/layout.js';
+import { useTexts } from '../i18n.js';
+import { carouselTexts } from '../messages/carousel.js';
 
 /**
  * Turns a server-rendered carousel strip into a Swiper carousel with accessible previous/next
  * buttons. Loaded only on pages that show a carousel.
  */
-export default function CarouselEnhancer({ sectionId, label, noun = 'products' }: { sectionId: string; label: string; /** What the slides are (the buttons' names). @default 'products' */ noun?: string }) {
+export default function CarouselEnhancer({ sectionId, label, noun = 'products' }: { sectionId: string; label: string; /** What the slides are (the buttons' names). @default 'products' */ noun?: 'products' | 'reviews' }) {
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const [ready, setReady] = useState(false);
+  const t = useTexts(carouselTexts);
+  const previousName = noun === 'reviews' ? t.previousReviews({ label }) : t.previousProducts({ label });
+  const nextName = noun === 'reviews' ? t.nextReviews({ label }) : t.nextProducts({ label });
   useEffect(() => {
     const root = document.querySelector<HTMLElement>(`[data-carousel="${CSS.escape(sectionId)}"]`);
     const viewport = root?.querySelector<HTMLElement>('.swiper');
@@ -34,10 +39,10 @@ export default function CarouselEnhancer({ sectionId, label, noun = 'products' }
       a11y: {
         enabled: true,
         slideRole: 'listitem',
-        prevSlideMessage: `Previous ${noun} in ${label}`,
-        nextSlideMessage: `Next ${noun} in ${label}`,
-        containerRoleDescriptionMessage: 'carousel',
-        itemRoleDescriptionMessage: 'slide',
+        prevSlideMessage: previousName,
+        nextSlideMessage: nextName,
+        containerRoleDescriptionMessage: t.carousel,
+        itemRoleDescriptionMessage: t.slide,
       },
       watchOverflow: true,
     });
@@ -62,13 +67,13 @@ export default function CarouselEnhancer({ sectionId, label, noun = 'products' }
       root.classList.remove('carousel--ready');
       swiper.destroy(true, true);
     };
-  }, [sectionId, label, noun]);
+  }, [sectionId, previousName, nextName, t]);
   return (
     <div className="carousel__nav" hidden={!ready}>
-      <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous ${noun} in ${label}`}>
+      <button ref={prev} type="button" className="carousel__btn" aria-label={previousName}>
         ‹
       </button>
-      <button ref={next} type="button" className="carousel__btn" aria-label={`Next ${noun} in ${label}`}>
+      <button ref={next} type="button" className="carousel__btn" aria-label={nextName}>
         ›
       </button>
     </div>

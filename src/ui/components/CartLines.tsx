@@ -1,5 +1,7 @@
 import type { Cart, CartLine } from '../../core/domain/cart.js';
 import { formatMoney } from '../../core/rules/money.js';
+import { useTexts } from '../i18n.js';
+import { cartLinesTexts } from '../messages/cart-lines.js';
 import { useUi } from '../runtime-context.js';
 import { QuantityStepper } from './QuantityStepper.js';
 import { SlotFills } from '../slots.js';
@@ -11,6 +13,7 @@ export const removeHref = (key: string, nonce: string): string =>
 /** Cart lines with quantity steppers and remove links; shared by the cart panel and the cart page. */
 export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boolean }) {
   const { runtime, state } = useUi();
+  const t = useTexts(cartLinesTexts);
   const money = (n: number) => formatMoney(n, cart.totals.currency);
   const remove = async (line: CartLine, href: string) => {
     const result = await runtime.execute('cart.remove', { key: line.key });
@@ -18,7 +21,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
     if (!result.ok && compact) window.location.assign(href);
   };
   return (
-    <ul className={compact ? 'cart-lines cart-lines--compact' : 'cart-lines'} aria-label="Cart items" data-cart-control="">
+    <ul className={compact ? 'cart-lines cart-lines--compact' : 'cart-lines'} aria-label={t.items} data-cart-control="">
       {cart.lines.map((line) => {
         const href = removeHref(line.key, state.cartNonce);
         // The shop's message about this line (it names the product in quotes).
@@ -34,16 +37,16 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
                 <p className="cart-line__variation">{line.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</p>
               )}
               <p className="cart-line__price">
-                {money(line.unitPrice)} <span className="visually-hidden">each</span>
+                {money(line.unitPrice)} <span className="visually-hidden">{t.each}</span>
               </p>
-              {line.pending && <p className="cart-line__status">Saving…</p>}
+              {line.pending && <p className="cart-line__status">{t.saving}</p>}
               {problem && (
                 <p className="cart-line__problem" role="note">
                   {problem.message}
                 </p>
               )}
             </div>
-            <div className="cart-line__qty" role="group" aria-label={`Quantity of “${line.name}”`}>
+            <div className="cart-line__qty" role="group" aria-label={t.quantityOf({ name: line.name })}>
               <QuantityStepper
                 value={line.quantity}
                 min={line.limits.minimum > 0 ? line.limits.minimum : 1}
@@ -60,7 +63,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
               className="cart-line__remove"
               role="button"
               href={href}
-              aria-label={`Remove “${line.name}” from cart`}
+              aria-label={t.remove({ name: line.name })}
               aria-disabled={line.pending || undefined}
               onClick={(e) => {
                 e.preventDefault();
@@ -80,26 +83,27 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
 /** Subtotal and total rows. */
 export function CartTotals({ cart }: { cart: Cart }) {
   const money = (n: number) => formatMoney(n, cart.totals.currency);
+  const t = useTexts(cartLinesTexts);
   return (
     <dl className="cart-totals">
       <div>
-        <dt>Subtotal</dt>
+        <dt>{t.subtotal}</dt>
         <dd>{money(cart.totals.subtotal)}</dd>
       </div>
       {cart.totals.discount > 0 && (
         <div>
-          <dt>Discount</dt>
+          <dt>{t.discount}</dt>
           <dd>−{money(cart.totals.discount)}</dd>
         </div>
       )}
       {cart.coupons.length > 0 && (
         <div>
-          <dt>Coupons</dt>
+          <dt>{t.coupons}</dt>
           <dd>{cart.coupons.map((c) => c.code).join(', ')}</dd>
         </div>
       )}
       <div className="cart-totals__total">
-        <dt>Total</dt>
+        <dt>{t.total}</dt>
         <dd>{money(cart.totals.total)}</dd>
       </div>
     </dl>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Cart } from '../../core/domain/cart.js';
 import { CART_PANEL_OFFSET_PX } from '../../core/rules/layout.js';
-import { cartButtonText } from '../../core/rules/plural.js';
+import { useTexts } from '../i18n.js';
+import { cartPanelTexts } from '../messages/cart-panel.js';
 import { useSelector, useUi } from '../runtime-context.js';
 import { whenSettled } from './wake.js';
 import { CartError } from './Notices.js';
@@ -12,6 +13,7 @@ import { useModal } from './use-modal.js';
 export function MiniCartButton() {
   const { runtime, signals } = useUi();
   const count = useSelector(runtime.stores.cart, (s) => s.cart?.itemsCount ?? 0);
+  const t = useTexts(cartPanelTexts);
   return (
     <button
       type="button"
@@ -25,7 +27,7 @@ export function MiniCartButton() {
         <circle cx="9" cy="20" r="1.5" />
         <circle cx="18" cy="20" r="1.5" />
       </svg>{' '}
-      <span className="minicart-button__text">{cartButtonText(count)}</span>
+      <span className="minicart-button__text">{t.button(count)}</span>
     </button>
   );
 }
@@ -50,6 +52,7 @@ const loadLines = (): Promise<Lines> =>
 export function CartPanel() {
   const { runtime, signals } = useUi();
   const cart = useSelector(runtime.stores.cart, (s) => s.cart);
+  const t = useTexts(cartPanelTexts);
   const [open, setOpen] = useState(false);
   // The lines are in the document only while the panel is open or sliding shut: a cart change made
   // while it is closed (every add) then re-renders nothing here but the count.
@@ -99,7 +102,7 @@ export function CartPanel() {
         className="cart-panel"
         role="dialog"
         aria-modal="true"
-        aria-label="Cart"
+        aria-label={t.cart}
         data-open={open}
         style={{ ['--cart-offset' as string]: `${CART_PANEL_OFFSET_PX}px` }}
         onTransitionEnd={(event) => {
@@ -107,32 +110,32 @@ export function CartPanel() {
         }}
       >
         <div className="cart-panel__head">
-          <h2 className="cart-panel__title">Your cart</h2>
-          <button type="button" className="cart-panel__close" aria-label="Close cart" data-autofocus onClick={() => setOpen(false)}>
+          <h2 className="cart-panel__title">{t.yourCart}</h2>
+          <button type="button" className="cart-panel__close" aria-label={t.closeCart} data-autofocus onClick={() => setOpen(false)}>
             ×
           </button>
         </div>
         <CartError />
         {!cart || cart.lines.length === 0 ? (
-          <p className="cart-panel__empty">Your cart is empty.</p>
+          <p className="cart-panel__empty">{t.empty}</p>
         ) : (
           (open || showLines) && (
             (Lines ? (
               <Lines.view cart={cart} />
             ) : (
               <p className="cart-panel__empty" role="status">
-                {linesFailed ? 'Your cart’s lines could not be shown. Please use View cart.' : 'Loading your cart…'}
+                {linesFailed ? t.linesFailed : t.loading}
               </p>
             ))
           )
         )}
         <p className="cart-panel__actions">
           <a className="button" href="/cart/">
-            View cart
+            {t.viewCart}
           </a>
           {cart && cart.lines.length > 0 && (
             <a className="button button--primary" href="/checkout/">
-              Proceed to checkout
+              {t.proceed}
             </a>
           )}
         </p>

@@ -3,6 +3,8 @@ import Swiper from 'swiper';
 import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import 'swiper/css';
 import { CAROUSEL_DEFAULTS } from '../../core/rules/layout.js';
+import { useTexts } from '../i18n.js';
+import { carouselTexts } from '../messages/carousel.js';
 
 /**
  * Turns a post's server-rendered picture strip into a Swiper carousel (300 ms, not infinite) with
@@ -13,6 +15,9 @@ export default function FeatureImagesEnhancer({ title }: { title: string }) {
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const [ready, setReady] = useState(false);
+  const t = useTexts(carouselTexts);
+  const previousName = t.previousPicture({ title });
+  const nextName = t.nextPicture({ title });
   useEffect(() => {
     const root = document.querySelector<HTMLElement>('[data-post-images]');
     const viewport = root?.querySelector<HTMLElement>('.swiper');
@@ -27,10 +32,10 @@ export default function FeatureImagesEnhancer({ title }: { title: string }) {
       a11y: {
         enabled: true,
         slideRole: 'listitem',
-        prevSlideMessage: `Previous picture of ${title}`,
-        nextSlideMessage: `Next picture of ${title}`,
-        containerRoleDescriptionMessage: 'carousel',
-        itemRoleDescriptionMessage: 'picture',
+        prevSlideMessage: previousName,
+        nextSlideMessage: nextName,
+        containerRoleDescriptionMessage: t.carousel,
+        itemRoleDescriptionMessage: t.picture,
       },
     });
     root.classList.add('post-images--ready');
@@ -39,13 +44,13 @@ export default function FeatureImagesEnhancer({ title }: { title: string }) {
       root.classList.remove('post-images--ready');
       swiper.destroy(true, true);
     };
-  }, [title]);
+  }, [previousName, nextName, t]);
   return (
     <div className="carousel__nav" hidden={!ready}>
-      <button ref={prev} type="button" className="carousel__btn" aria-label={`Previous picture of ${title}`}>
+      <button ref={prev} type="button" className="carousel__btn" aria-label={previousName}>
         ‹
       </button>
-      <button ref={next} type="button" className="carousel__btn" aria-label={`Next picture of ${title}`}>
+      <button ref={next} type="button" className="carousel__btn" aria-label={nextName}>
         ›
       </button>
     </div>

@@ -4,6 +4,8 @@ import { A11y, EffectFade } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import { GALLERY_DEFAULTS, thumbnailLayout } from '../../core/rules/gallery.js';
+import { useTexts } from '../i18n.js';
+import { galleryTexts } from '../messages/gallery.js';
 import type { GallerySlider } from './ProductGallery.js';
 
 /**
@@ -13,6 +15,7 @@ import type { GallerySlider } from './ProductGallery.js';
  * loads. Loaded only on product pages with more than one image.
  */
 export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slider: GallerySlider | null) => void; onChange: (index: number) => void }) {
+  const t = useTexts(galleryTexts);
   useEffect(() => {
     const root = document.querySelector<HTMLElement>('[data-gallery]');
     const viewport = root?.querySelector<HTMLElement>('.gallery__main');
@@ -24,7 +27,7 @@ export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slide
       speed: GALLERY_DEFAULTS.speedMs,
       loop: false,
       slidesPerView: 1,
-      a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: 'gallery', itemRoleDescriptionMessage: 'image' },
+      a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: t.gallery, itemRoleDescriptionMessage: t.image },
       watchOverflow: true,
     });
     swiper.on('slideChange', () => onChange(swiper.activeIndex));
@@ -52,6 +55,6 @@ export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slide
       onReady(null);
       swiper.destroy(true, true);
     };
-  }, [onReady, onChange]);
+  }, [onReady, onChange, t]);
   return null;
 }

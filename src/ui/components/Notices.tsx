@@ -2,7 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CartRetry } from '../../core/cart/cart-module.js';
 import type { DomainEvent } from '../../core/events.js';
 import { storeNoticeCookie, writeCookie } from '../cookies.js';
+import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
+import { useTexts } from '../i18n.js';
+import { noticeTexts } from '../messages/notices.js';
 import { useSelector, useUi } from '../runtime-context.js';
+
+type NoticeTexts = (typeof noticeTexts)['base'];
 
 /** One year, for the notice dismissal cookie. */
 const NOTICE_COOKIE_MAX_AGE = 365 * 24 * 3600;
@@ -14,13 +19,14 @@ const NOTICE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 export function StoreNotice() {
   const { runtime, state } = useUi();
   const notice = state.shop.storeNotice;
+  const t = useTexts(noticeTexts);
   const [shown, setShown] = useState(notice !== null);
   useEffect(() => {
     if (notice?.status === 'error') runtime.emit('notice.failed', { message: notice.text, source: 'store-notice' }, 'ui');
   }, [notice, runtime]);
   if (!notice || !shown) return null;
   return (
-    <div className="store-notice" data-status={notice.status} role="region" aria-label="Store notice">
+    <div className="store-notice" data-status={notice.status} role="region" aria-label={t.storeNotice}>
       <p className="store-notice__text">{notice.text}</p>
       <a
         href="#"
@@ -31,7 +37,7 @@ export function StoreNotice() {
           setShown(false);
         }}
       >
-        Dismiss
+        {t.dismiss}
       </a>
     </div>
   );
@@ -59,48 +65,52 @@ export function CartError({ report = false }: { report?: boolean }) {
   );
 }
 
-/** Sentence shown while a cart change waits to be sent again. */
-export const retryingMessage = (retry: CartRetry): string => {
-  const what = retry.name ? `“${retry.name}”` : 'Your change';
-  const why = retry.failure.kind === 'timeout' ? 'The shop is slow to answer' : 'The shop cannot be reached';
-  if (retry.untilReconnect) return `${why}. ${what} is kept and will be sent when the connection is back.`;
-  return `${why}. ${what} is kept and will be sent again (attempt ${retry.attempt} of ${retry.of}).`;
+/**
+ * Sentence shown while a cart change waits to be sent again; `said` leaves out the attempt count
+ * (the live region's version).
+ */
+export const retryingMessage = (retry: CartRetry, t: NoticeTexts, said = false): string => {
+  const what = retry.name ? t.quoted({ name: retry.name }) : t.yourChange;
+  const why = retry.failure.kind === 'timeout' ? t.slow : t.unreachable;
+  if (retry.untilReconnect) return t.keptUntilReconnect({ why, what });
+  return said ? t.keptRetryingSaid({ why, what }) : t.keptRetrying({ why, what, attempt: retry.attempt, of: retry.of });
 };
 
 /** While the shop is unreachable, says that the change on screen is kept and will be sent again. */
 function CartRetrying() {
   const { runtime } = useUi();
   const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
+  const t = useTexts(noticeTexts);
   if (!retrying) return null;
   return (
     <div className="notice notice--info" data-testid="cart-retrying">
-      <p>{retryingMessage(retrying)}</p>
+      <p>{retryingMessage(retrying, t)}</p>
     </div>
   );
 }
 
 /** Text spoken for a cart event in the polite live region. */
-export const announcementFor = (event: DomainEvent<'cart.added' | 'cart.removed' | 'cart.quantityChanged' | 'cart.failed'>): string => {
+export const announcementFor = (event: DomainEvent<'cart.added' | 'cart.removed' | 'cart.quantityChanged' | 'cart.failed'>, t: NoticeTexts): string => {
   switch (event.type) {
     case 'cart.added':
-      return `“${event.payload.item.name}” added to your cart`;
+      return t.added({ name: event.payload.item.name });
     case 'cart.removed':
-      return `“${event.payload.item.name}” removed from your cart`;
+      return t.removed({ name: event.payload.item.name });
     case 'cart.quantityChanged':
-      return `Quantity of “${event.payload.item.name}” changed to ${event.payload.quantity}`;
+      return t.quantityChanged({ name: event.payload.item.name, quantity: event.payload.quantity });
     case 'cart.failed':
-      return event.payload.failure.message || `Could not update your cart.`;
+      return event.payload.failure.message || t.cartFailed;
   }
 };
 
-/** Text spoken when a filtered list lands in place. */
-export const filteredMessage = (n: number): string =>
-  n === 0 ? 'No products match these filters.' : `${n} ${n === 1 ? 'product matches' : 'products match'} these filters.`;
+/** Text spoken when a filtered list lands in place (in English unless given the page's texts). */
+export const filteredMessage = (n: number, t: NoticeTexts = textsIn(noticeTexts, BASE_LOCALE)): string => (n === 0 ? t.noneFiltered : t.filtered(n));
 
 /** The page's one polite live region; announces cart results and errors. */
 export function Announcer() {
   const { runtime, signals } = useUi();
   const [message, setMessage] = useState('');
+  const t = useTexts(noticeTexts);
   const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
   const say = useCallback((text: string) => {
     // Clear first so the same sentence twice in a row is spoken twice.
@@ -108,10 +118,10 @@ export function Announcer() {
     requestAnimationFrame(() => setMessage(text));
   }, []);
   useEffect(() => {
-    const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => say(announcementFor(event)));
+    const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => say(announcementFor(event, t)));
     // A filtered list landed in place: say how many products it holds.
     const filtered = runtime.ofType('shop.filtered').subscribe((event) => {
-      say(filteredMessage(event.payload.resultCount));
+      say(filteredMessage(event.payload.resultCount, t));
     });
     const announced = signals.on('announce', ({ message: text }) => say(text));
     return () => {
@@ -119,9 +129,9 @@ export function Announcer() {
       filtered.unsubscribe();
       announced();
     };
-  }, [runtime, signals, say]);
+  }, [runtime, signals, say, t]);
   // Said when a change starts waiting and when it is kept past its timed retries, not on every attempt.
-  const retryNote = retrying && (retrying.attempt === 1 || retrying.untilReconnect) ? retryingMessage(retrying).replace(/ \(attempt \d+ of \d+\)/, '') : null;
+  const retryNote = retrying && (retrying.attempt === 1 || retrying.untilReconnect) ? retryingMessage(retrying, t, true) : null;
   useEffect(() => {
     if (retryNote) say(retryNote);
   }, [retryNote, say]);

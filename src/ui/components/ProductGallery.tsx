@@ -1,6 +1,8 @@
 import { lazy, Suspense, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductImage } from '../../core/domain/catalog.js';
 import { stepIndex, thumbnailMoves } from '../../core/rules/gallery.js';
+import { useTexts } from '../i18n.js';
+import { galleryTexts } from '../messages/gallery.js';
 import { Lightbox } from './Lightbox.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 
@@ -26,6 +28,7 @@ interface ProductGalleryProps {
  */
 export function ProductGallery({ name, images }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0);
+  const t = useTexts(galleryTexts);
   const [enhance, setEnhance] = useState(false);
   const [lightboxAt, setLightboxAt] = useState<number | null>(null);
   const slider = useRef<GallerySlider | null>(null);
@@ -83,12 +86,12 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
   if (images.length === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
   const count = images.length;
   return (
-    <div ref={root} className="gallery" data-gallery role="region" aria-roledescription="gallery" aria-label={`Images of ${name}`} onKeyDown={onKeyDown}>
+    <div ref={root} className="gallery" data-gallery role="region" aria-roledescription={t.gallery} aria-label={t.imagesOf({ name })} onKeyDown={onKeyDown}>
       <div className="gallery__main swiper">
         <ul className="swiper-wrapper gallery__track">
           {images.map((image, index) => (
-            <li className="swiper-slide gallery__slide" id={`gallery-slide-${index}`} key={`${image.id}-${index}`} aria-label={`Image ${index + 1} of ${count}`}>
-              <button type="button" className="gallery__zoom" onClick={(event) => openLightbox(index, event.currentTarget)} aria-label={`Enlarge image ${index + 1} of ${count}${image.alt ? `: ${image.alt}` : ''}`}>
+            <li className="swiper-slide gallery__slide" id={`gallery-slide-${index}`} key={`${image.id}-${index}`} aria-label={t.imageOf({ index: index + 1, count })}>
+              <button type="button" className="gallery__zoom" onClick={(event) => openLightbox(index, event.currentTarget)} aria-label={image.alt ? t.enlargeWithAlt({ index: index + 1, count, alt: image.alt }) : t.enlarge({ index: index + 1, count })}>
                 {/* In a <picture>: React's server renderer adds no second preload of the main image (the head has it). */}
                 <picture>
                   <img
@@ -111,13 +114,13 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
       </div>
       {count > 1 && (
         <div className="gallery__thumbs">
-          <ul className="gallery__thumb-list" aria-label="Choose an image">
+          <ul className="gallery__thumb-list" aria-label={t.choose}>
             {images.map((image, index) => (
               <li key={`${image.id}-${index}`} className="gallery__thumb-item">
                 <button
                   type="button"
                   className="gallery__thumb"
-                  aria-label={`Show image ${index + 1} of ${count}`}
+                  aria-label={t.show({ index: index + 1, count })}
                   aria-current={index === current ? 'true' : undefined}
                   onClick={() => show(index)}
                 >

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
+import { useTexts } from '../i18n.js';
+import { listingTexts } from '../messages/listing.js';
 import { ProductTile } from './ProductTile.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 
@@ -32,6 +34,7 @@ interface ProductSectionProps {
  */
 export function ProductSection({ section, eagerCount, firstOnPage, products = section.products, busy = false, emptyMessage, toolbar, footer }: ProductSectionProps) {
   const headingId = `section-${section.id}`;
+  const t = useTexts(listingTexts);
   const [enhance, setEnhance] = useState(false);
   const strip = useRef<HTMLDivElement>(null);
   const carousel = section.layout === 'carousel' && products.length > 0;
@@ -63,7 +66,7 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
       </h2>
       {toolbar}
       {products.length === 0 ? (
-        <p className="listing__empty">{emptyMessage ?? 'No products were found.'}</p>
+        <p className="listing__empty">{emptyMessage ?? t.noProducts}</p>
       ) : section.layout === 'carousel' ? (
         <div className="carousel" data-carousel={section.id} ref={strip}>
           <div className="swiper carousel__viewport">

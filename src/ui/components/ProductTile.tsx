@@ -1,6 +1,8 @@
 import { memo, type CSSProperties } from 'react';
 import type { ListedProduct } from '../../core/domain/catalog.js';
 import { itemFactsOf } from '../../core/events.js';
+import { useTexts } from '../i18n.js';
+import { listingTexts } from '../messages/listing.js';
 import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from './AddToCartButton.js';
 import { SlotFills } from '../slots.js';
@@ -24,6 +26,7 @@ interface ProductTileProps {
  */
 export const ProductTile = memo(function ProductTile({ product, listName, position, eager, priority }: ProductTileProps) {
   const { runtime } = useUi();
+  const t = useTexts(listingTexts);
   const [main, hover] = product.images;
   const select = () => runtime.emit('catalog.itemSelected', { listName, item: itemFactsOf(product), position }, 'ui');
   return (
@@ -31,7 +34,7 @@ export const ProductTile = memo(function ProductTile({ product, listName, positi
       <a className="tile__media" href={product.permalink} onClick={select} tabIndex={-1} aria-hidden="true">
         {main && <LazyImage className="tile__img" image={main} eager={eager} priority={priority} alt="" />}
         {hover && <LazyImage className="tile__img tile__img--hover" image={hover} alt="" />}
-        {product.onSale && <span className="badge">Sale</span>}
+        {product.onSale && <span className="badge">{t.sale}</span>}
       </a>
       <h3 className="tile__name" id={`tile-${product.id}-name`}>
         <a href={product.permalink} onClick={select}>
@@ -40,12 +43,12 @@ export const ProductTile = memo(function ProductTile({ product, listName, positi
       </h3>
       {product.categories[0] && <p className="tile__cat">{product.categories[0].name}</p>}
       {product.reviewCount ? (
-        <p className="tile__rating" role="img" aria-label={`${(product.averageRating ?? 0).toFixed(1)} out of 5`}>
+        <p className="tile__rating" role="img" aria-label={t.rating({ rating: (product.averageRating ?? 0).toFixed(1) })}>
           <span className="rating-stars" style={{ '--rating': product.averageRating } as CSSProperties} />
         </p>
       ) : null}
       <Price prices={product.prices} onSale={product.onSale} />
-      {!product.isInStock && <p className="stock stock--out">Out of stock</p>}
+      {!product.isInStock && <p className="stock stock--out">{t.outOfStock}</p>}
       <AddToCartButton product={product} />
       <SlotFills name="product.tileActions" props={{ product, listName }} />
     </article>

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { readTypedQuantity, stepQuantity, typedQuantityMessage } from '../../core/rules/quantity.js';
+import { quantityNotes } from '../../core/rules/quantity-messages.js';
+import { useTexts } from '../i18n.js';
+import { quantityTexts } from '../messages/quantity.js';
 import { useUi } from '../runtime-context.js';
 
 interface QuantityStepperProps {
@@ -34,7 +37,8 @@ interface QuantityStepperProps {
  */
 export function QuantityStepper({ value, min, max, step, disabled, busy = false, onCommit, id, itemName }: QuantityStepperProps) {
   const { signals } = useUi();
-  const of = itemName ? ` of ${itemName}` : '';
+  const t = useTexts(quantityTexts);
+  const notes = useTexts(quantityNotes);
   const noteId = useId();
   const [draft, setDraft] = useState(String(value));
   const [note, setNote] = useState<string | null>(null);
@@ -57,7 +61,7 @@ export function QuantityStepper({ value, min, max, step, disabled, busy = false,
   };
   const commitDraft = () => {
     const outcome = readTypedQuantity(draft, value, limits);
-    commit(outcome.quantity, typedQuantityMessage(outcome, itemName));
+    commit(outcome.quantity, typedQuantityMessage(outcome, itemName, notes));
   };
   const press = (direction: 'up' | 'down') => {
     pressing.current = false;
@@ -76,7 +80,7 @@ export function QuantityStepper({ value, min, max, step, disabled, busy = false,
   return (
     <div className="qty-field">
       <div className="qty">
-        <button {...buttonProps} aria-label={`Decrease quantity${of}`} onClick={() => press('down')}>
+        <button {...buttonProps} aria-label={itemName ? t.decreaseOf({ name: itemName }) : t.decrease} onClick={() => press('down')}>
           −
         </button>
         <input
@@ -84,7 +88,7 @@ export function QuantityStepper({ value, min, max, step, disabled, busy = false,
           className="qty__input"
           type="number"
           inputMode="numeric"
-          aria-label={`Quantity${of}`}
+          aria-label={itemName ? t.quantityOf({ name: itemName }) : t.quantity}
           aria-describedby={note ? noteId : undefined}
           value={draft}
           min={min}
@@ -111,7 +115,7 @@ export function QuantityStepper({ value, min, max, step, disabled, busy = false,
             }
           }}
         />
-        <button {...buttonProps} aria-label={`Increase quantity${of}`} onClick={() => press('up')}>
+        <button {...buttonProps} aria-label={itemName ? t.increaseOf({ name: itemName }) : t.increase} onClick={() => press('up')}>
           +
         </button>
       </div>

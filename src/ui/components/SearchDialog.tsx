@@ -3,6 +3,8 @@ import { Subject } from 'rxjs';
 import type { Product } from '../../core/domain/catalog.js';
 import { normaliseSearch, SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS, searchesAsYouType } from '../../core/rules/search.js';
 import { latestSearch } from '../../core/streams/latest.js';
+import { useTexts } from '../i18n.js';
+import { searchDialogTexts } from '../messages/search-dialog.js';
 import { useUi } from '../runtime-context.js';
 import { Price } from './Price.js';
 import { SearchForm } from './SearchModal.js';
@@ -17,6 +19,7 @@ type Found = { readonly term: string; readonly products: readonly Product[]; rea
  */
 export default function SearchDialog({ onClose, opener }: { onClose: () => void; opener: RefObject<HTMLButtonElement | null> }) {
   const { runtime } = useUi();
+  const t = useTexts(searchDialogTexts);
   const [terms] = useState(() => new Subject<string>());
   const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,28 +43,29 @@ export default function SearchDialog({ onClose, opener }: { onClose: () => void;
   const status =
     found === null
       ? busy
-        ? 'Searching…'
+        ? t.searching
         : ''
       : 'failed' in found
-        ? 'Search is not available right now. Press Enter to try the full results page.'
+        ? t.failed
         : found.total === 0
-          ? `No products match “${found.term}”.`
-          : `${found.total} ${found.total === 1 ? 'product matches' : 'products match'} “${found.term}”.`;
+          ? t.none({ term: found.term })
+          : // The term as text (a function, so `$&` in it is not a pattern).
+            t.found(found.total).replace('{term}', () => found.term);
 
   return (
     <div className="search-modal" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} className="search-modal__panel" role="dialog" aria-modal="true" aria-label="Search the shop">
+      <div ref={dialog} className="search-modal__panel" role="dialog" aria-modal="true" aria-label={t.dialog}>
         <div className="search-modal__head">
           <SearchForm onInput={(value) => terms.next(normaliseSearch(value))} autoFocus />
           <button type="button" className="link-button" onClick={onClose}>
-            Close search
+            {t.close}
           </button>
         </div>
         <p className="search-modal__status" role="status" aria-live="polite">
           {status}
         </p>
         {found && !('failed' in found) && found.products.length > 0 && (
-          <ul className="search-modal__results" aria-label="Search suggestions">
+          <ul className="search-modal__results" aria-label={t.suggestions}>
             {found.products.map((product) => (
               <li key={product.id}>
                 <a href={product.permalink}>
@@ -72,7 +76,7 @@ export default function SearchDialog({ onClose, opener }: { onClose: () => void;
             ))}
             {found.total > found.products.length && (
               <li>
-                <a href={`/?s=${encodeURIComponent(found.term)}&post_type=product`}>See all {found.total} results</a>
+                <a href={`/?s=${encodeURIComponent(found.term)}&post_type=product`}>{t.seeAll({ total: found.total })}</a>
               </li>
             )}
           </ul>

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useId, useRef, useState, type Ref } from 'react';
+import { useTexts } from '../i18n.js';
+import { searchFormTexts } from '../messages/search-form.js';
 
 /** The search form: a GET to WooCommerce's search address, `/?s=term&post_type=product`. */
 export function SearchForm({ initial = '', onInput, inputRef, autoFocus = false }: { initial?: string; onInput?: (value: string) => void; inputRef?: Ref<HTMLInputElement>; autoFocus?: boolean }) {
   const id = useId();
+  const t = useTexts(searchFormTexts);
   return (
-    <form className="search-form" role="search" action="/" method="get" aria-label="Products">
+    <form className="search-form" role="search" action="/" method="get" aria-label={t.region}>
       <label htmlFor={id} className="visually-hidden">
-        Search products
+        {t.label}
       </label>
       <input
         id={id}
@@ -16,13 +19,13 @@ export function SearchForm({ initial = '', onInput, inputRef, autoFocus = false 
         defaultValue={initial}
         maxLength={100}
         autoComplete="off"
-        placeholder="Search products…"
+        placeholder={t.placeholder}
         data-autofocus={autoFocus ? '' : undefined}
         onChange={(e) => onInput?.(e.currentTarget.value)}
       />
       <input type="hidden" name="post_type" value="product" />
       <button type="submit" className="button button--small">
-        Search
+        {t.search}
       </button>
     </form>
   );
@@ -36,10 +39,11 @@ const SearchDialog = lazy(() => import('./SearchDialog.js'));
 export function SearchModal() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const t = useTexts(searchFormTexts);
   return (
     <>
       <button ref={opener} type="button" className="site-header__search button button--small" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
-        Search
+        {t.search}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -4,6 +4,8 @@ import {
   chooseSwatch,
   chosenVariation,
   clearSwatch,
+  NOT_OFFERED_REASON,
+  OUT_OF_STOCK_REASON,
   selectionFromQuery,
   selectionToQuery,
   swatchItems,
@@ -12,6 +14,8 @@ import {
   type SwatchVariation,
 } from '../../core/rules/variation-selection.js';
 import { variationAttributes, variationRefsFor, variationSummary } from '../../core/rules/variation-data.js';
+import { useTexts } from '../i18n.js';
+import { productTexts } from '../messages/product.js';
 import { useUi } from '../runtime-context.js';
 import { Slot, type AttributePickerProps } from '../slots.js';
 import { AddToCartButton } from './AddToCartButton.js';
@@ -23,6 +27,7 @@ const PLAIN_RULES = { clearOnReselect: false, clickableOutOfStock: false } as co
 /** The plain, working attribute selects: what the page shows when no plugin replaces them. */
 function AttributeSelects({ attributes, variations, selection, onChange }: AttributePickerProps) {
   const items = swatchItems(attributes, variations, selection, PLAIN_RULES);
+  const t = useTexts(productTexts);
   return (
     <div className="variations">
       {attributes.map((attribute) => {
@@ -39,11 +44,16 @@ function AttributeSelects({ attributes, variations, selection, onChange }: Attri
                 onChange(value === '' ? clearSwatch(selection, attribute.name) : chooseSwatch(attributes, variations, selection, attribute.name, value, PLAIN_RULES));
               }}
             >
-              <option value="">Choose an option</option>
+              <option value="">{t.chooseOption}</option>
               {(items[attribute.name] ?? []).map((item) => (
                 <option key={item.slug} value={item.slug} disabled={!item.clickable}>
-                  {item.name}
-                  {item.reason ? ` (${item.reason.replace(/\.$/, '').toLowerCase()})` : ''}
+                  {item.reason === null
+                    ? item.name
+                    : item.reason === OUT_OF_STOCK_REASON
+                      ? t.noStock({ option: item.name })
+                      : item.reason === NOT_OFFERED_REASON
+                        ? t.notOffered({ option: item.name })
+                        : t.unavailable({ option: item.name })}
                 </option>
               ))}
             </select>
@@ -80,6 +90,7 @@ export interface VariationChoice {
  */
 export function useVariationChoice(product: Product, embedded: readonly ProductVariation[] | null): VariationChoice {
   const { runtime, state } = useUi();
+  const t = useTexts(productTexts);
   const attributes: readonly SwatchAttribute[] = useMemo(() => variationAttributes(product), [product]);
   const [details, setDetails] = useState<ReadonlyMap<number, ProductVariation>>(() => new Map((embedded ?? []).map((v) => [v.id, v])));
   const [loading, setLoading] = useState(embedded === null && product.type === 'variable');
@@ -95,12 +106,12 @@ export function useVariationChoice(product: Product, embedded: readonly ProductV
       if (!live) return;
       setLoading(false);
       if (result.ok) setDetails(new Map(result.value.map((v) => [v.id, v])));
-      else setLoadError('The product’s options could not be loaded. Please reload the page to try again.');
+      else setLoadError(t.optionsFailed);
     });
     return () => {
       live = false;
     };
-  }, [embedded, product.id, product.type, runtime]);
+  }, [embedded, product.id, product.type, runtime, t]);
 
   const chosenRef = chosenVariation(attributes, variations, selection);
   const chosen = chosenRef ? (details.get(chosenRef.id) ?? null) : null;
@@ -138,10 +149,11 @@ export function useVariationChoice(product: Product, embedded: readonly ProductV
 export function VariationForm({ product, choice }: { product: Product; choice: VariationChoice }) {
   const { attributes, variations, details, selection, change, loading, loadError, chosenRef, chosen } = choice;
   const [quantity, setQuantity] = useState(1);
+  const t = useTexts(productTexts);
   const limits = chosen?.limits ?? product.addToCart;
   const min = Math.max(1, limits.minimum);
   const boundedQuantity = Math.min(Math.max(quantity, min), limits.maximum > 0 ? limits.maximum : quantity);
-  const summary = variationSummary(chosen);
+  const summary = variationSummary(chosen, t);
   const anyChosen = Object.values(selection).some((v) => v !== '');
   const complete = attributes.every((a) => (selection[a.name] ?? '') !== '');
   // A matching variation whose details the shop did not send can still be added: the shop checks
@@ -149,7 +161,7 @@ export function VariationForm({ product, choice }: { product: Product; choice: V
   const buyable = chosen ? chosen.isInStock && chosen.isPurchasable : chosenRef !== null && !loading;
 
   return (
-    <form className="variations-form" aria-label={`Options for “${product.name}”`} onSubmit={(e) => e.preventDefault()}>
+    <form className="variations-form" aria-label={t.options({ name: product.name })} onSubmit={(e) => e.preventDefault()}>
       <Slot
         name="product.attributePicker"
         props={{ product, attributes, variations, details, selection, onChange: change, loading }}
@@ -162,7 +174,7 @@ export function VariationForm({ product, choice }: { product: Product; choice: V
       )}
       {anyChosen && (
         <button type="button" className="link-button variations__reset" onClick={() => change({})}>
-          Clear options
+          {t.clearOptions}
         </button>
       )}
       <div className="variations__chosen" aria-live="polite">
@@ -172,12 +184,12 @@ export function VariationForm({ product, choice }: { product: Product; choice: V
             <p className={chosen.isInStock ? 'stock stock--in' : 'stock stock--out'}>{summary}</p>
           </>
         )}
-        {complete && chosenRef === null && !loading && <p className="notice">Sorry, no products matched your selection. Please choose a different combination.</p>}
+        {complete && chosenRef === null && !loading && <p className="notice">{t.noMatch}</p>}
       </div>
       {chosenRef && buyable ? (
         <div className="product__cart">
           <label className="visually-hidden" htmlFor="product-qty">
-            Quantity
+            {t.quantity}
           </label>
           <QuantityStepper
             id="product-qty"
@@ -195,7 +207,7 @@ export function VariationForm({ product, choice }: { product: Product; choice: V
           />
         </div>
       ) : (
-        <p className="product__note">{chosen ? 'This option is out of stock.' : 'Choose an option for each attribute to add this product to your cart.'}</p>
+        <p className="product__note">{chosen ? t.optionOut : t.chooseEach}</p>
       )}
     </form>
   );

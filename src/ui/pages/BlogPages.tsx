@@ -4,6 +4,9 @@ import { COMMENT_RULES, firstInvalid, formReducer, formValid, initialForm, type 
 import { masonryRowSpan, MASONRY_RESIZE_DEBOUNCE_MS } from '../../core/rules/layout.js';
 import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
 import type { PageData } from '../../app/app-state.js';
+import type { Locale } from '../../i18n/index.js';
+import { useLocale, useTexts } from '../i18n.js';
+import { blogTexts } from '../messages/blog.js';
 import { useUi } from '../runtime-context.js';
 
 const FeatureImagesEnhancer = lazy(() => import('../components/FeatureImagesEnhancer.js'));
@@ -11,10 +14,14 @@ const FeatureImagesEnhancer = lazy(() => import('../components/FeatureImagesEnha
 type BlogData = Extract<PageData, { type: 'blog' }>;
 type PostData = Extract<PageData, { type: 'post' }>;
 
-const DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' });
-const formatDate = (iso: string): string => {
+/** Dates in the page's language (one formatter per language). */
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+const formatDate = (iso: string, locale: Locale): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Manila' })));
+  return format.format(date);
 };
 
 /** Lays a masonry grid out again (row spans from card heights) on mount, on changes and 100 ms after the last resize. */
@@ -53,6 +60,7 @@ function useMasonry(grid: RefObject<HTMLElement | null>, enabled: boolean, count
 function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
   const image = post.images[0];
   const headingId = `post-${post.id}`;
+  const locale = useLocale();
   return (
     <article className="post-card" aria-labelledby={headingId}>
       {image && (
@@ -64,7 +72,7 @@ function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
         <a href={post.path}>{post.title}</a>
       </h2>
       <p className="post-card__meta">
-        <time dateTime={post.date}>{formatDate(post.date)}</time>
+        <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
         {post.author && ` · ${post.author}`}
       </p>
       <p className="post-card__excerpt">{post.excerpt}</p>
@@ -75,6 +83,7 @@ function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
 /** The blog list, standard or masonry, with load-more. */
 export function BlogPage({ page }: { page: BlogData }) {
   const { runtime } = useUi();
+  const t = useTexts(blogTexts);
   const [list, setList] = useState<ListState<BlogPost>>(() => listFromPage({ items: page.posts, total: page.total, page: page.page, totalPages: page.totalPages }));
   const latest = useRef(list);
   latest.current = list;
@@ -97,17 +106,17 @@ export function BlogPage({ page }: { page: BlogData }) {
     <>
       <h1 className="page-title">{page.title}</h1>
       <p className="page-intro">{page.description}</p>
-      <nav className="layout-switch" aria-label="Blog layout">
+      <nav className="layout-switch" aria-label={t.layout}>
         <a href="/blog/" aria-current={!masonry ? 'page' : undefined}>
-          Standard
+          {t.standard}
         </a>
         <a href="/blog/?layout=masonry" aria-current={masonry ? 'page' : undefined}>
-          Masonry
+          {t.masonry}
         </a>
       </nav>
-      <section aria-label="Posts" className={`blog-list blog-list--${page.layout}`}>
+      <section aria-label={t.posts} className={`blog-list blog-list--${page.layout}`}>
         {list.items.length === 0 ? (
-          <p className="listing__empty">No posts yet.</p>
+          <p className="listing__empty">{t.noPosts}</p>
         ) : (
           <ul ref={grid} className="blog-list__grid" aria-busy={loading || undefined}>
             {list.items.map((post, i) => (
@@ -119,9 +128,9 @@ export function BlogPage({ page }: { page: BlogData }) {
         )}
         {list.failed && (
           <p className="notice notice--error" role="alert">
-            More posts could not be loaded.{' '}
+            {t.moreFailed}{' '}
             <button type="button" className="link-button" onClick={() => void loadMore()}>
-              Retry
+              {t.retry}
             </button>
           </p>
         )}
@@ -137,12 +146,12 @@ export function BlogPage({ page }: { page: BlogData }) {
                 if (!loading) void loadMore();
               }}
             >
-              {loading ? 'Loading…' : 'Load more posts'}
+              {loading ? t.loading : t.loadMore}
             </a>
           </p>
         ) : list.page > page.page ? (
           <p className="load-more load-more--done" role="status">
-            All loaded
+            {t.allLoaded}
           </p>
         ) : null}
       </section>
@@ -153,6 +162,7 @@ export function BlogPage({ page }: { page: BlogData }) {
 /** The post's feature images: one picture, or a carousel (Swiper once loaded; a scroll strip before). */
 function FeatureImages({ post }: { post: BlogPost }) {
   const [enhance, setEnhance] = useState(false);
+  const t = useTexts(blogTexts);
   useEffect(() => setEnhance(post.images.length > 1), [post.images.length]);
   const [first] = post.images;
   if (!first) return null;
@@ -161,11 +171,11 @@ function FeatureImages({ post }: { post: BlogPost }) {
   }
   const count = post.images.length;
   return (
-    <div className="post-images" data-post-images role="region" aria-roledescription="carousel" aria-label={`Pictures of ${post.title}`}>
+    <div className="post-images" data-post-images role="region" aria-roledescription={t.carousel} aria-label={t.picturesOf({ title: post.title })}>
       <div className="swiper post-images__viewport">
         <ul className="swiper-wrapper post-images__track">
           {post.images.map((image, i) => (
-            <li key={image.id} className="swiper-slide post-images__slide" aria-label={`Picture ${i + 1} of ${count}`}>
+            <li key={image.id} className="swiper-slide post-images__slide" aria-label={t.pictureOf({ index: i + 1, count })}>
               <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading={i === 0 ? 'eager' : 'lazy'} />
             </li>
           ))}
@@ -181,7 +191,7 @@ function FeatureImages({ post }: { post: BlogPost }) {
 }
 
 type Field = 'author' | 'email' | 'comment';
-const FIELD_LABELS: Record<Field, string> = { author: 'Name', email: 'Email', comment: 'Comment' };
+const FIELD_LABELS = { author: 'name', email: 'email', comment: 'comment' } as const satisfies Record<Field, keyof (typeof blogTexts)['base']>;
 // The stock WordPress comment fields, so the form also posts without scripts.
 const FIELD_NAMES: Record<Field, string> = { author: 'author_name', email: 'author_email', comment: 'content' };
 
@@ -192,6 +202,7 @@ const FIELD_NAMES: Record<Field, string> = { author: 'author_name', email: 'auth
  */
 function CommentForm({ postId }: { postId: number }) {
   const { runtime } = useUi();
+  const t = useTexts(blogTexts);
   const [form, dispatch] = useReducer((state: FormState<Field>, event: FormAction<Field>) => formReducer(COMMENT_RULES, state, event), COMMENT_RULES, (rules) => initialForm(rules));
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'held' | 'published' | 'failed'; message: string } | null>(null);
@@ -225,16 +236,16 @@ function CommentForm({ postId }: { postId: number }) {
       dispatch({ type: 'reset' });
       setOutcome(
         result.value.status === 'hold'
-          ? { kind: 'held', message: 'Thank you! Your comment is awaiting moderation and will appear once it is approved.' }
-          : { kind: 'published', message: 'Thank you! Your comment is published.' },
+          ? { kind: 'held', message: t.held }
+          : { kind: 'published', message: t.published },
       );
     } else {
       setOutcome({
         kind: 'failed',
         message:
           result.error.kind === 'network' || result.error.kind === 'timeout'
-            ? 'Your comment could not be sent: the shop cannot be reached. Nothing you typed is lost; please try again.'
-            : `Your comment could not be sent: ${result.error.message} Nothing you typed is lost.`,
+            ? t.unreachable
+            : t.refused({ reason: result.error.message }),
       });
     }
   };
@@ -255,7 +266,7 @@ function CommentForm({ postId }: { postId: number }) {
     };
     return (
       <p className={`comment-form__field${error ? ' comment-form__field--error' : ''}`}>
-        <label htmlFor={fieldId}>{FIELD_LABELS[name]}</label>
+        <label htmlFor={fieldId}>{t[FIELD_LABELS[name]]}</label>
         {name === 'comment' ? (
           <textarea
             {...common}
@@ -283,23 +294,24 @@ function CommentForm({ postId }: { postId: number }) {
     );
   };
 
+  const failed = outcome?.kind === 'failed';
   return (
     <form className="comment-form" method="post" action="/wp-json/wp/v2/comments" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Leave a comment</h2>
-      <p className="comment-form__note">Your email address will not be published. Comments are checked before they appear.</p>
+      <h2 id={`${id}-title`}>{t.leaveComment}</h2>
+      <p className="comment-form__note">{t.note}</p>
       <input type="hidden" name="post" value={postId} />
       {field('author')}
       {field('email')}
       {field('comment')}
       <p>
         <button type="submit" className="button button--primary" aria-busy={sending || undefined} disabled={sending}>
-          {sending ? 'Sending…' : 'Post comment'}
+          {sending ? t.sending : t.postComment}
         </button>
       </p>
       <div role="status" aria-live="polite" className="comment-form__status">
-        {outcome && outcome.kind !== 'failed' && <p className="notice">{outcome.message}</p>}
+        {outcome && !failed && <p className="notice">{outcome.message}</p>}
       </div>
-      {outcome?.kind === 'failed' && (
+      {outcome && failed && (
         <p className="notice notice--error" role="alert">
           {outcome.message}
         </p>
@@ -311,12 +323,14 @@ function CommentForm({ postId }: { postId: number }) {
 /** One post with its feature images, comments and the comment form. */
 export function PostPage({ page }: { page: PostData }) {
   const { post, comments } = page;
+  const t = useTexts(blogTexts);
+  const locale = useLocale();
   return (
     <article className="post" aria-labelledby="post-title">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <nav className="breadcrumbs" aria-label={t.breadcrumb}>
         <ol>
           <li>
-            <a href="/blog/">Journal</a>
+            <a href="/blog/">{t.journal}</a>
           </li>
           <li aria-current="page">{post.title}</li>
         </ol>
@@ -325,7 +339,7 @@ export function PostPage({ page }: { page: PostData }) {
         {post.title}
       </h1>
       <p className="post__meta">
-        <time dateTime={post.date}>{formatDate(post.date)}</time>
+        <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
         {post.author && ` · ${post.author}`}
       </p>
       <FeatureImages post={post} />
@@ -335,13 +349,13 @@ export function PostPage({ page }: { page: PostData }) {
         ))}
       </div>
       <section className="comments" aria-labelledby="comments-title">
-        <h2 id="comments-title">{comments.length === 0 ? 'No comments yet' : `${comments.length} ${comments.length === 1 ? 'comment' : 'comments'}`}</h2>
+        <h2 id="comments-title">{comments.length === 0 ? t.noComments : t.comments(comments.length)}</h2>
         {comments.length > 0 && (
           <ol className="comments__list">
             {comments.map((comment) => (
               <li key={comment.id} id={`comment-${comment.id}`} className="comment">
                 <p className="comment__meta">
-                  <strong>{comment.author}</strong> · <time dateTime={comment.date}>{formatDate(comment.date)}</time>
+                  <strong>{comment.author}</strong> · <time dateTime={comment.date}>{formatDate(comment.date, locale)}</time>
                 </p>
                 {comment.paragraphs.map((text, i) => (
                   <p key={i}>{text}</p>
@@ -350,7 +364,7 @@ export function PostPage({ page }: { page: PostData }) {
             ))}
           </ol>
         )}
-        {post.commentsOpen ? <CommentForm postId={post.id} /> : <p className="comments__closed">Comments are closed.</p>}
+        {post.commentsOpen ? <CommentForm postId={post.id} /> : <p className="comments__closed">{t.closed}</p>}
       </section>
     </article>
   );

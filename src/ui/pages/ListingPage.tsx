@@ -1,6 +1,8 @@
 import type { PageData } from '../../app/app-state.js';
 import { ProductSection } from '../components/ProductSection.js';
 import { SearchForm } from '../components/SearchModal.js';
+import { useTexts } from '../i18n.js';
+import { listingTexts } from '../messages/listing.js';
 import { Slot } from '../slots.js';
 
 type ListingData = Extract<PageData, { type: 'home' | 'shop' | 'category' | 'search' }>;
@@ -13,11 +15,12 @@ const EAGER_TILES = 4;
  * each section over (filters, loading in place, load-more); without it, sections page by links.
  */
 export function ListingPage({ page, search }: { page: ListingData; search: string }) {
+  const searching = page.type === 'search';
   return (
     <>
       <h1 className="page-title">{page.title}</h1>
       {page.category?.description && <p className="page-intro">{page.category.description}</p>}
-      {page.type === 'search' && <SearchForm initial={new URLSearchParams(search).get('s') ?? ''} />}
+      {searching && <SearchForm initial={new URLSearchParams(search).get('s') ?? ''} />}
       {page.sections.map((section, i) => {
         const eagerCount = i === 0 ? EAGER_TILES : 0;
         return (
@@ -35,20 +38,19 @@ export function ListingPage({ page, search }: { page: ListingData; search: strin
 
 /** Without the shop-filters plugin: plain links to the section's previous and next pages. */
 function PageLinks({ section }: { section: ListingData['sections'][number] }) {
+  const t = useTexts(listingTexts);
   if (section.totalPages <= 1) return null;
   return (
-    <nav className="pagination" aria-label={`Pages of ${section.title}`}>
+    <nav className="pagination" aria-label={t.pagesOf({ title: section.title })}>
       {section.prevUrl && (
         <a href={section.prevUrl} rel="prev">
-          Previous page
+          {t.previousPage}
         </a>
       )}
-      <span>
-        Page {section.page} of {section.totalPages}
-      </span>
+      <span>{t.pageOf({ page: section.page, pages: section.totalPages })}</span>
       {section.nextUrl && (
         <a href={section.nextUrl} rel="next">
-          Next page
+          {t.nextPage}
         </a>
       )}
     </nav>

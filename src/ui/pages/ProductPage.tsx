@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { galleryWithVariation } from '../../core/rules/gallery.js';
 import { variationSummary } from '../../core/rules/variation-data.js';
 import type { PageData } from '../../app/app-state.js';
-import { useLocale } from '../i18n.js';
+import { useLocale, useTexts } from '../i18n.js';
+import { productTexts } from '../messages/product.js';
 import { useUi } from '../runtime-context.js';
 import { AddToCartButton } from '../components/AddToCartButton.js';
 import { Price } from '../components/Price.js';
@@ -23,6 +24,7 @@ type ProductData = Extract<PageData, { type: 'product' }>;
 export function ProductPage({ page }: { page: ProductData }) {
   const { product } = page;
   const { views } = useUi();
+  const t = useTexts(productTexts);
   const choice = useVariationChoice(product, page.variations);
   const { chosen } = choice;
   const [quantity, setQuantity] = useState(Math.max(1, product.addToCart.minimum));
@@ -30,22 +32,23 @@ export function ProductPage({ page }: { page: ProductData }) {
   const images = galleryWithVariation(product.images, chosen?.image ?? null);
   const identifiers = chosen?.identifiers ?? product.identifiers;
   const sku = chosen?.sku || product.sku;
+  const variable = product.type === 'variable';
 
   const details: Array<[string, string]> = [
     ...product.attributes.map((a): [string, string] => [a.name, a.terms.map((t) => t.name).join(', ')]),
-    ...(identifiers.brand || product.brands[0] ? [['Brand', identifiers.brand || product.brands[0]?.name || ''] as [string, string]] : []),
+    ...(identifiers.brand || product.brands[0] ? [[t.brand, identifiers.brand || product.brands[0]?.name || ''] as [string, string]] : []),
     ...(identifiers.gtin ? [['GTIN', identifiers.gtin] as [string, string]] : []),
     ...(identifiers.mpn ? [['MPN', identifiers.mpn] as [string, string]] : []),
   ];
   const pluginTabs = views.productTabs();
   const locale = useLocale();
   const tabs: TabSpec[] = [
-    ...(product.description ? [{ id: 'description', label: 'Description', panel: <p>{product.description}</p> }] : []),
+    ...(product.description ? [{ id: 'description', label: t.description, panel: <p>{product.description}</p> }] : []),
     ...(details.length > 0
       ? [
           {
             id: 'additional',
-            label: 'Additional information',
+            label: t.additional,
             panel: (
               <table className="product__attributes">
                 <tbody>
@@ -67,10 +70,10 @@ export function ProductPage({ page }: { page: ProductData }) {
 
   return (
     <>
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <nav className="breadcrumbs" aria-label={t.breadcrumb}>
         <ol>
           <li>
-            <a href="/">Home</a>
+            <a href="/">{t.home}</a>
           </li>
           {product.categories[0] && (
             <li>
@@ -87,7 +90,7 @@ export function ProductPage({ page }: { page: ProductData }) {
         <div className="product__summary">
           <h1 className="product__title">{product.name}</h1>
           <Price prices={product.prices} onSale={product.onSale} />
-          {product.type !== 'variable' && (
+          {!variable && (
             <p className={product.isInStock ? 'stock stock--in' : 'stock stock--out'}>
               {variationSummary({
                 id: product.id,
@@ -100,18 +103,18 @@ export function ProductPage({ page }: { page: ProductData }) {
                 limits: product.addToCart,
                 image: null,
                 identifiers: product.identifiers,
-              })}
+              }, t)}
             </p>
           )}
           {product.shortDescription && <p className="product__short">{product.shortDescription}</p>}
-          {product.type === 'variable' ? (
+          {variable ? (
             <VariationForm product={product} choice={choice} />
           ) : (
             product.isPurchasable &&
             product.isInStock && (
               <form className="product__cart" onSubmit={(e) => e.preventDefault()}>
                 <label className="visually-hidden" htmlFor="product-qty">
-                  Quantity
+                  {t.quantity}
                 </label>
                 <QuantityStepper
                   id="product-qty"
@@ -126,11 +129,11 @@ export function ProductPage({ page }: { page: ProductData }) {
             )
           )}
           <SlotFills name="product.summary" props={{ product, variation: chosen }} />
-          {sku && <p className="product__meta">SKU: {sku}</p>}
-          {product.categories.length > 0 && <p className="product__meta">Category: {product.categories.map((c) => c.name).join(', ')}</p>}
+          {sku && <p className="product__meta">{t.sku({ sku })}</p>}
+          {product.categories.length > 0 && <p className="product__meta">{t.category({ names: product.categories.map((c) => c.name).join(', ') })}</p>}
         </div>
       </article>
-      <Tabs tabs={tabs} label="Product details" />
+      <Tabs tabs={tabs} label={t.details} />
       {page.related && page.related.products.length > 0 && <ProductSection section={page.related} eagerCount={0} firstOnPage={false} />}
     </>
   );

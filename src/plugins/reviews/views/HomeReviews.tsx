@@ -113,7 +113,7 @@ function ReviewsSlider({ slider }: { slider: Slider }) {
         </div>
         {enhance && (
           <Suspense fallback={null}>
-            <CarouselEnhancer sectionId="reviews-slider" label={slider.title} noun={t.sliderNoun} />
+            <CarouselEnhancer sectionId="reviews-slider" label={slider.title} noun="reviews" />
           </Suspense>
         )}
       </div>
