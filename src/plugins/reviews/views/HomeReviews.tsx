@@ -88,7 +88,6 @@ function SliderCard({ review }: { review: Review }) {
 
 function ReviewsSlider({ slider }: { slider: Slider }) {
   const [enhance, setEnhance] = useState(false);
-  const t = useTexts(reviewTexts);
   const strip = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = strip.current;
