@@ -405,7 +405,7 @@ test.describe('in Filipino (?lang=fil)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mga review' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^5 bituin, \d+ review$/ })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Hanapin sa mga review' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Hanapin', exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Hanapin', exact: true })).toBeVisible();
     await expect(page.getByRole('status').first()).toHaveText(/^1–\d+ sa \d+ review$/);
     expect(await serious(page, '.all-reviews')).toEqual([]);
     expect(errors).toEqual([]);
