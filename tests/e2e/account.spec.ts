@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 /** Where the e2e server writes its mail (`scripts/e2e-server.mjs`'s data folder). */
 const MAIL_DIR = path.join(process.env['SUKI_DATA_DIR'] ?? '.tmp/e2e-data', 'mail');
@@ -463,11 +463,7 @@ test.describe.serial('My Account', () => {
 
 test.describe('My Account in Filipino', () => {
   test('the login and registration forms and their errors speak Filipino; axe clean; no hydration error', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = watchErrors(page);
     await page.goto('/my-account/?lang=fil');
     await hydrated(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
@@ -496,6 +492,6 @@ test.describe('My Account in Filipino', () => {
     await expect(register.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription('Maglagay ng tamang email address.');
     await expect(register.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/^Dapat hindi bababa sa \d+ na character ang password\./);
     await expect(page.getByTestId('announcer')).toHaveText('Pakiayos ang 2 field na may marka sa form.');
-    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
+import { gtagEvents, hydrated, hydrationErrors, recordTracking, trackedCalls, watchErrors } from './helpers.js';
 
 interface StoreProduct {
   readonly id: number;
@@ -391,11 +391,7 @@ test.describe('checkout', () => {
 
 test.describe('checkout in Filipino', () => {
   test('the form, its validation errors, the summary and the payment methods speak Filipino; axe clean; no hydration error', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = watchErrors(page);
     await page.goto('/');
     await addProduct(page);
     await page.goto('/checkout/?lang=fil');
@@ -425,7 +421,7 @@ test.describe('checkout in Filipino', () => {
     await phone.blur();
     await expect(phone).toHaveAccessibleDescription(/^Maglagay ng numero ng mobile sa Pilipinas/);
     expect(await seriousViolations(page)).toEqual([]);
-    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 
   test('without scripts, a refused post comes back with its errors in Filipino', async ({ browser }) => {

@@ -57,3 +57,16 @@ export async function wishlistReady(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await page.locator('html[data-wishlist="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
 }
+
+/** Collects what the page reports as errors (console errors and uncaught exceptions), each with the page's address. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+  return errors;
+}
+
+/** Of those, the hydration errors (a text the server and the browser rendered differently). */
+export const hydrationErrors = (errors: readonly string[]): string[] => errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e));

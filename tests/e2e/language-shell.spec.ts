@@ -6,17 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
-const watchErrors = (page: Page): string[] => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
-  return errors;
-};
-const hydrationErrors = (errors: readonly string[]) => errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e));
 const axeProblems = async (page: Page): Promise<string[]> =>
   new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })

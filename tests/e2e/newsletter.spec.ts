@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 interface StoreProduct {
   readonly id: number;
@@ -83,11 +83,7 @@ test.describe('newsletter capture at checkout', () => {
 
 test.describe('newsletter in Filipino', () => {
   test('the opt-in at checkout is Filipino and still subscribes; no hydration error', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+    const errors = watchErrors(page);
     const calls = recordCaptures(page);
     await page.goto('/?lang=fil');
     await fillCart(page);
@@ -105,6 +101,6 @@ test.describe('newsletter in Filipino', () => {
     await expect.poll(() => calls.map((c) => c.body)).toContain('email=liza.cruz%2Bfil%40example.ph&mc_language=en&subscribed=1');
     const results = await new AxeBuilder({ page }).include('.newsletter-opt-in').options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 });

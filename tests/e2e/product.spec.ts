@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { gtagEvents, hydrated, recordTracking } from './helpers.js';
+import { gtagEvents, hydrated, hydrationErrors, recordTracking, watchErrors } from './helpers.js';
 
 // A variable product of the seed with colours and sizes.
 const TEE = '/product/suki-logo-tee/';
@@ -174,11 +174,7 @@ test.describe('product page with swatches @swatches', () => {
 
 test.describe('product page with swatches in Filipino @swatches', () => {
   test('the swatches’ More, stock reasons and names are Filipino; axe clean; no hydration error', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+    const errors = watchErrors(page);
     await page.goto('/product/canvas-street-sneakers/?lang=fil');
     await hydrated(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
@@ -191,7 +187,7 @@ test.describe('product page with swatches in Filipino @swatches', () => {
     const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 });
 

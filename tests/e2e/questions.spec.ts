@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 interface QuestionPage {
   readonly items: ReadonlyArray<{ readonly id: number; readonly text: string; readonly answers: readonly unknown[] }>;
@@ -235,11 +235,7 @@ test.describe('questions and answers', () => {
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
   test('in Filipino (?lang=fil): the tab, its search, votes and the Magtanong dialog by their Filipino names; axe clean; no hydration error', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /hydrat|did not match|Minified React error/i.test(message.text())) errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = watchErrors(page);
     await page.goto(`${found.path}?lang=fil`);
     await hydrated(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
@@ -273,6 +269,6 @@ test.describe('questions and answers', () => {
     await expect(ask).toBeFocused();
     const tabAxe = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).include('.tabs').analyze();
     expect(tabAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 });

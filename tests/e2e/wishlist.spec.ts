@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hydrated, wishlistReady } from './helpers.js';
+import { hydrated, hydrationErrors, watchErrors, wishlistReady } from './helpers.js';
 
 const STRONG = 'Tr0ub4dor&3-horse';
 const stamp = Date.now().toString(36);
@@ -436,11 +436,7 @@ test.describe('wishlist: guest lists survive (path 6)', () => {
 
 test.describe('wishlist: in Filipino', () => {
   test('a tile’s button adds in Filipino with its notice and header count; the list page’s headings and controls are Filipino, axe clean, no hydration error', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`));
+    const errors = watchErrors(page);
     const axe = async () =>
       (await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
@@ -502,6 +498,6 @@ test.describe('wishlist: in Filipino', () => {
     await page.getByRole('button', { name: `Alisin sa wishlist ang “${name}”` }).click();
     await expect(announcer(page)).toContainText(`Inalis na sa wishlist mo ang “${name}”.`);
     await expect(page.getByText('Wala pang produkto sa wishlist na ito.')).toBeVisible();
-    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 });

@@ -135,18 +135,6 @@ export interface ReceivedOrder {
   readonly bankDetails: readonly string[];
 }
 
-/** WooCommerce's order statuses as a shopper reads them (`on-hold` is `On hold`). */
-export const ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
-  pending: 'Pending payment',
-  processing: 'Processing',
-  'on-hold': 'On hold',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  failed: 'Failed',
-  'checkout-draft': 'Draft',
-};
-
 /** Titles of the payment methods this storefront offers. */
 export const PAYMENT_METHOD_TITLES: Readonly<Record<string, string>> = {
   cod: 'Cash on delivery',

@@ -3,7 +3,6 @@
  * table with its pages, and one order.
  */
 import type { AccountDashboardView, AccountOrdersView, AccountViewOrderView } from '../../../app/account-page.js';
-import { ORDER_STATUS_LABELS } from '../../../core/domain/checkout.js';
 import { useLocale, useTexts } from '../../i18n.js';
 import { accountOrdersTexts, orderStatusTexts } from '../../messages/account.js';
 import { OrderAddresses, OrderLinesTable, orderDate } from '../OrderDetails.js';
@@ -130,7 +129,7 @@ export function ViewOrder({ view }: { readonly view: AccountViewOrderView }) {
   const statuses = useTexts(orderStatusTexts);
   const { order } = view;
   const date = orderDate(order.dateCreated, useLocale());
-  const status = Object.hasOwn(statuses, order.status) ? statuses[order.status as keyof typeof statuses] : (ORDER_STATUS_LABELS[order.status] ?? order.status);
+  const status = Object.hasOwn(statuses, order.status) ? statuses[order.status as keyof typeof statuses] : order.status;
   return (
     <div className="account-view-order">
       <p className="order-info">
