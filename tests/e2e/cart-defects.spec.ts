@@ -22,6 +22,8 @@ async function addLamp(page: Page): Promise<void> {
   await page.goto(LAMP.path);
   await hydrated(page);
   await page.getByRole('button', { name: `Add to cart: “${LAMP.name}”` }).click();
+  // Confirmed by the shop (not only shown): going to the cart page while the add is in flight would cancel it.
+  await expect(page.getByRole('button', { name: `Added to cart: “${LAMP.name}”` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
 }
 
