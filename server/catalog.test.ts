@@ -1,5 +1,6 @@
 /** Products, categories and pictures over real HTTP, compared with the stock WooCommerce answers. */
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from './db/seed-data.js';
 import { Shopper, startShop, STORE, type StoreProductJson, type TestShop } from './test/harness.js';
@@ -275,7 +276,7 @@ describe('variations through their parents (parent, type=variation), exclude, ty
       expect(v.type).toBe('variation');
       expect(v.parent).toBe(tee!.id);
       expect(v.images).toHaveLength(1);
-      expect(v.images[0]?.src).toContain(`/wp-content/uploads/suki/${v.slug}-1.svg`);
+      expect(v.images[0]?.src).toContain(`/wp-content/uploads/suki/${v.slug}-1.webp`);
       const ids = (v.extensions as Record<string, { gtin: string; mpn: string; brand: string }>)['customer-reviews-woocommerce'];
       expect(ids?.gtin).toMatch(/^480\d{10}$/);
       expect(ids?.brand).toBe('Kalye Threads');
@@ -287,7 +288,7 @@ describe('variations through their parents (parent, type=variation), exclude, ty
     expect(variations.some((v) => !v.is_in_stock)).toBe(true);
     const picture = await fetch(xxl.images[0]!.src);
     expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toContain('image/svg+xml');
+    expect(picture.headers.get('content-type')).toBe('image/webp');
   });
 
   it('pages through more than 30 variations, and excludes ids', async () => {
@@ -346,10 +347,32 @@ describe('GET products/{id} and categories', () => {
 });
 
 describe('product pictures', () => {
+  it('offers each picture as WebP in three sizes, as WooCommerce names them, each a real picture of its size', async () => {
+    const { body } = await list('?slug=baybayin-salamat-tee');
+    const [main] = body[0]!.images;
+    expect(main!.src).toBe(`${shop.url}/wp-content/uploads/suki/baybayin-salamat-tee-1.webp`);
+    expect(main!.thumbnail).toBe(`${shop.url}/wp-content/uploads/suki/baybayin-salamat-tee-1-300x300.webp`);
+    expect(main!.name).toBe('baybayin-salamat-tee-1.webp');
+    const candidates = main!.srcset.split(', ').map((c) => c.split(' '));
+    expect(candidates.map(([, w]) => w)).toEqual(['300w', '600w', '800w']);
+    for (const [url, w] of candidates) {
+      const response = await fetch(url!);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', Number.parseInt(w!, 10), Number.parseInt(w!, 10)]);
+    }
+    // Asked again (and twice at once), the same bytes: encoded once, kept.
+    const [a, b] = await Promise.all([fetch(main!.thumbnail), fetch(main!.thumbnail)]);
+    expect(Buffer.from(await a.arrayBuffer()).equals(Buffer.from(await b.arrayBuffer()))).toBe(true);
+  });
+
   it('serves both generated SVGs with a long cache and escaped text', async () => {
     const { body } = await list('?slug=baybayin-salamat-tee');
     for (const image of body[0]!.images) {
-      const response = await fetch(image.src);
+      const response = await fetch(image.src.replace(/\.webp$/, '.svg'));
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/svg+xml');
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -362,7 +385,18 @@ describe('product pictures', () => {
   });
 
   it('answers 404 for unknown pictures and odd names', async () => {
-    for (const path of ['no-such-product-1.svg', 'suki-logo-tee-3.svg', '..%2Fsecret-1.svg', 'suki-logo-tee-1.png']) {
+    for (const path of [
+      'no-such-product-1.svg',
+      'suki-logo-tee-3.svg',
+      '..%2Fsecret-1.svg',
+      'suki-logo-tee-1.png',
+      'no-such-product-1.webp',
+      'suki-logo-tee-3-300x300.webp',
+      'suki-logo-tee-1-400x400.webp',
+      'suki-logo-tee-1-300x600.webp',
+      'suki-logo-tee-1-3000x3000.webp',
+      'suki-logo-tee-1-300x300.svg',
+    ]) {
       expect((await fetch(`${shop.url}/wp-content/uploads/suki/${path}`)).status).toBe(404);
     }
   });

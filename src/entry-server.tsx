@@ -31,6 +31,7 @@ import { createQuestionsAdapter } from './adapters/questions.js';
 import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
 import { BASE_LOCALE, LANG_COOKIE, LANG_PARAM, localeFromCookie, setCatalogue } from './i18n/index.js';
 import filipino from './i18n/locales/fil-PH.json' with { type: 'json' };
+import { tileImageSizes } from './core/rules/layout.js';
 
 // The server renders both languages: the Filipino catalogue is in from the start.
 setCatalogue('fil-PH', filipino);
@@ -220,12 +221,11 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       </RuntimeProvider>,
     );
     const page = loaded.page;
-    const firstImage =
-      page.type === 'product'
-        ? page.product.images[0]
-        : page.type === 'home' || page.type === 'shop' || page.type === 'category'
-          ? page.sections[0]?.products[0]?.images[0]
-          : undefined;
+    // The first listing's first tile is drawn at its layout's size (`tileImageSizes`): the preload
+    // says the same, or the browser would fetch one file for the preload and another for the tile.
+    const firstSection = page.type === 'home' || page.type === 'shop' || page.type === 'category' ? page.sections[0] : undefined;
+    const listed = firstSection?.products[0]?.images[0];
+    const firstImage = page.type === 'product' ? page.product.images[0] : listed && firstSection ? { ...listed, sizes: tileImageSizes(firstSection.layout) } : undefined;
     return {
       status: posted && loaded.status === 200 ? posted.status : loaded.status,
       html,

@@ -59,13 +59,19 @@ const priceHtml = (p: Tile['prices'], onSale: boolean): string => {
 /** Suki's absolute picture address, made local to the legacy server. */
 const localPicture = (src: string): string => new URL(src).pathname;
 
+/**
+ * The loop's picture: WooCommerce's `woocommerce_thumbnail` size (300 px; the `srcset`'s smallest
+ * file), drawn at 300 px, the same file Suki's tiles take on this viewport.
+ */
+const thumbnailOf = (image: Tile['images'][number]): string => image.srcset.split(', ')[0]?.split(' ')[0] || image.src;
+
 /** One product in the loop, as WooCommerce's `content-product.php` writes it. */
 const tileHtml = (tile: Tile, index: number): string => {
   const image = tile.images[0];
   const link = new URL(tile.permalink).pathname;
   const simple = tile.type === 'simple' && tile.isPurchasable && tile.isInStock;
   const img = image
-    ? `<img width="300" height="300" src="${escape(localPicture(image.src))}" class="attachment-woocommerce_thumbnail size-woocommerce_thumbnail" alt="" decoding="async"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'}${image.srcset ? ` srcset="${escape(image.srcset.split(', ').map((c) => c.replace(/^\S+/, (u) => localPicture(u))).join(', '))}" sizes="${escape(image.sizes)}"` : ''}>`
+    ? `<img width="300" height="300" src="${escape(localPicture(thumbnailOf(image)))}" class="attachment-woocommerce_thumbnail size-woocommerce_thumbnail" alt="" decoding="async"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'}${image.srcset ? ` srcset="${escape(image.srcset.split(', ').map((c) => c.replace(/^\S+/, (u) => localPicture(u))).join(', '))}" sizes="(max-width: 300px) 100vw, 300px"` : ''}>`
     : '';
   const button = simple
     ? `<a href="?add-to-cart=${tile.id}" data-quantity="1" class="button product_type_simple add_to_cart_button ajax_add_to_cart" data-product_id="${tile.id}" aria-label="Add to cart: &ldquo;${escape(tile.name)}&rdquo;" rel="nofollow">Add to cart</a>`

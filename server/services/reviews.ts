@@ -196,7 +196,7 @@ async function hydrateReviews(db: ShopDatabase, rows: readonly ReviewRow[], opti
               id: productId,
               name: row.product_name ?? '',
               permalink: `/product/${encodeURIComponent(row.product_slug ?? '')}/`,
-              image: row.product_slug ? `/wp-content/uploads/suki/${encodeURIComponent(row.product_slug)}-1.svg` : null,
+              image: row.product_slug ? `/wp-content/uploads/suki/${encodeURIComponent(row.product_slug)}-1-300x300.webp` : null,
             },
       rating: num(row.rating) as StarRating,
       text: row.text,

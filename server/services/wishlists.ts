@@ -17,7 +17,7 @@ import { products, wishlistEstimates, wishlistItems, wishlists } from '../db/sch
 import { safeEqual, sha256 } from '../lib/crypto.js';
 import { loadProducts, type ProductRecord, type VariationRecord } from './catalog.js';
 import { activePrice, isInStock } from './stock-rules.js';
-import { imageUrl, productPermalink, type ShopUrls } from '../views/store-product.js';
+import { imageFiles, productPermalink, type ShopUrls } from '../views/store-product.js';
 import { planListMerge } from './wishlist-rules.js';
 
 export type WishlistRow = typeof wishlists.$inferSelect;
@@ -466,8 +466,8 @@ const imageOf = (urls: ShopUrls, record: ProductRecord, variation: VariationReco
   const slug = own ? (variation?.row.slug ?? record.row.slug) : record.row.slug;
   const image = own ?? record.images[0];
   if (!image) return null;
-  const src = imageUrl(urls, slug, image.position);
-  return { src, srcset: `${src} 800w`, alt: image.alt || record.row.name };
+  const files = imageFiles(urls, slug, image.position);
+  return { src: files.thumbnail, srcset: files.srcset, alt: image.alt || record.row.name };
 };
 
 /** A list with its items as its page shows them. Products that are gone are left out. */

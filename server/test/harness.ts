@@ -190,7 +190,7 @@ export interface StoreProductJson {
   attributes: Array<{ id: number; name: string; taxonomy: string; terms: Array<{ id: number; slug: string; name: string }> }>;
   variations: Array<{ id: number; attributes: Array<{ name: string; value: string }> }>;
   add_to_cart: { maximum: number; text: string };
-  images: Array<{ src: string }>;
+  images: Array<{ src: string; thumbnail: string; srcset: string; sizes: string; name: string }>;
   average_rating: string;
   review_count: number;
   [key: string]: unknown;

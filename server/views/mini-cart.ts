@@ -7,7 +7,7 @@ import { amountHtml } from '../lib/money.js';
 import { cartTotals, type CartLine } from '../services/cart.js';
 import { activePrice } from '../services/stock-rules.js';
 import { linePermalink } from './store-cart.js';
-import { imageUrl, type ShopUrls } from './store-product.js';
+import { imageFiles, type ShopUrls } from './store-product.js';
 
 /** The fragment selector the WooCommerce scripts replace. */
 export const MINI_CART_SELECTOR = 'div.widget_shopping_cart_content';
@@ -23,7 +23,7 @@ export function miniCartHtml(urls: ShopUrls, lines: readonly CartLine[], nonce: 
     const image =
       line.imageId === null
         ? ''
-        : `<img width="300" height="300" src="${escapeHtml(imageUrl(urls, line.parentSlug, 1))}" class="attachment-woocommerce_thumbnail size-woocommerce_thumbnail" alt="${escapeHtml(line.imageAlt)}" decoding="async" loading="lazy" />`;
+        : `<img width="300" height="300" src="${escapeHtml(imageFiles(urls, line.parentSlug, 1).thumbnail)}" class="attachment-woocommerce_thumbnail size-woocommerce_thumbnail" alt="${escapeHtml(line.imageAlt)}" decoding="async" loading="lazy" />`;
     return (
       '\t\t<li class="woocommerce-mini-cart-item mini_cart_item">\n' +
       `\t\t\t<a href="${escapeHtml(remove)}" class="remove remove_from_cart_button" aria-label="${escapeHtml(`Remove ${name} from cart`)}" data-product_id="${line.productId}" data-cart_item_key="${escapeHtml(line.key)}" data-product_sku="${escapeHtml(line.item.sku)}">&times;</a>` +

@@ -5,7 +5,7 @@ import { DEFAULT_SHIPPING } from '../../src/core/rules/shipping.js';
 import { cartTotals, type CartLine } from '../services/cart.js';
 import { EMPTY_CUSTOMER, quoteCart, type CartBillingAddress, type CartQuote } from '../services/cart-quote.js';
 import { activePrice, isInStock, lowStockRemaining, purchaseLimit } from '../services/stock-rules.js';
-import { imageUrl, productPermalink, type ShopUrls } from './store-product.js';
+import { imageFiles, productPermalink, type ShopUrls } from './store-product.js';
 
 /** The permalink of a line: a variation's carries its attribute choices, as WooCommerce's does. */
 export function linePermalink(urls: ShopUrls, line: CartLine): string {
@@ -123,15 +123,7 @@ export function storeCart(urls: ShopUrls, lines: readonly CartLine[], quote: Car
           line.imageId === null
             ? []
             : [
-                {
-                  id: line.imageId,
-                  src: imageUrl(urls, line.parentSlug, 1),
-                  thumbnail: imageUrl(urls, line.parentSlug, 1),
-                  srcset: `${imageUrl(urls, line.parentSlug, 1)} 800w`,
-                  sizes: '(max-width: 800px) 100vw, 800px',
-                  name: `${line.parentSlug}-1.svg`,
-                  alt: escapeHtml(line.imageAlt),
-                },
+                { id: line.imageId, ...imageFiles(urls, line.parentSlug, 1), alt: escapeHtml(line.imageAlt) },
               ],
         variation: line.attributes.map((a) => ({ attribute: escapeHtml(a.name), value: escapeHtml(a.termName) })),
         item_data: [] as unknown[],

@@ -9,7 +9,7 @@ import type { CartCustomer } from '../services/cart-quote.js';
 import type { FullOrder } from '../services/order-read.js';
 import type { OrderAddress } from '../services/orders.js';
 import { billingJson } from './store-cart.js';
-import { imageUrl, productPermalink, type ShopUrls } from './store-product.js';
+import { imageFiles, productPermalink, type ShopUrls } from './store-product.js';
 
 const ADDRESS_FIELDS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode', 'country', 'phone'] as const;
 
@@ -118,15 +118,7 @@ export function storeOrder(urls: ShopUrls, full: FullOrder, uses: ReadonlyArray<
         images:
           product && product.imageId !== null
             ? [
-                {
-                  id: product.imageId,
-                  src: imageUrl(urls, product.slug, 1),
-                  thumbnail: imageUrl(urls, product.slug, 1),
-                  srcset: `${imageUrl(urls, product.slug, 1)} 800w`,
-                  sizes: '(max-width: 800px) 100vw, 800px',
-                  name: `${product.slug}-1.svg`,
-                  alt: escapeHtml(product.imageAlt),
-                },
+                { id: product.imageId, ...imageFiles(urls, product.slug, 1), alt: escapeHtml(product.imageAlt) },
               ]
             : [],
         variation: variation.map((v) => ({ attribute: escapeHtml(v.attribute), value: escapeHtml(v.value) })),

@@ -7,6 +7,7 @@ import { activePrice, isInStock, isOnSale, lowStockRemaining, purchaseLimit, QUA
 import { escapeHtml, paragraphs } from '../lib/escape.js';
 import { IDENTIFIERS_NAMESPACE, identifiersFor } from '../services/identifiers.js';
 import { CURRENCY_FIELDS, priceHtml } from '../lib/money.js';
+import { FULL_SIDE, RASTER_SIDES, rasterAt, rasterSrcset } from '../media/raster.js';
 
 /** Absolute URLs of the shop, built from the request's origin. */
 export interface ShopUrls {
@@ -18,23 +19,29 @@ export function productPermalink(urls: ShopUrls, slug: string): string {
   return `${urls.origin}/product/${encodeURIComponent(slug)}/`;
 }
 
-/** Address of a generated product image (position 1 = main, 2 = hover). */
+/**
+ * Address of a generated product picture (position 1 = main, 2 = hover) at full size, as WebP
+ * (`media/raster.ts`; the drawing itself stays at the same address with `.svg`).
+ */
 export function imageUrl(urls: ShopUrls, slug: string, position: number): string {
-  return `${urls.origin}/wp-content/uploads/suki/${encodeURIComponent(slug)}-${position}.svg`;
+  return `${urls.origin}/wp-content/uploads/suki/${encodeURIComponent(slug)}-${position}.webp`;
 }
 
-/** Store API image object. The SVGs scale, so one file serves every size. */
-export function storeImage(urls: ShopUrls, slug: string, image: ImageRecord) {
-  const src = imageUrl(urls, slug, image.position);
+/** The fields of a Store API image object that name its files, as WooCommerce fills them. */
+export function imageFiles(urls: ShopUrls, slug: string, position: number) {
+  const src = imageUrl(urls, slug, position);
   return {
-    id: image.id,
     src,
-    thumbnail: src,
-    srcset: `${src} 800w`,
-    sizes: '(max-width: 800px) 100vw, 800px',
-    name: `${slug}-${image.position}.svg`,
-    alt: escapeHtml(image.alt),
+    thumbnail: rasterAt(src, RASTER_SIDES[0]),
+    srcset: rasterSrcset(src),
+    sizes: `(max-width: ${FULL_SIDE}px) 100vw, ${FULL_SIDE}px`,
+    name: `${slug}-${position}.webp`,
   };
+}
+
+/** Store API image object. */
+export function storeImage(urls: ShopUrls, slug: string, image: ImageRecord) {
+  return { id: image.id, ...imageFiles(urls, slug, image.position), alt: escapeHtml(image.alt) };
 }
 
 function ratingText(hundredths: number): string {

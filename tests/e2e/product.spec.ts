@@ -119,7 +119,7 @@ test.describe('product page with swatches @swatches', () => {
 
   test('gallery: a thumbnail moves the main image; the lightbox of a 32-image product has no overlay gallery; a broken image alerts and closes', async ({ page }) => {
     // Image 4 is missing from the start, so no cached copy can hide the failure.
-    await page.route('**/hand-woven-table-runner-4.svg', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.route('**/hand-woven-table-runner-4*.webp', (route) => route.fulfill({ status: 404, body: 'missing' }));
     await page.goto('/product/hand-woven-table-runner/');
     await hydrated(page);
     // Arrow keys move the main slider; a thumbnail moves it too.

@@ -58,3 +58,15 @@ export const masonryRowSpan = (height: number, rowUnit: number, gap: number): nu
   if (!(height > 0) || !(rowUnit > 0) || !(gap >= 0)) return 1;
   return Math.max(1, Math.ceil((height + gap) / (rowUnit + gap)));
 };
+
+/**
+ * The `sizes` of a listing tile's picture in each of the four layouts (`grid`, `masonry`,
+ * `carousel`, `full`): about how wide the tile's picture is drawn, so the browser takes the
+ * smallest file of the picture's `srcset` that is sharp enough. One column on phones.
+ */
+export function tileImageSizes(layout: 'grid' | 'masonry' | 'carousel' | 'full'): string {
+  const phone = '(max-width: 520px) 100vw';
+  if (layout === 'masonry') return `${phone}, 33vw`;
+  if (layout === 'full') return `${phone}, 40vw`;
+  return `${phone}, 300px`;
+}

@@ -12,6 +12,8 @@ interface LazyImageProps {
   readonly alt?: string;
   readonly width?: number;
   readonly height?: number;
+  /** How wide the picture is drawn (`sizes`), when the image's own (its full width) says too much. */
+  readonly sizes?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface LazyImageProps {
  * uses much larger, browser-chosen margins, so the margin is enforced with an IntersectionObserver.
  * Without scripts the <noscript> copy loads.
  */
-export function LazyImage({ image, className, eager = false, priority = false, alt, width = 600, height = 600 }: LazyImageProps) {
+export function LazyImage({ image, className, eager = false, priority = false, alt, width = 600, height = 600, sizes }: LazyImageProps) {
   const [visible, setVisible] = useState(eager);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
@@ -49,7 +51,7 @@ export function LazyImage({ image, className, eager = false, priority = false, a
         className={className}
         src={visible ? image.src : undefined}
         srcSet={visible && image.srcset ? image.srcset : undefined}
-        sizes={visible && image.sizes ? image.sizes : undefined}
+        sizes={visible && image.srcset ? (sizes ?? (image.sizes || undefined)) : undefined}
         data-src={visible ? undefined : image.src}
         alt={text}
         width={width}

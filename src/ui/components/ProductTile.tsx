@@ -17,6 +17,8 @@ interface ProductTileProps {
   /** Above the fold: image in the server HTML. */
   readonly eager: boolean;
   readonly priority: boolean;
+  /** The pictures' `sizes` in the tile's layout (`tileImageSizes`). */
+  readonly imageSizes: string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface ProductTileProps {
  * reviews), price and add to cart. Memoised: a section that
  * re-renders (busy while a filter loads, a facet count changes) leaves the tiles it keeps alone.
  */
-export const ProductTile = memo(function ProductTile({ product, listName, position, eager, priority }: ProductTileProps) {
+export const ProductTile = memo(function ProductTile({ product, listName, position, eager, priority, imageSizes }: ProductTileProps) {
   const { runtime } = useUi();
   const t = useTexts(listingTexts);
   const [main, hover] = product.images;
@@ -32,8 +34,8 @@ export const ProductTile = memo(function ProductTile({ product, listName, positi
   return (
     <article className="tile" aria-labelledby={`tile-${product.id}-name`}>
       <a className="tile__media" href={product.permalink} onClick={select} tabIndex={-1} aria-hidden="true">
-        {main && <LazyImage className="tile__img" image={main} eager={eager} priority={priority} alt="" />}
-        {hover && <LazyImage className="tile__img tile__img--hover" image={hover} alt="" />}
+        {main && <LazyImage className="tile__img" image={main} eager={eager} priority={priority} sizes={imageSizes} alt="" />}
+        {hover && <LazyImage className="tile__img tile__img--hover" image={hover} sizes={imageSizes} alt="" />}
         {product.onSale && <span className="badge">{t.sale}</span>}
       </a>
       <h3 className="tile__name" id={`tile-${product.id}-name`}>
