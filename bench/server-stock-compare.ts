@@ -21,6 +21,8 @@ import { performance } from 'node:perf_hooks';
 import { get, percentile, round, startServer, verdict, writeResult, type ServerProcess } from './lib/server-load.js';
 
 const SAMPLES = Number(process.env['COMPARE_SAMPLES'] ?? 400);
+/** Requests of each kind before the measured ones. */
+const WARM_UP = Number(process.env['COMPARE_WARM_UP'] ?? 500);
 const GOAL_RATIO = 20;
 const RECORDED = { addToCartMs: 50.5, cartReadMs: 57, listingMs: 225 };
 
@@ -57,9 +59,14 @@ async function measure(server: ServerProcess) {
       if (!found) throw new Error(`benchmark product ${slug} is missing from the seed`);
       return found.id;
     });
-    // A shopper with a session.
-    const first = await get(agent, new URL('/wp-json/wc/store/v1/cart', server.url), {});
-    const cookie = (first.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+    // A shopper with a session (and one to warm up with: a line holds at most 999 units).
+    const sessionCookie = async () => {
+      const first = await get(agent, new URL('/wp-json/wc/store/v1/cart', server.url), {});
+      return (first.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+    };
+    const warmCookie = await sessionCookie();
+    const measuredCookie = await sessionCookie();
+    let cookie = warmCookie;
     const add = async (n: number) => {
       const id = products[n % products.length]!;
       const answer = await post(
@@ -78,10 +85,13 @@ async function measure(server: ServerProcess) {
       const answer = await get(agent, new URL('/wp-json/wc/store/v1/products?per_page=12', server.url), { cookie });
       if (answer.status !== 200) throw new Error(`listing failed: ${answer.status}`);
     };
-    // Warm-up, then the measured samples.
-    await timed(50, add);
-    await timed(50, read);
-    await timed(50, listing);
+    // Warm-up, then the measured samples. A server runs for hours: the first few hundred requests
+    // still run partly unoptimised code (V8's and PGlite's), which is not the steady state the
+    // comparison is about.
+    await timed(WARM_UP, add);
+    await timed(WARM_UP, read);
+    await timed(WARM_UP, listing);
+    cookie = measuredCookie;
     return { add_to_cart_p50_ms: await timed(SAMPLES, add), cart_read_p50_ms: await timed(SAMPLES, read), listing_p50_ms: await timed(SAMPLES, listing) };
   } finally {
     agent.destroy();
@@ -126,6 +136,7 @@ async function main(): Promise<void> {
     node: process.version,
     date: new Date().toISOString(),
     samples: SAMPLES,
+    warm_up: WARM_UP,
     database,
     ours,
     stock,
