@@ -319,3 +319,29 @@ describe('categories against a stock 9.1 shop, which takes ids in category=', ()
     expect(requests.map((r) => routeOf(r.url))).toEqual(['products/categories', 'products', 'products/categories', 'products']);
   });
 });
+
+describe('requests leave within the call', () => {
+  it('a listing or facets read by category ids (or none) calls fetch before the call returns; a slug waits for the categories', async () => {
+    const sent: string[] = [];
+    const http = createHttpClient({
+      baseUrl: SHOP,
+      fetch: (input) => {
+        sent.push(String(input));
+        return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+      },
+    });
+    const catalog = createCatalogAdapter(http);
+    const listing = catalog.listProducts({ page: 1, perPage: 12, category: '16,17' });
+    expect(sent).toEqual([`${API}/products?page=1&per_page=12&category=16%2C17&_locale=user`]);
+    const facets = catalog.facets({ page: 1, perPage: 12 }, { priceRange: true, attributes: [], brands: false });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toContain('/products/collection-data?');
+    await Promise.all([listing, facets]);
+    // A slug becomes an id through the categories read first.
+    sent.length = 0;
+    const bySlug = catalog.listProducts({ page: 1, perPage: 12, category: 'tees' });
+    expect(sent).toEqual([`${API}/products/categories?_locale=user`]);
+    await bySlug;
+    expect(sent[1]).toContain('/products?page=1&per_page=12&category=tees');
+  });
+});

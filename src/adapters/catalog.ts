@@ -250,10 +250,26 @@ function notFoundOn404(failure: PortFailure): PortFailure {
   return failure.kind === 'http' && failure.status === 404 ? { kind: 'not-found', message: failure.message } : failure;
 }
 
+const isId = (part: string): boolean => /^\d+$/.test(part);
+const categoryParts = (category: string): string[] =>
+  category
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+/** A category parameter that needs no lookup: undefined when absent, the ids when it is ids only, else null. */
+const idsOnly = (category: string | undefined): string | undefined | null => {
+  if (category === undefined) return undefined;
+  const parts = categoryParts(category);
+  return parts.every(isId) ? parts.join(',') : null;
+};
+
 /** Implements {@link CatalogPort} over the Store API. */
 export function createCatalogAdapter(http: HttpClient): CatalogPort {
   const listProducts = async (query: ProductQuery): Promise<Result<ProductPage, PortFailure>> => {
-    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(await withCategoryIds(query)), schema: v.array(storeProductSchema) });
+    // With ids (or no category) the request leaves within this call, before the caller re-renders.
+    const withIds = withCategoryIds(query);
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(withIds instanceof Promise ? await withIds : withIds), schema: v.array(storeProductSchema) });
     if (!reply.ok) return reply;
     const items = reply.value.data.map(toProduct);
     if (query.perPage === -1) return ok({ items, total: items.length, totalPages: 1, page: 1 });
@@ -322,8 +338,7 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
    */
   const categoryParam = async (category: string | undefined): Promise<string | undefined> => {
     if (category === undefined) return undefined;
-    const parts = category.split(',').map((part) => part.trim()).filter((part) => part !== '');
-    const isId = (part: string) => /^\d+$/.test(part);
+    const parts = categoryParts(category);
     if (parts.every(isId)) return parts.join(',');
     const resolve = (list: readonly Category[] | null) => {
       const ids = new Map((list ?? []).map((c) => [slugKey(c.slug), String(c.id)]));
@@ -342,10 +357,14 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     return resolved.map((id, i) => id ?? parts[i]).join(',');
   };
 
-  /** The query with its category as the shop reads it. */
-  const withCategoryIds = async (query: ProductQuery): Promise<ProductQuery> => {
-    const category = await categoryParam(query.category);
-    return category === undefined ? query : { ...query, category };
+  /**
+   * The query with its category as the shop reads it: at once when it needs no categories read
+   * (no category, or ids only), so the request can leave in the same task.
+   */
+  const withCategoryIds = (query: ProductQuery): ProductQuery | Promise<ProductQuery> => {
+    const ids = idsOnly(query.category);
+    if (ids !== null) return ids === undefined ? query : { ...query, category: ids };
+    return categoryParam(query.category).then((category) => (category === undefined ? query : { ...query, category }));
   };
 
   const listVariations = async (parentId: number): Promise<Result<readonly ProductVariation[], PortFailure>> => {
@@ -387,10 +406,11 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
   };
 
   const facets = async (query: ProductQuery, request: FacetRequest): Promise<Result<CatalogFacets, PortFailure>> => {
+    const withIds = withCategoryIds(query);
     const reply = await http.rest({
       path: `${PRODUCTS_ROUTE}/collection-data`,
       query: {
-        ...toProductParams({ ...(await withCategoryIds(query)), page: undefined, perPage: undefined, orderby: undefined, order: undefined }),
+        ...toProductParams({ ...(withIds instanceof Promise ? await withIds : withIds), page: undefined, perPage: undefined, orderby: undefined, order: undefined }),
         calculate_price_range: request.priceRange ? 'true' : undefined,
         ...Object.fromEntries(
           request.attributes.flatMap((taxonomy, i) => [

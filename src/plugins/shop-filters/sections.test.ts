@@ -87,6 +87,22 @@ describe('shop-filters sections', () => {
     ]);
   });
 
+  it('the requests leave before the list is marked loading (that re-render must not hold them back)', async () => {
+    const { sections, calls } = setup();
+    const seen: number[] = [];
+    sections.store.subscribe(() => seen.push(calls.length));
+    const outcome = sections.choose('shop', { kind: 'category' }, 'tees', place);
+    // The first change the views hear (the list marked loading) comes after the request left.
+    expect(seen[0]).toBe(1);
+    calls[0]?.settle(ok(pageOf([10], 1, 3)));
+    await outcome;
+    seen.length = 0;
+    const more = sections.loadMore('shop');
+    expect(seen[0]).toBe(2);
+    calls[1]?.settle(ok(pageOf([11], 2, 3)));
+    expect(await more).toBe(true);
+  });
+
   it('the active category or sort item sends nothing and emits nothing', async () => {
     const { sections, calls, events } = setup();
     expect(await sections.choose('shop', { kind: 'category' }, '', place)).toMatchObject({ changed: false });
