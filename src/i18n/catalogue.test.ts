@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bypasses, declarations, englishCatalogue, filipinoSources, placeholders, sourceFiles } from './catalogue-source.js';
 import { count, defineMessages, params, setCatalogue, textsIn } from './index.js';
@@ -111,5 +112,22 @@ describe('texts', () => {
   it('count follows the language: English one/other', () => {
     const t = textsIn(set, 'en-PH');
     expect([1, 2, 0].map((n) => t.items(n))).toEqual(['1 item', '2 items', '0 items']);
+  });
+
+  it('count picks the form the language’s plural rules pick, for any number, in both languages, one after another', () => {
+    setCatalogue('fil-PH', { ...filipino, 'test/texts': { hello: 'Salamat, {name}!', items: { one: '{count} isa', other: '{count} iba' } } });
+    try {
+      const words = { 'en-PH': { one: 'item', other: 'items' }, 'fil-PH': { one: 'isa', other: 'iba' } } as const;
+      fc.assert(
+        fc.property(fc.array(fc.tuple(fc.constantFrom('en-PH' as const, 'fil-PH' as const), fc.nat({ max: 100_000 })), { minLength: 1, maxLength: 20 }), (asks) => {
+          for (const [locale, n] of asks) {
+            const form = new Intl.PluralRules(locale).select(n) === 'one' ? 'one' : 'other';
+            expect(textsIn(set, locale).items(n)).toBe(`${n} ${words[locale][form]}`);
+          }
+        }),
+      );
+    } finally {
+      setCatalogue('fil-PH', filipino);
+    }
   });
 });

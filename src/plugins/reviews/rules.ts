@@ -203,8 +203,15 @@ export const initials = (name: string): string => {
 export const reviewDate = (iso: string, locale: Locale = 'en-PH'): string => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(locale === 'en-PH' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  let format = reviewDateFormats.get(locale);
+  if (!format) {
+    // `toLocaleDateString` with options would make a formatter per call: one per language instead.
+    format = new Intl.DateTimeFormat(locale === 'en-PH' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    reviewDateFormats.set(locale, format);
+  }
+  return format.format(d);
 };
+const reviewDateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /** Paragraphs of a review (blank lines separate them). */
 export const paragraphs = (text: string): string[] =>

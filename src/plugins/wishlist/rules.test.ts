@@ -141,21 +141,24 @@ describe('quantities', () => {
       fc.property(fc.array(event, { maxLength: 40 }), (steps) => {
         let schedule: QuantitySchedule = {};
         let at = 0;
-        const lastChange = new Map<number, { at: number; quantity: number }>();
-        const sent: Array<{ rowId: number; quantity: number; at: number }> = [];
+        // Steps are numbered: a send and a change in the same millisecond still come in an order.
+        let seq = 0;
+        const lastChange = new Map<number, { at: number; seq: number; quantity: number }>();
+        const sent: Array<{ rowId: number; quantity: number; at: number; seq: number }> = [];
         const run = (e: QuantityEvent) => {
+          seq += 1;
           const next = quantityStep(schedule, e);
           schedule = next.schedule;
-          for (const s of next.send) sent.push({ ...s, at: e.at });
+          for (const s of next.send) sent.push({ ...s, at: e.at, seq });
         };
         for (const step of steps) {
           at += step.gap;
           if (step.type === 'change') {
-            lastChange.set(step.rowId, { at, quantity: step.quantity });
+            lastChange.set(step.rowId, { at, seq: seq + 1, quantity: step.quantity });
             run({ type: 'change', rowId: step.rowId, quantity: step.quantity, at });
           } else run({ type: 'tick', at });
-          // Nothing is sent before its row has been quiet for 1000 ms.
-          for (const s of sent.filter((x) => x.at === at)) {
+          // Nothing this step sends has had a change of its row in the last 1000 ms.
+          for (const s of sent.filter((x) => x.seq === seq)) {
             const last = lastChange.get(s.rowId)!;
             expect(at - last.at).toBeGreaterThanOrEqual(1000);
             expect(s.quantity).toBe(last.quantity);
@@ -165,11 +168,13 @@ describe('quantities', () => {
         run({ type: 'tick', at: at + 1000 });
         expect(nextDue(schedule)).toBeNull();
         for (const [rowId, last] of lastChange) {
-          const after = sent.filter((s) => s.rowId === rowId && s.at >= last.at);
+          const after = sent.filter((s) => s.rowId === rowId && s.seq > last.seq);
           expect(after).toHaveLength(1);
           expect(after[0]!.quantity).toBe(last.quantity);
         }
       }),
+      // A send and a change of its row in the same millisecond (the send first): once flaky here.
+      { examples: [[[{ type: 'change', rowId: 1, quantity: 1, gap: 0 }, { type: 'tick', gap: 1000 }, { type: 'change', rowId: 1, quantity: 1, gap: 0 }]]] },
     );
   });
 });

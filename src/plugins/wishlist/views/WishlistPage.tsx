@@ -44,10 +44,14 @@ import { DialogForm, ErrorIcon, ListRadios, NewListFields, useDialog, useNewList
 type Ctx = ViewContextOf<typeof wishlist>;
 type Page = Extract<PageData, { type: 'wishlist' }>;
 
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 const dateText = (iso: string, locale: Locale): string => {
   const date = new Date(iso);
-  // One time zone on the server and in the browser, so the hydrated text is the rendered one; the page's language.
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' });
+  if (Number.isNaN(date.getTime())) return '';
+  // One time zone on the server and in the browser, so the hydrated text is the rendered one; the page's language; one formatter per language.
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Manila' })));
+  return format.format(date);
 };
 
 /** The stock column: the plain `In stock` / `Out of stock` in the page's language; the shop's other sentences as they are. */
