@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { declarations, englishCatalogue, filipinoSources, sourceFiles } from '../src/i18n/catalogue-source.js';
 
-const { found, errors } = declarations(sourceFiles(path.resolve('src')));
+// The shop's texts, and the server's own (emails, the contact forms' answers).
+const { found, errors } = declarations([...sourceFiles(path.resolve('src')), ...sourceFiles(path.resolve('server'))]);
 if (errors.length > 0) {
   console.error(errors.join('\n'));
   process.exit(1);

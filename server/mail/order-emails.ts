@@ -37,6 +37,8 @@ export interface ShopForMail {
   readonly ordersEmail: string;
   /** Direct bank transfer details, one line each. */
   readonly bankDetails: readonly string[];
+  /** The shop's language: the new-order notice is written in it. @default 'en-PH' */
+  readonly locale?: Locale;
 }
 
 export const PAYMENT_TITLES = { cod: 'Cash on delivery', bacs: 'Direct bank transfer' } as const;
@@ -114,7 +116,7 @@ export function orderConfirmation(order: OrderForMail, shop: ShopForMail, locale
 }
 
 /** The shop's new-order notice, in the shop's language (`locale`). */
-export function newOrderNotice(order: OrderForMail, shop: ShopForMail, locale: Locale = BASE_LOCALE): MailMessage {
+export function newOrderNotice(order: OrderForMail, shop: ShopForMail, locale: Locale = shop.locale ?? BASE_LOCALE): MailMessage {
   const t = textsIn(orderMailTexts, locale);
   const title = t.newOrderSubject({ shop: shop.name, id: order.id });
   const intro = [t.newOrderIntro({ name: order.billingName, email: order.billingEmail })];

@@ -8,7 +8,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { PAYMENT_TITLES } from '../mail/order-emails.js';
 import { coupons, couponUses, productImages, products } from '../db/schema.js';
+import { BASE_LOCALE } from '../../src/i18n/index.js';
 import { ApiError } from '../lib/errors.js';
+import { requestLocale } from '../lib/language.js';
 import { loadCart } from '../services/cart.js';
 import { loadCustomer, loadQuote } from '../services/cart-quote.js';
 import { idempotencyKeyOf } from '../services/idempotency.js';
@@ -99,10 +101,12 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
         preferredRate: (await loadCustomer(deps.db, session.cartId)).shippingRate,
         // Placed signed in: the order is the account's.
         customerId: session.customerId,
+        // The language the shopper checked out in: their order mails are written in it.
+        locale: requestLocale(c),
         afterWrite: async (tx, orderId) => {
           written.order = await loadOrder(tx, orderId);
           if (!written.order) throw new Error('order vanished inside its transaction');
-          await queueNewOrderMail(tx, written.order, { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails }, urls.origin);
+          await queueNewOrderMail(tx, written.order, { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails, locale: deps.shopLocale ?? BASE_LOCALE }, urls.origin);
         },
       });
     } catch (error) {

@@ -14,6 +14,7 @@ import { formatMoney } from '../../src/core/rules/money.js';
 import { checkCoupon, couponDiscounts, grantsFreeShipping, orderTotals } from '../../src/core/rules/coupons.js';
 import { selectedRate, shippingRates, type ShippingConfig } from '../../src/core/rules/shipping.js';
 import { provinceByCode } from '../../src/core/domain/ph-provinces.js';
+import { BASE_LOCALE, type Locale } from '../../src/i18n/index.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartItems, couponUses, coupons, orderItems, orders, products } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -92,6 +93,8 @@ export interface PlaceOrderOptions {
   readonly preferredRate?: string | null;
   /** The signed-in account placing it; null or absent for a guest. */
   readonly customerId?: number | null;
+  /** The checkout's language (the shopper's order mails are in it). @default 'en-PH' */
+  readonly locale?: Locale;
 }
 
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, possibly wrapped. */
@@ -192,6 +195,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         totalTax: totals.vat,
         attemptKey: input.attemptKey,
         customerId: options.customerId ?? null,
+        locale: options.locale ?? BASE_LOCALE,
       })
       .returning({ id: orders.id, orderKey: orders.orderKey });
     if (!order) throw new Error('order insert returned nothing');

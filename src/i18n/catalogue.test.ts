@@ -19,7 +19,8 @@ import filipino from './locales/fil-PH.json' with { type: 'json' };
 const root = path.resolve('src');
 /** The event inspector (`?suki-debug=1`) is a tool for integrators, in English only: not a shopper's page. */
 const DEVELOPER_TOOLS = /[\\/]src[\\/]ui[\\/]inspector[\\/]/;
-const files = sourceFiles(root).filter((file) => !DEVELOPER_TOOLS.test(file));
+// The server's own texts (emails, the contact forms' answers) are declared under `server/`.
+const files = [...sourceFiles(root), ...sourceFiles(path.resolve('server'))].filter((file) => !DEVELOPER_TOOLS.test(file));
 const { found, errors } = declarations(files);
 const relative = (file: string): string => path.relative(path.resolve('.'), file).split(path.sep).join('/');
 
