@@ -69,7 +69,6 @@ export const reviewMailTexts = defineMessages('mail/review', {
   wrote: params('{author} <{email}> wrote a {what} of {about}.'),
   wroteHeld: params('{author} <{email}> wrote a {what} of {about} waiting for approval.'),
   wroteHtml: params('{author} ({email}) wrote a {what} of {about}.'),
-  wroteHtmlHeld: params('{author} ({email}) wrote a {what} of {about} waiting for approval.'),
   rating: params('Rating: {rating} out of 5'),
 });
 

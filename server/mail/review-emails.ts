@@ -51,7 +51,7 @@ export function contributionMail(c: ContributionForMail, locale: Locale = shopLa
     e(subject),
     '</title></head><body style="font-family:sans-serif;color:#222">',
     `<h1 style="font-size:20px">${e((held ? t.headingHeld : t.heading)({ what }))}</h1>`,
-    `<p>${htmlText(held ? t.wroteHtmlHeld : t.wroteHtml, { author: c.author, email: c.email, what, about }, { about: `<a href="${e(c.link)}">${e(about)}</a>` })}</p>`,
+    `<p>${htmlText(t.wroteHtml, { author: c.author, email: c.email, what, about }, { about: `<a href="${e(c.link)}">${e(about)}</a>` })}</p>`,
     rating ? `<p>${e(rating)}</p>` : '',
     `<blockquote style="white-space:pre-wrap">${e(c.text)}</blockquote>`,
     `<p>${e(c.shopName)}</p>`,
