@@ -12,16 +12,20 @@
  * shopper was using without every caller passing it along; code outside a request (a staff status
  * change mails the shopper in the order's stored language) passes the language itself.
  *
- * The server holds both catalogues: the Filipino one is given here, so a mail is Filipino whether
- * or not a page was rendered first.
+ * The server holds both languages: the Filipino catalogues (the pages' and `fil-PH.server.json`,
+ * the server's own) are given here, so a mail is Filipino whether or not a page was rendered first.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { BASE_LOCALE, LANG_COOKIE, localeOf, setCatalogue, type Locale } from '../../src/i18n/index.js';
 import filipino from '../../src/i18n/locales/fil-PH.json' with { type: 'json' };
+import filipinoServer from '../../src/i18n/locales/fil-PH.server.json' with { type: 'json' };
 
+// The pages' catalogue and the server's own (which no browser fetches); catalogues add up, so the
+// renderer giving the pages' one again changes nothing here.
 setCatalogue('fil-PH', filipino);
+setCatalogue('fil-PH', filipinoServer);
 
 /** The languages a request runs under. */
 export interface Languages {
