@@ -339,6 +339,30 @@ describe('POST /checkout', () => {
   });
 });
 
+describe('POST /checkout in Filipino (suki_lang=fil)', () => {
+  it('the refusals a shopper reads are in the checkout’s language: out of stock (the line still named in “…”), payment method, a bad field; the codes stay', async () => {
+    await setProduct(mugId, 24_900, 5);
+    const shopper = await shopperWith(mugId, 2);
+    shopper.cookies.set('suki_lang', 'fil');
+    await setProduct(mugId, 24_900, 0);
+    const mugName = (await shopper.getJson<CheckoutCart>(`${STORE}/cart`)).body.items.find((i) => i.id === mugId)?.name ?? '';
+    const stockOut = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody());
+    expect(stockOut.status).toBe(409);
+    expect(stockOut.body.code).toBe('woocommerce_rest_product_out_of_stock');
+    expect((stockOut.body as unknown as { message: string }).message).toBe(`Kulang ang stock ng “${mugName}” para sa iyong order. Bawasan ang dami o alisin ito sa iyong cart.`);
+    await setProduct(mugId, 24_900, null);
+    const payment = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({ payment_method: 'cheque' }));
+    expect(payment.body.code).toBe('woocommerce_rest_checkout_payment_method_disabled');
+    expect((payment.body as unknown as { message: string }).message).toBe('Hindi puwede ang Check payments sa order na ito—pumili ng ibang paraan ng pagbabayad');
+    const phone = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({}, { phone: '12' }));
+    expect(JSON.stringify(phone.body)).toContain('Hindi wasto ang numero ng telepono na inilagay');
+    // The same in English without the cookie.
+    shopper.cookies.delete('suki_lang');
+    const english = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({ payment_method: 'cheque' }));
+    expect((english.body as unknown as { message: string }).message).toBe('Check payments is not available for this order—please choose a different payment method');
+  });
+});
+
 describe('GET /order/{id} (stock order route)', () => {
   it('shows the order by key within the grace period, then only with the billing email; wrong keys are the stock 401', async () => {
     const shopper = await shopperWith(teeId, 3);

@@ -88,7 +88,9 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
     await requireNonce(c, deps, session.id);
     const body = parseJsonBody(c, await rawBody(c));
     // One order per attempt: the page sends the same `Idempotency-Key` with every retry of one click.
-    const input = readCheckoutBody(body, idempotencyKeyOf(c.req.header('idempotency-key')) ?? null);
+    // The checkout's language: its refusals and the shopper's order mails are in it.
+    const locale = requestLocale(c);
+    const input = readCheckoutBody(body, idempotencyKeyOf(c.req.header('idempotency-key')) ?? null, locale);
     const urls = shopUrls(c);
     let placed;
     // The order as written inside the transaction, so the answer needs no second read.
@@ -101,8 +103,7 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
         preferredRate: (await loadCustomer(deps.db, session.cartId)).shippingRate,
         // Placed signed in: the order is the account's.
         customerId: session.customerId,
-        // The language the shopper checked out in: their order mails are written in it.
-        locale: requestLocale(c),
+        locale,
         afterWrite: async (tx, orderId) => {
           written.order = await loadOrder(tx, orderId);
           if (!written.order) throw new Error('order vanished inside its transaction');

@@ -14,7 +14,8 @@ import { formatMoney } from '../../src/core/rules/money.js';
 import { checkCoupon, couponDiscounts, grantsFreeShipping, orderTotals } from '../../src/core/rules/coupons.js';
 import { selectedRate, shippingRates, type ShippingConfig } from '../../src/core/rules/shipping.js';
 import { provinceByCode } from '../../src/core/domain/ph-provinces.js';
-import { BASE_LOCALE, type Locale } from '../../src/i18n/index.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
+import { checkoutRefusalTexts } from './checkout-messages.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartItems, couponUses, coupons, orderItems, orders, products } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -58,8 +59,10 @@ const STATUS_OF: Record<PaymentMethod, 'processing' | 'on-hold'> = { cod: 'proce
 /** The cart's subtotal from the database's prices. */
 export const cartSubtotal = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + activePrice(line.item) * line.quantity, 0);
 
-const outOfStock = (line: CartLine): ApiError =>
-  new ApiError(409, 'woocommerce_rest_product_out_of_stock', `There is not enough stock of “${line.parentName}” to fill your order. Please reduce the quantity or remove it from your cart.`, {
+type RefusalTexts = typeof checkoutRefusalTexts.base;
+
+const outOfStock = (line: CartLine, t: RefusalTexts): ApiError =>
+  new ApiError(409, 'woocommerce_rest_product_out_of_stock', t.outOfStock({ name: line.parentName }), {
     key: line.key,
     product_id: line.productId,
   });
@@ -115,13 +118,15 @@ const attemptOrder = async (db: ShopDatabase, sessionId: string, attemptKey: str
 };
 
 async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlacedOrder> {
+  // Refusals in the checkout's language, as the page shows them.
+  const t = textsIn(checkoutRefusalTexts, options.locale ?? BASE_LOCALE);
   return ctx.db.transaction(async (tx) => {
     if (input.attemptKey !== null) {
       const done = await attemptOrder(tx, sessionId, input.attemptKey);
       if (done) return done;
     }
     const lines = await loadCart({ db: tx, run: ctx.run }, sessionId);
-    if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
+    if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', t.cartEmpty);
 
     // Stock: one conditional update per sold row, in id order (no deadlock between two checkouts).
     for (const line of [...lines].sort((a, b) => a.item.id - b.item.id)) {
@@ -130,7 +135,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         .set({ stockQuantity: sql`CASE WHEN ${products.stockQuantity} IS NULL THEN NULL ELSE ${products.stockQuantity} - ${line.quantity} END`, totalSales: sql`${products.totalSales} + ${line.quantity}` })
         .where(and(eq(products.id, line.item.id), sql`(${products.stockQuantity} IS NULL OR ${products.stockQuantity} >= ${line.quantity})`))
         .returning({ id: products.id });
-      if (taken.length === 0) throw outOfStock(line);
+      if (taken.length === 0) throw outOfStock(line, t);
     }
 
     const subtotal = cartSubtotal(lines);
@@ -148,7 +153,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     const applied: Coupon[] = [];
     for (const code of codes) {
       const row = byCode.get(code);
-      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', `Coupon "${code}" does not exist!`);
+      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', t.couponMissing({ code }));
       const [usage] = await tx.select({ n: sql<number>`count(*)::int` }).from(couponUses).where(and(eq(couponUses.code, code), eq(couponUses.email, email)));
       const checked = checkCoupon(toCoupon(row), {
         now: options.now,
@@ -163,7 +168,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     }
 
     // Shipping, from the address as it is now.
-    if (!provinceByCode(input.shipping.state)) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): shipping_address', { params: { shipping_address: 'The provided state is not valid' } });
+    if (!provinceByCode(input.shipping.state)) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): shipping_address', { params: { shipping_address: t.stateInvalid } });
     const discounts = couponDiscounts(subtotal, applied);
     const discounted = subtotal - discounts.reduce((s, d) => s + d.discount, 0);
     const rates = shippingRates(options.shipping, { province: input.shipping.state, subtotal: discounted, freeShippingCoupon: grantsFreeShipping(applied) });
@@ -172,7 +177,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     const preferred = options.preferredRate ?? null;
     const rateId = input.shippingRate ?? (preferred === null ? selectedRate(rates, null) : selectedRate(rates, preferred, rates));
     const rate = rates.find((r) => r.id === rateId);
-    if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', 'The chosen shipping method is not available for this address. Please choose another.');
+    if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', t.shippingUnavailable);
 
     const totals = orderTotals(subtotal, applied, rate.cost);
     const [order] = await tx
