@@ -356,6 +356,13 @@ describe('POST /checkout in Filipino (suki_lang=fil)', () => {
     expect((payment.body as unknown as { message: string }).message).toBe('Hindi puwede ang Check payments sa order na ito—pumili ng ibang paraan ng pagbabayad');
     const phone = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({}, { phone: '12' }));
     expect(JSON.stringify(phone.body)).toContain('Hindi wasto ang numero ng telepono na inilagay');
+    // Coupons: refused in Filipino, the missing one's quotes escaped as stock escapes them.
+    const missing = await shopper.postJson<{ code: string; message: string }>(`${STORE}/cart/apply-coupon`, { code: 'WALANGGANITO' });
+    expect([missing.status, missing.body.code, missing.body.message]).toEqual([400, 'woocommerce_rest_cart_coupon_error', 'Walang voucher na &quot;walangganito&quot;!']);
+    const expired = await shopper.postJson<{ message: string }>(`${STORE}/cart/apply-coupon`, { code: 'PASKO2023' });
+    expect(expired.body.message).toBe('Expired na ang voucher na ito.');
+    const notApplied = await shopper.postJson<{ message: string }>(`${STORE}/cart/remove-coupon`, { code: 'pasko2023' });
+    expect(notApplied.body.message).toBe('Hindi wasto ang voucher code.');
     // The same in English without the cookie.
     shopper.cookies.delete('suki_lang');
     const english = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({ payment_method: 'cheque' }));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { between, MAX_ID, queryInt } from '../lib/params.js';
 import { cartToken, createNonce, STORE_API_ACTION } from '../lib/crypto.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
+import { shopperLanguage } from '../lib/language.js';
 import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartLine, type CartRefusal, type DbContext } from '../services/cart.js';
 import type { PurchaseRow } from '../db/statements.js';
 import { escapeHtml } from '../lib/escape.js';
@@ -31,6 +32,7 @@ import { selectedRate } from '../../src/core/rules/shipping.js';
 import { EMPTY_CUSTOMER, loadCustomer, loadQuote, quoteCart, ratesFor, saveCustomer } from '../services/cart-quote.js';
 import { fastAdd, replayFacts, type AddRenderer } from '../services/cart-hot.js';
 import { appliedCoupons, applyCoupon, removeCoupon } from '../services/coupons.js';
+import { couponTextsIn } from '../services/checkout-messages.js';
 import { readCustomerUpdate } from './checkout-input.js';
 import { checkoutRoutes } from './store-checkout.js';
 import { cachedApiReads } from '../services/render-cache.js';
@@ -570,7 +572,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
         await applyCoupon(tx.db, sessionId, code, before.totals.subtotal, before.customer.billing.email.trim() === '' ? null : before.customer.billing.email);
       } catch (error) {
         // Stock escapes the quotes of this one message.
-        if (error instanceof ApiError && error.message === couponMissingMessage(code)) return new ApiError(400, error.code, escapeHtml(error.message));
+        if (error instanceof ApiError && error.message === couponMissingMessage(code, couponTextsIn(shopperLanguage()))) return new ApiError(400, error.code, escapeHtml(error.message));
         if (error instanceof ApiError) return error;
         throw error;
       }

@@ -1,17 +1,17 @@
 /**
- * The Store API checkout's refusals a shopper reads (the checkout page shows a refusal's message,
- * with scripts or without), in the language of the checkout as WooCommerce words them in the
- * site's language (Filipino in `src/i18n/locales/fil-PH/store.json`). Shape errors a page never
+ * The Store API checkout's and coupons' refusals a shopper reads (the checkout page shows a
+ * refusal's message, with scripts or without; the cart announces a coupon's), in the shopper's
+ * language as WooCommerce words them in the site's language (Filipino in `src/i18n/locales/fil-PH/store.json`). Shape errors a page never
  * sends (a field of the wrong type, too long) stay English, for developers.
  */
-import { defineMessages, params } from '../../src/i18n/index.js';
+import type { CouponRefusalTexts } from '../../src/core/rules/coupons.js';
+import { defineMessages, params, textsIn, type Locale } from '../../src/i18n/index.js';
 // The server's Filipino catalogue is given there.
 import '../lib/language.js';
 
 export const checkoutRefusalTexts = defineMessages('store/checkout', {
   outOfStock: params('There is not enough stock of “{name}” to fill your order. Please reduce the quantity or remove it from your cart.'),
   cartEmpty: 'Cannot create order from empty cart.',
-  couponMissing: params('Coupon "{code}" does not exist!'),
   stateInvalid: 'The provided state is not valid',
   shippingUnavailable: 'The chosen shipping method is not available for this address. Please choose another.',
   emailRequired: 'A valid email address is required',
@@ -24,3 +24,17 @@ export const checkoutRefusalTexts = defineMessages('store/checkout', {
   invalidPhone: 'The provided phone number is not valid',
   missingFields: params('These fields are required: {fields}'),
 });
+
+/** Coupon refusals (applying one in the cart, or at checkout), the stock shop's words in English. */
+export const couponRefusalTexts = defineMessages('store/coupons', {
+  missing: params('Coupon "{code}" does not exist!'),
+  alreadyApplied: params('Coupon code "{code}" has already been applied.'),
+  expired: 'This coupon has expired.',
+  usageLimit: 'Coupon usage limit has been reached.',
+  minimumSpend: params('The minimum spend for this coupon is {amount}.'),
+  individualUse: params('Sorry, coupon "{code}" has already been applied and cannot be used in conjunction with other coupons.'),
+  notApplied: 'Invalid coupon code.',
+});
+
+/** The coupon refusals in `locale`, for `checkCoupon` and its kin. */
+export const couponTextsIn = (locale: Locale): CouponRefusalTexts => textsIn(couponRefusalTexts, locale);

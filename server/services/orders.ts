@@ -15,7 +15,7 @@ import { checkCoupon, couponDiscounts, grantsFreeShipping, orderTotals } from '.
 import { selectedRate, shippingRates, type ShippingConfig } from '../../src/core/rules/shipping.js';
 import { provinceByCode } from '../../src/core/domain/ph-provinces.js';
 import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
-import { checkoutRefusalTexts } from './checkout-messages.js';
+import { checkoutRefusalTexts, couponTextsIn } from './checkout-messages.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartItems, couponUses, coupons, orderItems, orders, products } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -120,6 +120,7 @@ const attemptOrder = async (db: ShopDatabase, sessionId: string, attemptKey: str
 async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlacedOrder> {
   // Refusals in the checkout's language, as the page shows them.
   const t = textsIn(checkoutRefusalTexts, options.locale ?? BASE_LOCALE);
+  const couponTexts = couponTextsIn(options.locale ?? BASE_LOCALE);
   return ctx.db.transaction(async (tx) => {
     if (input.attemptKey !== null) {
       const done = await attemptOrder(tx, sessionId, input.attemptKey);
@@ -153,7 +154,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     const applied: Coupon[] = [];
     for (const code of codes) {
       const row = byCode.get(code);
-      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', t.couponMissing({ code }));
+      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', couponTexts.missing({ code }));
       const [usage] = await tx.select({ n: sql<number>`count(*)::int` }).from(couponUses).where(and(eq(couponUses.code, code), eq(couponUses.email, email)));
       const checked = checkCoupon(toCoupon(row), {
         now: options.now,
@@ -162,6 +163,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         usageCount: row.usageCount,
         usageByEmail: usage?.n ?? 0,
         format: (amount) => formatMoney(amount, PHP),
+        texts: couponTexts,
       });
       if (!checked.ok) throw new ApiError(400, checked.error.code, checked.error.message, { coupon: code });
       applied.push(checked.value);
