@@ -437,6 +437,20 @@ describe('in Filipino', () => {
     expect(await messageOf(contactFields({ ...invalid, _wpcf7_locale: null }))).toBe('Please enter an email address.');
   });
 
+  it('a shop whose own language is Filipino (shopLocale) gets its mail in Filipino, whatever the sender’s', async () => {
+    const filipinoShop = await listen(createShopApp({ database: db.database, logger: memoryLogger(), trustProxy: ['127.0.0.1', '::1'], mail, contactForms: FORMS, shopLocale: 'fil-PH' }), { port: 0 });
+    try {
+      const before = mail.sent.length;
+      const body = (await (await post(contactFields({ 'your-subject': 'Shop language' }), { at: filipinoShop.url })).json()) as Feedback;
+      expect(body.message).toBe('Thank you for your message. It has been sent.');
+      expect(mail.sent.length).toBe(before + 1);
+      expect(mail.sent.at(-1)?.subject).toBe('[Suki] Contact us: Shop language');
+      expect(mail.sent.at(-1)?.text.split('\n')[0]).toBe('May mensaheng ipinadala gamit ang form na “Contact us”.');
+    } finally {
+      await filipinoShop.close();
+    }
+  });
+
   it('the contact page posted without scripts answers in the page’s language', async () => {
     const pages = await listen(createShopApp({ database: db.database, logger: memoryLogger(), trustProxy: ['127.0.0.1', '::1'], mail, contactForms: FORMS, pages: async (c) => c.json(pageInputOf(c) ?? {}) }), { port: 0 });
     try {
