@@ -340,12 +340,17 @@ describe('POST /checkout', () => {
 });
 
 describe('POST /checkout in Filipino (suki_lang=fil)', () => {
-  it('the refusals a shopper reads are in the checkout’s language: out of stock (the line still named in “…”), payment method, a bad field; the codes stay', async () => {
+  it('the refusals a shopper reads are in the checkout’s language: the cart’s line note and a refused add, out of stock (the line still named in “…”), payment method, a bad field, coupons; the codes stay', async () => {
     await setProduct(mugId, 24_900, 5);
     const shopper = await shopperWith(mugId, 2);
     shopper.cookies.set('suki_lang', 'fil');
     await setProduct(mugId, 24_900, 0);
-    const mugName = (await shopper.getJson<CheckoutCart>(`${STORE}/cart`)).body.items.find((i) => i.id === mugId)?.name ?? '';
+    const soldOutCart = (await shopper.getJson<CheckoutCart>(`${STORE}/cart`)).body;
+    const mugName = soldOutCart.items.find((i) => i.id === mugId)?.name ?? '';
+    // The cart's own note on the line, and a refused add, in Filipino (the product still quoted as stock quotes it).
+    expect(soldOutCart.errors).toEqual([{ code: 'woocommerce_rest_product_out_of_stock', message: `Ubos na ang &#8220;${mugName}&#8221; at hindi na mabibili. Pakialis ito sa iyong cart.` }]);
+    const refusedAdd = await shopper.postJson<{ code: string; message: string }>(`${STORE}/cart/add-item`, { id: mugId, quantity: 1 });
+    expect([refusedAdd.body.code, refusedAdd.body.message]).toEqual(['woocommerce_rest_product_out_of_stock', `Hindi maidagdag ang &quot;${mugName}&quot; sa cart dahil ubos na ang produkto.`]);
     const stockOut = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody());
     expect(stockOut.status).toBe(409);
     expect(stockOut.body.code).toBe('woocommerce_rest_product_out_of_stock');

@@ -1,6 +1,7 @@
 /**
- * The Store API checkout's and coupons' refusals a shopper reads (the checkout page shows a
- * refusal's message, with scripts or without; the cart announces a coupon's), in the shopper's
+ * The Store API's refusals a shopper reads (the checkout page shows a refusal's message, with
+ * scripts or without; the cart shows a refused change's and a line's problem, and announces a
+ * coupon's), in the shopper's
  * language as WooCommerce words them in the site's language (Filipino in `src/i18n/locales/fil-PH/store.json`). Shape errors a page never
  * sends (a field of the wrong type, too long) stay English, for developers.
  */
@@ -38,3 +39,17 @@ export const couponRefusalTexts = defineMessages('store/coupons', {
 
 /** The coupon refusals in `locale`, for `checkCoupon` and its kin. */
 export const couponTextsIn = (locale: Locale): CouponRefusalTexts => textsIn(couponRefusalTexts, locale);
+
+/**
+ * A refused cart change and a cart line's problem (sold out, less stock, over the limit), the stock
+ * shop's words in English; `{name}` is the product already quoted as the Store API quotes it.
+ */
+export const cartRefusalTexts = defineMessages('store/cart', {
+  outOfStock: params('You cannot add {name} to the cart because the product is out of stock.'),
+  notEnough: params('You cannot add that amount of {name} to the cart because there is not enough stock ({stock} remaining).'),
+  notEnoughInCart: params('You cannot add that amount of {name} to the cart because there is not enough stock ({stock} remaining, {inCart} already in your cart).'),
+  limit: params('The maximum quantity of {name} allowed in the cart is {limit}.'),
+  limitInCart: params('The maximum quantity of {name} allowed in the cart is {limit} ({inCart} already in your cart).'),
+  soldIndividually: params('You cannot add another {name} to your cart.'),
+  lineOutOfStock: params('{name} is out of stock and cannot be purchased. Please remove it from your cart.'),
+});
