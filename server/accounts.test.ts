@@ -397,6 +397,41 @@ describe('lost password', () => {
     expect((await openLink(browser(), link)).status).toBe(400);
   });
 
+  it('writes the mails in the language of the request: registered and reset in Filipino (suki_lang=fil), the account keeps it; English otherwise', async () => {
+    const filipinoEmail = freshEmail('wika');
+    const b = browser();
+    b.cookies.set('suki_lang', 'fil');
+    const before = shop.mail.sent.length;
+    expect((await b.register(filipinoEmail, PASSWORD)).status).toBe(303);
+    await expect.poll(() => shop.mail.sent.slice(before).some((m) => m.to === filipinoEmail)).toBe(true);
+    const welcome = shop.mail.sent.slice(before).find((m) => m.to === filipinoEmail)!;
+    expect(welcome.subject).toBe('Nagawa na ang iyong account sa Suki!');
+    expect(welcome.text).toContain('Kumpirmahin ang iyong email address: http');
+    const [account] = await shop.ctx.db.select({ locale: customers.locale }).from(customers).where(eq(customers.email, filipinoEmail));
+    expect(account?.locale).toBe('fil-PH');
+
+    const asker = browser();
+    asker.cookies.set('suki_lang', 'fil');
+    const sentBefore = shop.mail.sent.length;
+    expect((await requestReset(asker, filipinoEmail)).status).toBe(303);
+    await expect.poll(() => shop.mail.sent.slice(sentBefore).some((m) => m.to === filipinoEmail)).toBe(true);
+    const reset = shop.mail.sent.slice(sentBefore).find((m) => m.to === filipinoEmail)!;
+    expect(reset.subject).toBe('Request na i-reset ang password sa Suki');
+    for (const part of [reset.text, reset.html]) {
+      expect(part).toContain('May humiling ng bagong password para sa account na ito sa Suki');
+      expect(part).not.toMatch(/Someone has requested|reset your password/);
+    }
+    expect(reset.text).toMatch(/I-reset ang iyong password: https?:\/\/\S+lost-password\/\?key=/);
+    expect(reset.html).toContain('<html lang="fil">');
+    expect(reset.html).toContain('I-click dito para i-reset ang iyong password</a>');
+
+    // The same account asking in English gets English.
+    const englishBefore = shop.mail.sent.length;
+    expect((await requestReset(browser(), filipinoEmail)).status).toBe(303);
+    await expect.poll(() => shop.mail.sent.slice(englishBefore).some((m) => m.to === filipinoEmail)).toBe(true);
+    expect(shop.mail.sent.slice(englishBefore).find((m) => m.to === filipinoEmail)?.subject).toBe('Password Reset Request for Suki');
+  });
+
   const lostNonceForReset = async (b: Browser) => {
     const page = await b.get('/my-account/lost-password/?show-reset-form=true');
     if (page.view?.view !== 'reset-password') throw new Error('no reset view');

@@ -9,6 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { DEFAULT_CHECKOUT, type CheckoutConfig } from '../src/app/shop-config.js';
+import { BASE_LOCALE, type Locale } from '../src/i18n/index.js';
 import type { OpenedDatabase } from './db/client.js';
 import { drainOutbox } from './mail/outbox.js';
 import type { MailTransport } from './mail/transport.js';
@@ -16,6 +17,7 @@ import { parameterRunner } from './db/statements.js';
 import { compression } from './lib/compress.js';
 import { ApiError, invalidParams } from './lib/errors.js';
 import { addressMiddleware, clientAddress, type AddressOptions } from './lib/address.js';
+import { languageMiddleware } from './lib/language.js';
 import { isCrossSiteWrite, isHttps, isMutation, mediaType, requestOrigin, siteHeaders } from './lib/request.js';
 import { jsonArguments, unstorableArgument, unstorableMessage } from './lib/text-input.js';
 import { adminAjax, DEFAULT_OPT_IN_TEXT, type NewsletterSettings } from './routes/admin-ajax.js';
@@ -72,6 +74,11 @@ export interface ShopAppOptions extends AddressOptions {
   readonly checkout?: CheckoutConfig | undefined;
   /** The shop's name in emails. @default 'Suki' */
   readonly shopName?: string | undefined;
+  /**
+   * The shop's language: mails to the shop (new order, contact message, review to moderate,
+   * estimate request) are written in it; mails to a shopper follow the shopper's. @default 'en-PH'
+   */
+  readonly shopLocale?: Locale | undefined;
   /**
    * Sends the order emails (`server/mail/transport.ts`). Queued mail is sent after each order
    * commits, after staff status changes, at start-up and with the periodic maintenance. Absent:
@@ -164,6 +171,7 @@ export function createShopApp(options: ShopAppOptions): Hono {
     cache: options.renderCache,
     checkout: options.checkout ?? DEFAULT_CHECKOUT,
     shopName: options.shopName ?? 'Suki',
+    shopLocale: options.shopLocale ?? BASE_LOCALE,
     sendQueuedMail: () => void sendMail(),
     mailEnabled: options.mail !== undefined,
   };
@@ -217,6 +225,10 @@ export function createShopApp(options: ShopAppOptions): Hono {
     const sent = headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`));
     if (!sent) for (const line of pendingSessionCookies(c)) headers.append('Set-Cookie', line);
   });
+
+  // The request's language (`?lang=`, the `suki_lang` cookie) and the shop's, for what is written
+  // outside pages: a mail queued for the shopper while the request runs is in the shopper's language.
+  app.use('*', languageMiddleware(deps.shopLocale ?? BASE_LOCALE));
 
   // The session cookie, checked once: only ids this shop signed (or live pre-signing ones) count.
   app.use('*', sessionMiddleware(deps.keys, (id) => isLegacySession(deps.db, id)));

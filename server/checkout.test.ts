@@ -339,6 +339,42 @@ describe('POST /checkout', () => {
   });
 });
 
+describe('POST /checkout in Filipino (suki_lang=fil)', () => {
+  it('the refusals a shopper reads are in the checkout’s language: the cart’s line note and a refused add, out of stock (the line still named in “…”), payment method, a bad field, coupons; the codes stay', async () => {
+    await setProduct(mugId, 24_900, 5);
+    const shopper = await shopperWith(mugId, 2);
+    shopper.cookies.set('suki_lang', 'fil');
+    await setProduct(mugId, 24_900, 0);
+    const soldOutCart = (await shopper.getJson<CheckoutCart>(`${STORE}/cart`)).body;
+    const mugName = soldOutCart.items.find((i) => i.id === mugId)?.name ?? '';
+    // The cart's own note on the line, and a refused add, in Filipino (the product still quoted as stock quotes it).
+    expect(soldOutCart.errors).toEqual([{ code: 'woocommerce_rest_product_out_of_stock', message: `Ubos na ang &#8220;${mugName}&#8221; at hindi na mabibili. Pakialis ito sa iyong cart.` }]);
+    const refusedAdd = await shopper.postJson<{ code: string; message: string }>(`${STORE}/cart/add-item`, { id: mugId, quantity: 1 });
+    expect([refusedAdd.body.code, refusedAdd.body.message]).toEqual(['woocommerce_rest_product_out_of_stock', `Hindi maidagdag ang &quot;${mugName}&quot; sa cart dahil ubos na ang produkto.`]);
+    const stockOut = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody());
+    expect(stockOut.status).toBe(409);
+    expect(stockOut.body.code).toBe('woocommerce_rest_product_out_of_stock');
+    expect((stockOut.body as unknown as { message: string }).message).toBe(`Kulang ang stock ng “${mugName}” para sa iyong order. Bawasan ang dami o alisin ito sa iyong cart.`);
+    await setProduct(mugId, 24_900, null);
+    const payment = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({ payment_method: 'cheque' }));
+    expect(payment.body.code).toBe('woocommerce_rest_checkout_payment_method_disabled');
+    expect((payment.body as unknown as { message: string }).message).toBe('Hindi puwede ang Check payments sa order na ito—pumili ng ibang paraan ng pagbabayad');
+    const phone = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({}, { phone: '12' }));
+    expect(JSON.stringify(phone.body)).toContain('Hindi wasto ang numero ng telepono na inilagay');
+    // Coupons: refused in Filipino, the missing one's quotes escaped as stock escapes them.
+    const missing = await shopper.postJson<{ code: string; message: string }>(`${STORE}/cart/apply-coupon`, { code: 'WALANGGANITO' });
+    expect([missing.status, missing.body.code, missing.body.message]).toEqual([400, 'woocommerce_rest_cart_coupon_error', 'Walang voucher na &quot;walangganito&quot;!']);
+    const expired = await shopper.postJson<{ message: string }>(`${STORE}/cart/apply-coupon`, { code: 'PASKO2023' });
+    expect(expired.body.message).toBe('Expired na ang voucher na ito.');
+    const notApplied = await shopper.postJson<{ message: string }>(`${STORE}/cart/remove-coupon`, { code: 'pasko2023' });
+    expect(notApplied.body.message).toBe('Hindi wasto ang voucher code.');
+    // The same in English without the cookie.
+    shopper.cookies.delete('suki_lang');
+    const english = await shopper.postJson<ErrorJson>(`${STORE}/checkout`, checkoutBody({ payment_method: 'cheque' }));
+    expect((english.body as unknown as { message: string }).message).toBe('Check payments is not available for this order—please choose a different payment method');
+  });
+});
+
 describe('GET /order/{id} (stock order route)', () => {
   it('shows the order by key within the grace period, then only with the billing email; wrong keys are the stock 401', async () => {
     const shopper = await shopperWith(teeId, 3);

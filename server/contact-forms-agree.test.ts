@@ -6,12 +6,16 @@
  * both seeded forms. Line breaks (CRLF on the wire, LF in the browser), blanks, emoji, files and
  * empty file inputs are all in the mix. (The server also checks each file's content, which the
  * browser cannot: that check is outside this agreement and tested in `contact-forms.test.ts`.)
+ * In both languages: the schema the page gets in Filipino carries the same rules with Filipino
+ * errors, and the server checks a Filipino submission with that same schema.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateForm } from '../src/core/rules/contact-form.js';
+import { LOCALES, textsIn } from '../src/i18n/index.js';
 import { readFormInputs, type FormEntry } from '../src/plugins/contact-form/inputs.js';
 import { isProblem, readSubmission } from './services/contact-forms-input.js';
+import { ruleTexts } from './services/contact-forms-messages.js';
 import { SEEDED_FORMS } from './services/contact-forms-seed.js';
 import { schemaOf } from './services/contact-forms.js';
 
@@ -63,9 +67,9 @@ const serverSees = async (body: FormData | URLSearchParams) => {
   return read.inputs;
 };
 
-describe('browser and server validation agree', () => {
+describe.each(LOCALES)('browser and server validation agree (%s)', (locale) => {
   for (const form of SEEDED_FORMS) {
-    const schema = schemaOf(form, NOW);
+    const schema = schemaOf(form, NOW, locale);
     it(`on multipart submissions to form ${form.id} (${form.slug})`, async () => {
       await fc.assert(
         fc.asyncProperty(submission, async (entries) => {
@@ -93,13 +97,15 @@ describe('browser and server validation agree', () => {
     });
   }
 
-  it('is not vacuous: the generated submissions fail and pass rules of every kind', async () => {
-    const schema = schemaOf(SEEDED_FORMS[1]!, NOW);
+  it('is not vacuous: the generated submissions fail and pass rules of every kind, with errors in the schema’s language', async () => {
+    const schema = schemaOf(SEEDED_FORMS[1]!, NOW, locale);
     const seen = new Set<string>();
     const samples = fc.sample(submission, { numRuns: 400, seed: 7 });
     for (const entries of samples) {
       for (const invalid of validateForm(schema, await serverSees(formDataOf(entries)), UNIT_TAG)) seen.add(invalid.message);
     }
     expect(seen.size).toBeGreaterThanOrEqual(10);
+    const own = new Set(Object.values(textsIn(ruleTexts, locale)));
+    expect([...seen].filter((message) => !own.has(message))).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@
  * Contact Form 7's REST routes on the embedded shop: the stock answers, the hardening cases
  * (oversized bodies, unknown forms, wrong field types, HTML in fields, cross-site posts, text the
  * database cannot hold), storage before mail (a failing mail loses nothing and says so), the
- * honeypot and the per-client limit shared by two app instances on one database.
+ * honeypot and the per-client limit shared by two app instances on one database; and the answers
+ * in the sender's language (`lang`, `_wpcf7_locale`, `?lang=`, the `suki_lang` cookie), the mail to
+ * the shop in the shop's.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { createShopApp } from './app.js';
 import { openDatabase, type OpenedDatabase } from './db/client.js';
 import { contactFiles, contactMessages, mailOutbox } from './db/schema.js';
 import { listen, type RunningServer } from './listen.js';
+import { pageInputOf } from './pages.js';
 import type { MailMessage, MailTransport } from './mail/transport.js';
 import { CONTACT_BODY_LIMIT, CONTACT_FLOOD } from './routes/contact-forms.js';
 import { resolveThreshold, shopToday } from './services/contact-forms.js';
@@ -371,6 +374,98 @@ describe('with the plugin off', () => {
 });
 
 // Last: the server closes the connection of a refused body, which a later request could reuse.
+describe('in Filipino', () => {
+  const filipino = (over: Record<string, string | null> = {}) => contactFields({ _wpcf7_locale: 'fil_PH', ...over });
+
+  it('the schema follows the request’s language (cookie or ?lang=): Filipino rule errors, locale fil_PH; English as before', async () => {
+    const read = async (query: string, headers: Record<string, string> = {}) =>
+      (await (await fetch(`${base}${ROOT}/101/feedback/schema${query}`, { headers })).json()) as { locale: string; rules: Array<{ rule: string; field: string; error: string }> };
+    for (const schema of [await read('', { cookie: 'suki_lang=fil' }), await read('?lang=fil')]) {
+      expect(schema.locale).toBe('fil_PH');
+      expect(schema.rules.find((r) => r.field === 'your-email' && r.rule === 'email')?.error).toBe('Pakilagay ang email address.');
+      expect(schema.rules.find((r) => r.rule === 'required')?.error).toBe('Pakipunan ang field na ito.');
+    }
+    const english = await read('', { cookie: 'suki_lang=en' });
+    expect(english.locale).toBe('en_US');
+    expect(english.rules.find((r) => r.rule === 'email')?.error).toBe('Please enter an email address.');
+  });
+
+  it('answers validation_failed in Filipino: the message and every field’s error', async () => {
+    const body = (await (await post(filipino({ 'your-name': '   ', 'your-email': 'not-an-email', 'your-message': 'short' }))).json()) as Feedback;
+    expect(body.status).toBe('validation_failed');
+    expect(body.message).toBe('May mali sa isa o higit pang field. Pakitingnan at subukang muli.');
+    expect(body.invalid_fields).toEqual([
+      { field: 'your-name', message: 'Pakipunan ang field na ito.', idref: null, error_id: 'wpcf7-f101-o1-ve-your-name' },
+      { field: 'your-email', message: 'Pakilagay ang email address.', idref: null, error_id: 'wpcf7-f101-o1-ve-your-email' },
+      { field: 'your-message', message: 'Masyadong maikli ang inilagay sa field na ito.', idref: null, error_id: 'wpcf7-f101-o1-ve-your-message' },
+    ]);
+  });
+
+  it('acceptance_missing, mail_sent, mail_failed and spam in Filipino; the shop’s mail stays in English', async () => {
+    const missing = (await (await post(filipino({ 'privacy-policy': null }))).json()) as Feedback;
+    expect(missing.message).toBe('Kailangan mong tanggapin ang mga tuntunin at kondisyon bago ipadala ang iyong mensahe.');
+    const before = mail.sent.length;
+    const sent = (await (await post(filipino({ 'your-subject': 'Padala sa Cebu' }))).json()) as Feedback;
+    expect(sent).toMatchObject({ status: 'mail_sent', message: 'Salamat sa iyong mensahe. Naipadala na ito.' });
+    expect(mail.sent.length).toBe(before + 1);
+    expect(mail.sent.at(-1)?.subject).toBe('[Suki] Contact us: Padala sa Cebu');
+    expect(mail.sent.at(-1)?.text.split('\n')[0]).toBe('A message was sent through the form “Contact us”.');
+    mail.failing = true;
+    try {
+      const failed = (await (await post(filipino({ 'your-subject': 'Sira ang mail' }))).json()) as Feedback;
+      expect(failed).toMatchObject({ status: 'mail_failed', message: 'Nagka-error habang ipinapadala ang iyong mensahe. Pakisubukang muli mamaya.' });
+    } finally {
+      mail.failing = false;
+    }
+    const spam = (await (await post(filipino({ 'your-website-hp': 'https://spam.example' }))).json()) as Feedback;
+    expect(spam).toMatchObject({ status: 'spam', message: 'Nagka-error habang ipinapadala ang iyong mensahe. Pakisubukang muli mamaya.' });
+  });
+
+  it('the language comes from a lang field, else _wpcf7_locale, else ?lang= or the suki_lang cookie, else English', async () => {
+    const messageOf = async (body: FormData, query = '', headers: Record<string, string> = {}) => {
+      const answer = await fetch(`${base}${ROOT}/101/feedback${query}`, { method: 'POST', body, headers: { 'x-forwarded-for': client(), ...headers } });
+      return ((await answer.json()) as Feedback).invalid_fields?.[0]?.message;
+    };
+    const invalid = { 'your-email': 'not-an-email' };
+    expect(await messageOf(contactFields({ ...invalid, lang: 'fil' }))).toBe('Pakilagay ang email address.');
+    expect(await messageOf(contactFields({ ...invalid, lang: 'en' }), '', { cookie: 'suki_lang=fil' })).toBe('Please enter an email address.');
+    expect(await messageOf(contactFields({ ...invalid, _wpcf7_locale: 'tl' }))).toBe('Pakilagay ang email address.');
+    expect(await messageOf(contactFields({ ...invalid, _wpcf7_locale: null }), '', { cookie: 'suki_lang=fil' })).toBe('Pakilagay ang email address.');
+    expect(await messageOf(contactFields({ ...invalid, _wpcf7_locale: null }), '?lang=fil')).toBe('Pakilagay ang email address.');
+    // A language the shop does not have: the request decides.
+    expect(await messageOf(contactFields({ ...invalid, _wpcf7_locale: 'ja' }), '', { cookie: 'suki_lang=fil' })).toBe('Pakilagay ang email address.');
+    expect(await messageOf(contactFields({ ...invalid, _wpcf7_locale: null }))).toBe('Please enter an email address.');
+  });
+
+  it('a shop whose own language is Filipino (shopLocale) gets its mail in Filipino, whatever the sender’s', async () => {
+    const filipinoShop = await listen(createShopApp({ database: db.database, logger: memoryLogger(), trustProxy: ['127.0.0.1', '::1'], mail, contactForms: FORMS, shopLocale: 'fil-PH' }), { port: 0 });
+    try {
+      const before = mail.sent.length;
+      const body = (await (await post(contactFields({ 'your-subject': 'Shop language' }), { at: filipinoShop.url })).json()) as Feedback;
+      expect(body.message).toBe('Thank you for your message. It has been sent.');
+      expect(mail.sent.length).toBe(before + 1);
+      expect(mail.sent.at(-1)?.subject).toBe('[Suki] Contact us: Shop language');
+      expect(mail.sent.at(-1)?.text.split('\n')[0]).toBe('May mensaheng ipinadala gamit ang form na “Contact us”.');
+    } finally {
+      await filipinoShop.close();
+    }
+  });
+
+  it('the contact page posted without scripts answers in the page’s language', async () => {
+    const pages = await listen(createShopApp({ database: db.database, logger: memoryLogger(), trustProxy: ['127.0.0.1', '::1'], mail, contactForms: FORMS, pages: async (c) => c.json(pageInputOf(c) ?? {}) }), { port: 0 });
+    try {
+      const form = contactFields({ 'your-email': 'not-an-email', _wpcf7_locale: null });
+      const answer = await fetch(`${pages.url}/contact/`, { method: 'POST', body: form, headers: { 'x-forwarded-for': client(), cookie: 'suki_lang=fil' } });
+      const input = (await answer.json()) as { contact?: { answer: { status: string; message: string; invalidFields: Array<{ field: string; message: string }> } } };
+      expect(input.contact?.answer.status).toBe('validation_failed');
+      expect(input.contact?.answer.message).toBe('May mali sa isa o higit pang field. Pakitingnan at subukang muli.');
+      expect(input.contact?.answer.invalidFields).toEqual([expect.objectContaining({ field: 'your-email', message: 'Pakilagay ang email address.' })]);
+    } finally {
+      await pages.close();
+    }
+  });
+});
+
 describe('oversized bodies', () => {
   it('refuses a body over the contact limit with 413, before reading it all', async () => {
     const form = contactFields();

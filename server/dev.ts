@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     })(),
     checkout: config.checkout,
     shopName: config.shop.name,
+    shopLocale: config.shop.language,
     ...(config.accounts ? { accounts: config.accounts } : {}),
   });
   api.app = app;

@@ -137,6 +137,7 @@ async function main(): Promise<void> {
     reviewMedia,
     checkout: config.checkout,
     shopName: config.shop.name,
+    shopLocale: config.shop.language,
     accounts: { ...config.accounts, limitScale: serverConfig.accountLimitScale },
     // The newsletter's admin-ajax actions exist while its plugin is on, and record its opt-in's words.
     newsletter: newsletterSettingsOf(plugins),

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApp } from './app.js';
-import { mailOutbox, products } from './db/schema.js';
+import { mailOutbox, orders, products } from './db/schema.js';
 import { queueMail } from './mail/outbox.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { createApiKey } from './services/api-keys.js';
@@ -63,11 +63,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const placeOrder = async (email: string, payment = 'cod') => {
+/** Places an order; `language` as the shopper's page would send it: the `suki_lang` cookie, or `?lang=` on the checkout call. */
+const placeOrder = async (email: string, payment = 'cod', language: { cookie?: string; query?: string } = {}) => {
   const shopper = new Shopper(shop.url);
+  if (language.cookie) shopper.cookies.set('suki_lang', language.cookie);
   await shopper.ensureNonce();
   await shopper.postJson(`${STORE}/cart/add-item`, { id: productId, quantity: 1 });
-  const res = await shopper.postJson<{ order_id: number; order_key: string }>(`${STORE}/checkout`, { billing_address: { ...address, email }, shipping_address: address, payment_method: payment });
+  const res = await shopper.postJson<{ order_id: number; order_key: string }>(`${STORE}/checkout${language.query ? `?lang=${language.query}` : ''}`, { billing_address: { ...address, email }, shipping_address: address, payment_method: payment });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -112,5 +114,52 @@ describe('order emails from the running shop', () => {
     expect(done.status).toBe(200);
     const messages = await mailFor('status@example.ph', 2);
     expect(messages.some((m) => /Subject: .*complete/i.test(m.data))).toBe(true);
+  });
+
+  /** The queued rows (subject, text and HTML as written when the order committed) for `to`. */
+  const queuedFor = async (to: string) => (await shop.db.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).sort((a, b) => a.id - b.id);
+
+  it('an order placed in Filipino (suki_lang=fil) mails the shopper in Filipino, both parts, and the shop in English; the order keeps its language', async () => {
+    const order = await placeOrder('maria@example.ph', 'bacs', { cookie: 'fil' });
+    const [confirmation] = await mailFor('maria@example.ph');
+    expect(confirmation?.data).toContain(`Subject: Natanggap na ang iyong order #${order.order_id} sa Suki`);
+    const [row] = await queuedFor('maria@example.ph');
+    expect(row?.subject).toBe(`Natanggap na ang iyong order #${order.order_id} sa Suki`);
+    for (const part of [row?.text ?? '', row?.html ?? '']) {
+      expect(part).toContain('Hi Lito Bautista,');
+      expect(part).toContain('Salamat sa iyong order.');
+      expect(part).toContain('Pakihulog ang kabuuang halaga');
+      expect(part).toMatch(/Order #\d+ \((Enero|Pebrero|Marso|Abril|Mayo|Hunyo|Hulyo|Agosto|Setyembre|Oktubre|Nobyembre|Disyembre) \d{1,2}, \d{4}\)/);
+      expect(part).not.toMatch(/Thank you|Payment method|View your order/);
+    }
+    expect(row?.text).toContain('Kabuuan: ₱');
+    expect(row?.html).toContain('<html lang="fil">');
+    // The shop's notice for the same order: English, the shop's language.
+    const notices = (await queuedFor('orders@suki.example.ph')).filter((m) => m.subject.includes(`#${order.order_id}`));
+    expect(notices.map((m) => m.subject)).toEqual([`[Suki] New order #${order.order_id}`]);
+    expect(notices[0]?.text).toContain('You have received an order from Lito Bautista <maria@example.ph>.');
+    expect(notices[0]?.html).toContain('<html lang="en">');
+    const [stored] = await shop.db.database.db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, order.order_id));
+    expect(stored?.locale).toBe('fil-PH');
+  });
+
+  it('?lang=fil on the checkout call counts too; a staff status change later mails in the order’s language; English orders stay English', async () => {
+    const order = await placeOrder('jose@example.ph', 'cod', { query: 'fil' });
+    const [row] = await queuedFor('jose@example.ph');
+    expect(row?.subject).toBe(`Natanggap na ang iyong order #${order.order_id} sa Suki`);
+    expect(row?.text).toContain('Pakihanda ang kabuuang halaga nang cash');
+    const key = await createApiKey(shop.db.database.db, 'lang', 'read_write');
+    const auth = `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
+    // The staff member's own request is in English: the shopper still gets Filipino.
+    const done = await fetch(`${shop.url}/wp-json/wc/v3/orders/${order.order_id}`, { method: 'PUT', headers: { authorization: auth, 'content-type': 'application/json', cookie: 'suki_lang=en' }, body: JSON.stringify({ status: 'completed' }) });
+    expect(done.status).toBe(200);
+    await mailFor('jose@example.ph', 2);
+    const rows = await queuedFor('jose@example.ph');
+    expect(rows[1]?.subject).toBe(`Kumpleto na ang iyong order #${order.order_id} sa Suki`);
+    expect(rows[1]?.text).toContain('Kumpleto na ang iyong order. Salamat sa pamimili sa amin.');
+    const english = await placeOrder('eng@example.ph');
+    const [plain] = await queuedFor('eng@example.ph');
+    expect(plain?.subject).toBe(`Your Suki order #${english.order_id} has been received`);
+    expect(plain?.html).toContain('<html lang="en">');
   });
 });

@@ -159,14 +159,16 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
   // One session for the whole page view, even on a first visit when parallel API calls would
   // otherwise each start their own.
   const session = await (options.session ?? getOrCreateSession)(c);
-  // Made only when this request calls the API itself (a page from the cache does not): its
-  // deadline is a timer that would otherwise outlive every cached answer by seconds.
-  let own: ReturnType<typeof shopperFetch> | null = null;
-  const shopper = () => (own ??= shopperFetch(session.cookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(deadlineMs), client])));
   // `?lang=fil` / `?lang=en` (the language switch, and the `hreflang` addresses crawlers follow):
   // this page in that language, and the shopper's next pages too (a cookie, set when it changes).
   const chosen = localeOf(url.searchParams.get('lang'));
   const pageCookie = chosen ? withLanguage(session.cookie, chosen) : session.cookie;
+  // Made only when this request calls the API itself (a page from the cache does not): its
+  // deadline is a timer that would otherwise outlive every cached answer by seconds. Its calls carry
+  // the page's language (on the visit that chose it too), so what the API writes in words (a
+  // contact form's rule errors, an order's mails) is in the page's language.
+  let own: ReturnType<typeof shopperFetch> | null = null;
+  const shopper = () => (own ??= shopperFetch(pageCookie, options.apiFetch, AbortSignal.any([AbortSignal.timeout(deadlineMs), client])));
   const languageCookie = chosen && localeFromCookie(session.cookie) !== chosen ? languageSetCookie(chosen, url.protocol === 'https:') : null;
   const withLanguageCookie = (response: Response) => {
     if (languageCookie) response.headers.append('set-cookie', languageCookie);

@@ -194,6 +194,8 @@ export const customers = pgTable(
     billing: text('billing').notNull().default('{}'),
     shipping: text('shipping').notNull().default('{}'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** The shopper's language at registration, then at each sign-in (`en-PH`, `fil-PH`). */
+    locale: text('locale').notNull().default('en-PH'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
 );
@@ -466,6 +468,8 @@ export const orders = pgTable(
     attemptKey: text('attempt_key'),
     /** The account that placed it, or that claimed it after verifying the billing email; null for a guest's. */
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The language of the checkout (`en-PH`, `fil-PH`): the shopper's order mails are written in it. */
+    locale: text('locale').notNull().default('en-PH'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,7 +5,10 @@
  */
 import { PHP } from '../../src/core/domain/money.js';
 import { formatMoney } from '../../src/core/rules/money.js';
+import { textsIn, type Locale } from '../../src/i18n/index.js';
 import { escapeHtml } from '../lib/escape.js';
+import { shopLanguage } from '../lib/language.js';
+import { htmlLang, htmlText, wishlistMailTexts } from './messages.js';
 import type { MailMessage } from './transport.js';
 
 /** What the estimate mail shows. */
@@ -23,21 +26,22 @@ export interface EstimateForMail {
 
 const money = (minor: number | null): string => (minor === null ? '—' : formatMoney(minor, PHP));
 
-/** The mail to the shop. */
-export function estimateRequestMail(estimate: EstimateForMail): MailMessage {
-  const title = estimate.listTitle.trim() === '' ? 'My wishlist' : estimate.listTitle;
-  const subject = `[${estimate.shopName}] Estimate request #${estimate.id} for “${title.replace(/[\r\n]+/g, ' ').slice(0, 120)}”`;
+/** The mail to the shop, in the shop's language (`locale`). */
+export function estimateRequestMail(estimate: EstimateForMail, locale: Locale = shopLanguage()): MailMessage {
+  const t = textsIn(wishlistMailTexts, locale);
+  const title = estimate.listTitle.trim() === '' ? t.untitled : estimate.listTitle;
+  const subject = t.subject({ shop: estimate.shopName, id: estimate.id, title: title.replace(/[\r\n]+/g, ' ').slice(0, 120) });
   const lines = estimate.items.map((i) => `${i.name}${i.details ? ` (${i.details})` : ''} × ${i.quantity}: ${money(i.price)}`);
   const text = [
-    `${estimate.email} asks for an estimate of the wishlist “${title}”.`,
+    t.asks({ email: estimate.email, title }),
     '',
     ...lines,
     '',
-    'Message:',
-    estimate.message.trim() === '' ? '(none)' : estimate.message,
+    `${t.message}:`,
+    estimate.message.trim() === '' ? t.none : estimate.message,
     '',
-    `The list: ${estimate.link}`,
-    `Reply to: ${estimate.email}`,
+    `${t.theList}: ${estimate.link}`,
+    `${t.replyTo}: ${estimate.email}`,
     '',
     estimate.shopName,
   ].join('\n');
@@ -46,15 +50,15 @@ export function estimateRequestMail(estimate: EstimateForMail): MailMessage {
     .map((i) => `<tr><td>${e(i.name)}${i.details ? `<br><small>${e(i.details)}</small>` : ''}</td><td>${i.quantity}</td><td>${e(money(i.price))}</td></tr>`)
     .join('');
   const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>',
+    `<!doctype html><html lang="${htmlLang(locale)}"><head><meta charset="utf-8"><title>`,
     e(subject),
     '</title></head><body style="font-family:sans-serif;color:#222">',
-    `<h1 style="font-size:20px">Estimate request #${estimate.id}</h1>`,
-    `<p>${e(estimate.email)} asks for an estimate of the wishlist “${e(title)}”.</p>`,
-    `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th style="text-align:left">Product</th><th>Quantity</th><th>Price</th></tr></thead><tbody>${rows}</tbody></table>`,
-    '<h2 style="font-size:16px">Message</h2>',
-    `<p style="white-space:pre-wrap">${estimate.message.trim() === '' ? '(none)' : e(estimate.message)}</p>`,
-    `<p><a href="${e(estimate.link)}">The list</a> · Reply to <a href="mailto:${e(encodeURIComponent(estimate.email).replace(/%40/g, '@'))}">${e(estimate.email)}</a></p>`,
+    `<h1 style="font-size:20px">${e(t.heading({ id: estimate.id }))}</h1>`,
+    `<p>${htmlText(t.asks, { email: estimate.email, title })}</p>`,
+    `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th style="text-align:left">${e(t.product)}</th><th>${e(t.quantity)}</th><th>${e(t.price)}</th></tr></thead><tbody>${rows}</tbody></table>`,
+    `<h2 style="font-size:16px">${e(t.message)}</h2>`,
+    `<p style="white-space:pre-wrap">${e(estimate.message.trim() === '' ? t.none : estimate.message)}</p>`,
+    `<p><a href="${e(estimate.link)}">${e(t.theList)}</a> · ${e(t.replyTo)} <a href="mailto:${e(encodeURIComponent(estimate.email).replace(/%40/g, '@'))}">${e(estimate.email)}</a></p>`,
     `<p>${e(estimate.shopName)}</p>`,
     '</body></html>',
   ].join('');

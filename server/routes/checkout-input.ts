@@ -3,14 +3,17 @@
  * error codes (`woocommerce_rest_missing_email_address`, `rest_invalid_param` with `params` and
  * `details` per address, `woocommerce_rest_checkout_payment_method_disabled`), and the shop's own
  * rules on top (Philippine phone numbers, four-digit postcodes, field lengths). Every field is
- * named in the error; nothing is trusted but the fields themselves.
+ * named in the error; nothing is trusted but the fields themselves. The refusals a shopper reads
+ * are in the checkout's language (`checkout-messages.ts`).
  */
 import { z } from 'zod';
 import { PH_PROVINCES, provinceByCode } from '../../src/core/domain/ph-provinces.js';
 import { isEmail } from '../../src/core/rules/forms.js';
 import { normalisePhone } from '../../src/core/rules/ph-contact.js';
 import { containsMarkup } from '../../src/core/rules/text.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
 import type { CartCustomer } from '../services/cart-quote.js';
+import { checkoutRefusalTexts } from '../services/checkout-messages.js';
 import { ApiError } from '../lib/errors.js';
 import type { OrderAddress, PaymentMethod, PlaceOrderInput } from '../services/orders.js';
 
@@ -57,14 +60,16 @@ const STATES = PH_PROVINCES.map((p) => p.code).join(', ');
 
 type AddressProblem = { readonly code: string; readonly message: string };
 
-const addressProblem = (address: z.infer<typeof addressSchema>, withEmail: boolean): AddressProblem | null => {
-  if (withEmail && address.email.trim() !== '' && !isEmail(address.email.trim())) return { code: 'invalid_email', message: 'The provided email address is not valid' };
-  if (address.country !== '' && address.country !== 'PH') return { code: 'invalid_country', message: `Sorry, we do not ship to ${address.country}. Only the Philippines (PH) is allowed.` };
-  if (address.state !== '' && !provinceByCode(address.state)) return { code: 'invalid_state', message: `The provided state (${address.state}) is not valid. Must be one of: ${STATES}` };
-  if (address.postcode.trim() !== '' && !/^\d{4}$/.test(address.postcode.trim())) return { code: 'invalid_postcode', message: 'The provided postcode / ZIP is not valid' };
-  if (address.phone.trim() !== '' && !normalisePhone(address.phone).ok) return { code: 'invalid_phone', message: 'The provided phone number is not valid' };
+type RefusalTexts = typeof checkoutRefusalTexts.base;
+
+const addressProblem = (address: z.infer<typeof addressSchema>, withEmail: boolean, t: RefusalTexts): AddressProblem | null => {
+  if (withEmail && address.email.trim() !== '' && !isEmail(address.email.trim())) return { code: 'invalid_email', message: t.invalidEmail };
+  if (address.country !== '' && address.country !== 'PH') return { code: 'invalid_country', message: t.invalidCountry({ country: address.country }) };
+  if (address.state !== '' && !provinceByCode(address.state)) return { code: 'invalid_state', message: t.invalidStateOf({ state: address.state, states: STATES }) };
+  if (address.postcode.trim() !== '' && !/^\d{4}$/.test(address.postcode.trim())) return { code: 'invalid_postcode', message: t.invalidPostcode };
+  if (address.phone.trim() !== '' && !normalisePhone(address.phone).ok) return { code: 'invalid_phone', message: t.invalidPhone };
   const missing = (['first_name', 'last_name', 'address_1', 'city', 'state', 'postcode'] as const).filter((f) => address[f].trim() === '');
-  if (missing.length > 0) return { code: 'missing_fields', message: `These fields are required: ${missing.join(', ')}` };
+  if (missing.length > 0) return { code: 'missing_fields', message: t.missingFields({ fields: missing.join(', ') }) };
   return null;
 };
 
@@ -107,18 +112,19 @@ const shapeError = (error: z.ZodError): ApiError => {
  * the billing address is used, as stock does. `attemptKey` comes from the request's
  * `Idempotency-Key` header.
  */
-export function readCheckoutBody(body: unknown, attemptKey: string | null): PlaceOrderInput {
+export function readCheckoutBody(body: unknown, attemptKey: string | null, locale: Locale = BASE_LOCALE): PlaceOrderInput {
+  const t = textsIn(checkoutRefusalTexts, locale);
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) throw shapeError(parsed.error);
   const input = parsed.data;
   const billingEmail = input.billing_address.email.trim();
-  if (billingEmail === '') throw new ApiError(400, 'woocommerce_rest_missing_email_address', 'A valid email address is required');
+  if (billingEmail === '') throw new ApiError(400, 'woocommerce_rest_missing_email_address', t.emailRequired);
 
   const shippingRaw = input.shipping_address ?? input.billing_address;
   const problems: Array<[string, AddressProblem]> = [];
-  const billingProblem = addressProblem(input.billing_address, true);
+  const billingProblem = addressProblem(input.billing_address, true, t);
   if (billingProblem) problems.push(['billing_address', billingProblem]);
-  const shippingProblem = addressProblem(shippingRaw, false);
+  const shippingProblem = addressProblem(shippingRaw, false, t);
   if (shippingProblem) problems.push(['shipping_address', shippingProblem]);
   if (problems.length > 0) {
     throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${problems.map(([f]) => f).join(', ')}`, {
@@ -128,8 +134,8 @@ export function readCheckoutBody(body: unknown, attemptKey: string | null): Plac
   }
   if (!ENABLED.has(input.payment_method)) {
     const title = KNOWN_METHODS[input.payment_method];
-    if (title) throw new ApiError(400, 'woocommerce_rest_checkout_payment_method_disabled', `${title} is not available for this order—please choose a different payment method`);
-    throw new ApiError(400, 'woocommerce_rest_checkout_missing_payment_method', 'Please select a payment method.');
+    if (title) throw new ApiError(400, 'woocommerce_rest_checkout_payment_method_disabled', t.paymentDisabled({ title }));
+    throw new ApiError(400, 'woocommerce_rest_checkout_missing_payment_method', t.paymentMissing);
   }
   return {
     billing: { ...toAddress(input.billing_address), email: billingEmail },

@@ -12,6 +12,10 @@
  * (a file on the wholesale form) instead of the app's 64 KiB. The contact pages posted without
  * scripts (`/contact/`, `/contact/wholesale/`) go through the same service, and the page shows
  * the answer.
+ *
+ * Languages: the schema's rule errors follow the request (`?lang=`, the `suki_lang` cookie); a
+ * submission's answer (its message and field errors) follows a `lang` field, else Contact Form 7's
+ * `_wpcf7_locale`, else the request; the mail to the shop is in the shop's language.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -22,6 +26,9 @@ import { ApiError, invalidParams } from '../lib/errors.js';
 import type { MailTransport } from '../mail/transport.js';
 import { setPageInput } from '../pages.js';
 import { isProblem, readSubmission, type Submission } from '../services/contact-forms-input.js';
+import type { Locale } from '../../src/i18n/index.js';
+import { valuesOf } from '../../src/core/rules/contact-form.js';
+import { languageOfField, requestLocale } from '../lib/language.js';
 import { REST_ERRORS } from '../services/contact-forms-messages.js';
 import { CONTACT_FORM_ID, MAX_FILE_BYTES, WHOLESALE_FORM_ID } from '../services/contact-forms-seed.js';
 import { contactFormsService, UNIT_TAG, type ContactFormsService, type FeedbackWire } from '../services/contact-forms.js';
@@ -84,6 +91,16 @@ export interface ContactFormsRouteOptions {
 
 const notFound = () => new ApiError(404, 'wpcf7_not_found', REST_ERRORS.notFound);
 
+/**
+ * The language a submission is answered in: a `lang` field, else Contact Form 7's `_wpcf7_locale`
+ * (the language the form was shown in: our pages post the schema's), else the request's (`?lang=`,
+ * the `suki_lang` cookie), else English.
+ */
+export function submissionLocale(c: Context, submission: Submission): Locale {
+  const field = valuesOf(submission.inputs, 'lang')?.find((v): v is string => typeof v === 'string');
+  return languageOfField(field) ?? languageOfField(submission.meta.get('_wpcf7_locale')) ?? requestLocale(c);
+}
+
 /** The routes: `api` under `/wp-json/contact-form-7/v1`, `page` for the contact pages' posts. */
 export function contactFormsRoutes(deps: ShopDeps, options: ContactFormsRouteOptions): { readonly api: Hono; readonly page: (c: Context) => Promise<Response>; readonly service: ContactFormsService } {
   const service = contactFormsService({
@@ -92,6 +109,7 @@ export function contactFormsRoutes(deps: ShopDeps, options: ContactFormsRouteOpt
     mail: options.mail,
     recipient: deps.checkout.ordersEmail,
     shopName: deps.shopName,
+    shopLocale: deps.shopLocale,
     limit: dbRateLimit(deps.db, { name: 'contact-flood', max: CONTACT_FLOOD.max * (options.limitScale ?? 1), windowMs: CONTACT_FLOOD.windowMs }),
     logger: deps.logger,
   });
@@ -125,7 +143,7 @@ export function contactFormsRoutes(deps: ShopDeps, options: ContactFormsRouteOpt
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.get('/contact-forms/:id/feedback/schema', async (c) => sendJson(c, service.schema(await formOf(c))));
+  api.get('/contact-forms/:id/feedback/schema', async (c) => sendJson(c, service.schema(await formOf(c), requestLocale(c))));
   api.get('/contact-forms/:id/refill', async (c) => {
     await formOf(c);
     return sendJson(c, {});
@@ -135,7 +153,7 @@ export function contactFormsRoutes(deps: ShopDeps, options: ContactFormsRouteOpt
     const submission = await read(c);
     const unitTag = submission.meta.get('_wpcf7_unit_tag') ?? '';
     if (!UNIT_TAG.test(unitTag)) throw new ApiError(400, 'wpcf7_unit_tag_not_found', REST_ERRORS.unitTag);
-    return sendJson(c, await service.submit(form, submission, clientAddress(c), unitTag));
+    return sendJson(c, await service.submit(form, submission, clientAddress(c), unitTag, submissionLocale(c, submission)));
   });
 
   const page = async (c: Context): Promise<Response> => {
@@ -147,7 +165,7 @@ export function contactFormsRoutes(deps: ShopDeps, options: ContactFormsRouteOpt
       const submission = await read(c);
       const tag = submission.meta.get('_wpcf7_unit_tag') ?? '';
       const unitTag = UNIT_TAG.test(tag) ? tag : `wpcf7-f${id}-o1`;
-      const answer = feedbackOfWire(await service.submit(form, submission, clientAddress(c), unitTag));
+      const answer = feedbackOfWire(await service.submit(form, submission, clientAddress(c), unitTag, submissionLocale(c, submission)));
       const values = Object.fromEntries(Object.entries(submission.inputs).map(([field, list]) => [field, list.filter((v): v is string => typeof v === 'string')]));
       setPageInput(c, { contact: { formId: id, answer, values: answer.status === 'mail_sent' ? {} : values } });
       const response = await options.render(c);

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { CheckoutConfig } from '../../src/app/shop-config.js';
+import type { Locale } from '../../src/i18n/index.js';
 import type { ShopDatabase } from '../db/query.js';
 import type { HotDatabase } from '../db/batch.js';
 import type { StatementRunner } from '../db/statements.js';
@@ -40,6 +41,8 @@ export interface ShopDeps {
   readonly checkout: CheckoutConfig;
   /** The shop's name (emails). */
   readonly shopName: string;
+  /** The shop's language: mails to the shop are written in it (`server/lib/language.ts`). @default 'en-PH' */
+  readonly shopLocale?: Locale;
   /** Starts sending queued mail; called after a transaction that queued some has committed. */
   readonly sendQueuedMail: () => void;
   /**

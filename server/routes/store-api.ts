@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { between, MAX_ID, queryInt } from '../lib/params.js';
 import { cartToken, createNonce, STORE_API_ACTION } from '../lib/crypto.js';
 import { ApiError, fromZodError, invalidParams } from '../lib/errors.js';
+import { shopperLanguage } from '../lib/language.js';
 import { addToCart, clearCart, loadCart, removeLine, setLineQuantity, type CartLine, type CartRefusal, type DbContext } from '../services/cart.js';
 import type { PurchaseRow } from '../db/statements.js';
 import { escapeHtml } from '../lib/escape.js';
@@ -31,6 +32,8 @@ import { selectedRate } from '../../src/core/rules/shipping.js';
 import { EMPTY_CUSTOMER, loadCustomer, loadQuote, quoteCart, ratesFor, saveCustomer } from '../services/cart-quote.js';
 import { fastAdd, replayFacts, type AddRenderer } from '../services/cart-hot.js';
 import { appliedCoupons, applyCoupon, removeCoupon } from '../services/coupons.js';
+import { cartRefusalTexts, couponTextsIn } from '../services/checkout-messages.js';
+import { textsIn, type Locale } from '../../src/i18n/index.js';
 import { readCustomerUpdate } from './checkout-input.js';
 import { checkoutRoutes } from './store-checkout.js';
 import { cachedApiReads } from '../services/render-cache.js';
@@ -276,9 +279,10 @@ function parseBody<T>(schema: z.ZodType<T>, value: unknown, extra: Readonly<Reco
 
 // ---------------------------------------------------------------- cart answers
 
-/** Store API wording of a refused cart write. */
-export function storeRefusal(refusal: CartRefusal): ApiError {
+/** Store API wording of a refused cart write, in the shopper's language (the request's unless told). */
+export function storeRefusal(refusal: CartRefusal, locale: Locale = shopperLanguage()): ApiError {
   const quoted = (name: string) => `&quot;${name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}&quot;`;
+  const t = textsIn(cartRefusalTexts, locale);
   switch (refusal.reason) {
     case 'invalid_id':
       return new ApiError(400, 'woocommerce_rest_product_invalid_id', 'Invalid product ID.');
@@ -287,21 +291,21 @@ export function storeRefusal(refusal: CartRefusal): ApiError {
     case 'no_matching_variation':
       return new ApiError(400, 'woocommerce_rest_variation_id_from_variation_data', 'No matching variation found.');
     case 'out_of_stock':
-      return new ApiError(400, 'woocommerce_rest_product_out_of_stock', `You cannot add ${quoted(refusal.name)} to the cart because the product is out of stock.`);
+      return new ApiError(400, 'woocommerce_rest_product_out_of_stock', t.outOfStock({ name: quoted(refusal.name) }));
     case 'not_enough_stock':
       return new ApiError(
         400,
         'woocommerce_rest_product_partially_out_of_stock',
-        `You cannot add that amount of ${quoted(refusal.name)} to the cart because there is not enough stock (${refusal.stock} remaining${refusal.inCart > 0 ? `, ${refusal.inCart} already in your cart` : ''}).`,
+        refusal.inCart > 0 ? t.notEnoughInCart({ name: quoted(refusal.name), stock: refusal.stock, inCart: refusal.inCart }) : t.notEnough({ name: quoted(refusal.name), stock: refusal.stock }),
       );
     case 'limit':
       return new ApiError(
         400,
         'woocommerce_store_api_invalid_quantity',
-        `The maximum quantity of ${quoted(refusal.name)} allowed in the cart is ${refusal.limit}${refusal.inCart > 0 ? ` (${refusal.inCart} already in your cart)` : ''}.`,
+        refusal.inCart > 0 ? t.limitInCart({ name: quoted(refusal.name), limit: refusal.limit, inCart: refusal.inCart }) : t.limit({ name: quoted(refusal.name), limit: refusal.limit }),
       );
     case 'sold_individually':
-      return new ApiError(400, 'woocommerce_rest_product_sold_individually', `You cannot add another ${quoted(refusal.name)} to your cart.`);
+      return new ApiError(400, 'woocommerce_rest_product_sold_individually', t.soldIndividually({ name: quoted(refusal.name) }));
   }
 }
 
@@ -570,7 +574,7 @@ export function storeApiRoutes(deps: ShopDeps): Hono {
         await applyCoupon(tx.db, sessionId, code, before.totals.subtotal, before.customer.billing.email.trim() === '' ? null : before.customer.billing.email);
       } catch (error) {
         // Stock escapes the quotes of this one message.
-        if (error instanceof ApiError && error.message === couponMissingMessage(code)) return new ApiError(400, error.code, escapeHtml(error.message));
+        if (error instanceof ApiError && error.message === couponMissingMessage(code, couponTextsIn(shopperLanguage()))) return new ApiError(400, error.code, escapeHtml(error.message));
         if (error instanceof ApiError) return error;
         throw error;
       }

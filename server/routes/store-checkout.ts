@@ -8,7 +8,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { PAYMENT_TITLES } from '../mail/order-emails.js';
 import { coupons, couponUses, productImages, products } from '../db/schema.js';
+import { BASE_LOCALE } from '../../src/i18n/index.js';
 import { ApiError } from '../lib/errors.js';
+import { requestLocale } from '../lib/language.js';
 import { loadCart } from '../services/cart.js';
 import { loadCustomer, loadQuote } from '../services/cart-quote.js';
 import { idempotencyKeyOf } from '../services/idempotency.js';
@@ -86,7 +88,9 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
     await requireNonce(c, deps, session.id);
     const body = parseJsonBody(c, await rawBody(c));
     // One order per attempt: the page sends the same `Idempotency-Key` with every retry of one click.
-    const input = readCheckoutBody(body, idempotencyKeyOf(c.req.header('idempotency-key')) ?? null);
+    // The checkout's language: its refusals and the shopper's order mails are in it.
+    const locale = requestLocale(c);
+    const input = readCheckoutBody(body, idempotencyKeyOf(c.req.header('idempotency-key')) ?? null, locale);
     const urls = shopUrls(c);
     let placed;
     // The order as written inside the transaction, so the answer needs no second read.
@@ -99,10 +103,11 @@ export function checkoutRoutes(deps: ShopDeps): Hono {
         preferredRate: (await loadCustomer(deps.db, session.cartId)).shippingRate,
         // Placed signed in: the order is the account's.
         customerId: session.customerId,
+        locale,
         afterWrite: async (tx, orderId) => {
           written.order = await loadOrder(tx, orderId);
           if (!written.order) throw new Error('order vanished inside its transaction');
-          await queueNewOrderMail(tx, written.order, { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails }, urls.origin);
+          await queueNewOrderMail(tx, written.order, { name: deps.shopName, ordersEmail: deps.checkout.ordersEmail, bankDetails: deps.checkout.bankDetails, locale: deps.shopLocale ?? BASE_LOCALE }, urls.origin);
         },
       });
     } catch (error) {

@@ -10,9 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
 import type { AccountCustomer } from '../../src/app/account-page.js';
 import { accountKey, usernameFromEmail } from '../../src/core/rules/account.js';
+import type { Locale } from '../../src/i18n/index.js';
 import type { ShopDatabase } from '../db/query.js';
 import { accountTokens, customers, orders, sessions } from '../db/schema.js';
 import { sha256 } from '../lib/crypto.js';
+import { shopperLanguage } from '../lib/language.js';
 import { mergeCartInto, type CappedCartLine, type DbContext } from './cart.js';
 import { EMPTY_ADDRESS, loadCustomer, saveCustomer, type CartAddress, type CartBillingAddress } from './cart-quote.js';
 import { hashPassword, needsRehash, checkPassword } from './passwords.js';
@@ -148,11 +150,15 @@ export interface SignedIn {
 /**
  * Records a sign-in under the new (rotated) session id, in one transaction: the guest cart of the
  * old id merges into the account's cart, the guest's typed checkout addresses come along when the
- * account has none in progress, and the old id's row goes with everything it owned.
+ * account has none in progress, and the old id's row goes with everything it owned. The account
+ * keeps `locale` (the request's language by default).
  */
-export async function recordSignIn(ctx: DbContext, customer: CustomerRow, oldId: string | null, newId: string, remember: boolean): Promise<SignedIn> {
+export async function recordSignIn(ctx: DbContext, customer: CustomerRow, oldId: string | null, newId: string, remember: boolean, locale: Locale = shopperLanguage()): Promise<SignedIn> {
   return ctx.db.transaction(async (db) => {
     const tx: DbContext = { db, run: ctx.run };
+    // The account keeps the language of its last sign-in (registration signs in too), for mails
+    // written outside a request of the shopper's.
+    await db.update(customers).set({ locale }).where(and(eq(customers.id, customer.id), sql`${customers.locale} <> ${locale}`));
     const cartId = await ensureAccountCart(db, customer.id);
     const capped = oldId === null || oldId === cartId ? [] : await mergeCartInto(tx, oldId, cartId);
     await prefillCheckout(db, cartId, oldId, customer);

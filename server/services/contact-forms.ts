@@ -23,7 +23,9 @@ import { contactFiles, contactForms, contactMessages, mailOutbox } from '../db/s
 import { md5, type Keys } from '../lib/crypto.js';
 import { escapeHtml } from '../lib/escape.js';
 import type { MailTransport } from '../mail/transport.js';
-import { ANSWER_MESSAGES, MAIL_TEXT, RULE_ERRORS } from './contact-forms-messages.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
+import { contactMailTexts } from '../mail/messages.js';
+import { answerTexts, ruleErrorIn, RULE_ERRORS } from './contact-forms-messages.js';
 import type { Submission } from './contact-forms-input.js';
 import { SEEDED_FORMS, type ContactFormDefinition } from './contact-forms-seed.js';
 import type { RateLimit } from './rate-limit.js';
@@ -62,12 +64,23 @@ export function resolveThreshold(threshold: string, now: Date): string {
 /** A stored form. */
 export type StoredForm = ContactFormDefinition;
 
-/** The schema a form's page and submissions use at `now`. */
-export function schemaOf(form: StoredForm, now: Date): ContactFormSchema {
+/** Contact Form 7's name of a language (`_wpcf7_locale`). */
+const WPCF7_LOCALE: Readonly<Record<Locale, string>> = { 'en-PH': 'en_PH', 'fil-PH': 'fil_PH' };
+
+/**
+ * The schema a form's page and submissions use at `now`, in `locale`: the stock rule errors in that
+ * language (staff-written ones as they are), and its `locale` naming the language, so a form
+ * posted with `_wpcf7_locale` is answered in the language it was shown in (English keeps the
+ * form's own locale).
+ */
+export function schemaOf(form: StoredForm, now: Date, locale: Locale = BASE_LOCALE): ContactFormSchema {
   return {
     version: SCHEMA_VERSION,
-    locale: form.locale,
-    rules: form.rules.map((rule): SwvRule => (rule.rule === 'mindate' || rule.rule === 'maxdate' ? { ...rule, threshold: resolveThreshold(rule.threshold, now) } : rule)),
+    locale: locale === BASE_LOCALE ? form.locale : WPCF7_LOCALE[locale],
+    rules: form.rules.map((rule): SwvRule => {
+      const withError = locale === BASE_LOCALE ? rule : { ...rule, error: ruleErrorIn(rule.error, locale) };
+      return withError.rule === 'mindate' || withError.rule === 'maxdate' ? { ...withError, threshold: resolveThreshold(withError.threshold, now) } : withError;
+    }),
   };
 }
 
@@ -99,6 +112,8 @@ export interface ContactFormsOptions {
   /** Where messages go when the form names no recipient. */
   readonly recipient: string;
   readonly shopName: string;
+  /** The shop's language: the mail to the shop is written in it. @default 'en-PH' */
+  readonly shopLocale?: Locale;
   /** Submissions per client (counted in the database). */
   readonly limit: RateLimit;
   readonly logger: { warn(message: string, error?: unknown): void };
@@ -107,8 +122,10 @@ export interface ContactFormsOptions {
 
 export interface ContactFormsService {
   find(id: number): Promise<StoredForm | null>;
-  schema(form: StoredForm): ContactFormSchema;
-  submit(form: StoredForm, submission: Submission, client: string, unitTag: string): Promise<FeedbackWire>;
+  /** The form's schema in `locale` (its rule errors in that language). */
+  schema(form: StoredForm, locale?: Locale): ContactFormSchema;
+  /** Checks, stores and mails a submission; the answer's message and field errors are in `locale`. */
+  submit(form: StoredForm, submission: Submission, client: string, unitTag: string, locale?: Locale): Promise<FeedbackWire>;
 }
 
 const parseList = (text: string): readonly string[] => {
@@ -148,10 +165,11 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
 
   const clientHash = async (client: string): Promise<string> => createHmac('sha256', (await options.keys()).nonce).update(`contact-client:${client}`).digest('hex').slice(0, 32);
 
-  const answer = (form: StoredForm, unitTag: string, status: FeedbackWire['status'], invalid: readonly InvalidField[], hash: string): FeedbackWire => ({
+  const shopLocale = options.shopLocale ?? BASE_LOCALE;
+  const answer = (form: StoredForm, unitTag: string, status: FeedbackWire['status'], invalid: readonly InvalidField[], hash: string, locale: Locale): FeedbackWire => ({
     contact_form_id: form.id,
     status,
-    message: ANSWER_MESSAGES[status],
+    message: textsIn(answerTexts, locale)[status],
     invalid_fields: invalid.map((f) => ({ field: f.field, message: f.message, idref: f.idref, error_id: f.errorId })),
     posted_data_hash: hash,
     into: `#${unitTag}`,
@@ -166,10 +184,11 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
       return { id: row.id, slug: row.slug, title: row.title, locale: row.locale, rules: JSON.parse(row.rules) as SwvRule[], acceptance: parseList(row.acceptance), files: parseList(row.files) };
     },
 
-    schema: (form) => schemaOf(form, now()),
+    schema: (form, locale = BASE_LOCALE) => schemaOf(form, now(), locale),
 
-    async submit(form, submission, client, unitTag) {
-      const schema = schemaOf(form, now());
+    async submit(form, submission, client, unitTag, locale = BASE_LOCALE) {
+      // The rules with their errors in the sender's language: the browser ran the same schema.
+      const schema = schemaOf(form, now(), locale);
       const inputs = submission.inputs;
       // 1. The schema's rules (the browser's own), then each file's content.
       const invalid = [...validateForm(schema, inputs, unitTag)];
@@ -179,12 +198,12 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
         const accept = schema.rules.flatMap((r) => (r.rule === 'file' && r.field === file.field ? r.accept : []));
         const expected = form.files.includes(file.field);
         if (!expected || accept.length === 0 || !(await fileContentAccepted(file.name, file.bytes, accept))) {
-          invalid.push({ field, message: RULE_ERRORS.fileContent, idref: null, errorId: errorIdOf(unitTag, file.field) });
+          invalid.push({ field, message: ruleErrorIn(RULE_ERRORS.fileContent, locale), idref: null, errorId: errorIdOf(unitTag, file.field) });
         }
       }
-      if (invalid.length > 0) return answer(form, unitTag, 'validation_failed', invalid, '');
+      if (invalid.length > 0) return answer(form, unitTag, 'validation_failed', invalid, '', locale);
       // 2. Every acceptance box ticked.
-      if (form.acceptance.some((field) => fieldValues(valuesOf(inputs, field)).texts.length === 0)) return answer(form, unitTag, 'acceptance_missing', [], '');
+      if (form.acceptance.some((field) => fieldValues(valuesOf(inputs, field)).texts.length === 0)) return answer(form, unitTag, 'acceptance_missing', [], '', locale);
       // 3. Spam: the honeypot filled, or too many messages from this client. Stored, never mailed.
       const who = await clientHash(client);
       const honeypot = fieldValues(valuesOf(inputs, HONEYPOT_FIELD)).texts.length > 0;
@@ -193,6 +212,8 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
       const hash = md5(JSON.stringify(texts));
       const status = spamReason ? 'spam' : 'mail_sent';
       // 4. Stored (with its files and its mail queued) in one transaction, before anything is sent.
+      // The mail to the shop is in the shop's language.
+      const m = textsIn(contactMailTexts, shopLocale);
       const stored = await db.transaction(async (tx) => {
         const [message] = await tx
           .insert(contactMessages)
@@ -210,14 +231,17 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
             .values({ messageId: message.id, field: file.field, name: file.name, mime: type?.mime ?? 'text/plain', bytes: file.size, data })
             .returning({ id: contactFiles.id });
           const lines = fileLines.get(file.field) ?? [];
-          lines.push(MAIL_TEXT.file(file.name, file.size, row?.id ?? 0));
+          lines.push(m.file({ name: file.name, bytes: file.size, id: row?.id ?? 0 }));
           fileLines.set(file.field, lines);
         }
         if (spamReason) return { id: message.id, mail: null };
         const lines = messageLines(inputs, fileLines);
-        const subject = MAIL_TEXT.subject(options.shopName, form.title, fieldValues(valuesOf(inputs, 'your-subject')).texts.join(' ').slice(0, 200));
-        const text = [MAIL_TEXT.intro(form.title), '', ...lines, '', MAIL_TEXT.footer(message.id)].join('\n');
-        const html = `<p>${escapeHtml(MAIL_TEXT.intro(form.title))}</p>\n<dl>${lines.map((line) => `<dd>${escapeHtml(line).replace(/\n/g, '<br>')}</dd>`).join('')}</dl>\n<p>${escapeHtml(MAIL_TEXT.footer(message.id))}</p>`;
+        const subjectLine = fieldValues(valuesOf(inputs, 'your-subject')).texts.join(' ').slice(0, 200);
+        const subject = subjectLine ? m.subject({ shop: options.shopName, form: form.title, subject: subjectLine }) : m.subjectOnly({ shop: options.shopName, form: form.title });
+        const intro = m.intro({ form: form.title });
+        const footer = m.footer({ id: message.id });
+        const text = [intro, '', ...lines, '', footer].join('\n');
+        const html = `<p>${escapeHtml(intro)}</p>\n<dl>${lines.map((line) => `<dd>${escapeHtml(line).replace(/\n/g, '<br>')}</dd>`).join('')}</dl>\n<p>${escapeHtml(footer)}</p>`;
         const mail = { to: options.recipient, subject, text, html };
         // Sent at once below; the outbox has it a minute later if that does not happen (a crash).
         const [queued] = await tx
@@ -227,7 +251,7 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
         await tx.update(contactMessages).set({ mailId: queued?.id ?? null }).where(eq(contactMessages.id, message.id));
         return { id: message.id, mail: queued ? { id: queued.id, ...mail } : null };
       });
-      if (spamReason) return answer(form, unitTag, 'spam', [], hash);
+      if (spamReason) return answer(form, unitTag, 'spam', [], hash, locale);
       // 5. The mail, now; a failure leaves it queued for the outbox's retries and says so.
       if (options.mail && stored.mail) {
         try {
@@ -240,10 +264,10 @@ export function contactFormsService(options: ContactFormsOptions): ContactFormsS
             .set({ attempts: 1, lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500) })
             .where(eq(mailOutbox.id, stored.mail.id));
           await db.update(contactMessages).set({ status: 'mail_failed' }).where(eq(contactMessages.id, stored.id));
-          return answer(form, unitTag, 'mail_failed', [], hash);
+          return answer(form, unitTag, 'mail_failed', [], hash, locale);
         }
       }
-      return answer(form, unitTag, 'mail_sent', [], hash);
+      return answer(form, unitTag, 'mail_sent', [], hash, locale);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Turns a stored order into what the order emails show, and queues them. */
 import { PH_PROVINCES } from '../../src/core/domain/ph-provinces.js';
+import { BASE_LOCALE, localeOf, type Locale } from '../../src/i18n/index.js';
 import type { ShopDatabase } from '../db/query.js';
 import { newOrderNotice, orderConfirmation, statusNotice, type OrderForMail, type ShopForMail } from '../mail/order-emails.js';
 import { queueMail } from '../mail/outbox.js';
@@ -20,6 +21,9 @@ export const addressLines = (a: OrderAddress): string[] =>
   ].filter((line) => line.trim() !== '');
 
 const parseAddress = (json: string): OrderAddress => JSON.parse(json) as OrderAddress;
+
+/** The language of an order's checkout (its shopper's mails are in it); English for older orders. */
+export const orderLocale = (full: FullOrder): Locale => localeOf(full.order.locale) ?? BASE_LOCALE;
 
 /** The emails' view of an order; `baseUrl` is the shop's public address. */
 export function orderForMail(full: FullOrder, baseUrl: string): OrderForMail {
@@ -49,14 +53,17 @@ export function orderForMail(full: FullOrder, baseUrl: string): OrderForMail {
   };
 }
 
-/** Queues the shopper's confirmation and the shop's notice (inside the order's transaction). */
+/**
+ * Queues the shopper's confirmation, in the checkout's language, and the shop's notice, in the
+ * shop's (inside the order's transaction: both are written now, so a restart changes nothing).
+ */
 export async function queueNewOrderMail(tx: ShopDatabase, full: FullOrder, shop: ShopForMail, baseUrl: string): Promise<void> {
   const data = orderForMail(full, baseUrl);
-  await queueMail(tx, orderConfirmation(data, shop));
+  await queueMail(tx, orderConfirmation(data, shop, orderLocale(full)));
   await queueMail(tx, newOrderNotice(data, shop));
 }
 
-/** Queues the shopper's notice of a completed or cancelled order. */
+/** Queues the shopper's notice of a completed or cancelled order, in the language of its checkout. */
 export async function queueStatusMail(tx: ShopDatabase, full: FullOrder, shop: ShopForMail, baseUrl: string, status: 'completed' | 'cancelled'): Promise<void> {
-  await queueMail(tx, statusNotice(orderForMail(full, baseUrl), shop, status));
+  await queueMail(tx, statusNotice(orderForMail(full, baseUrl), shop, status, orderLocale(full)));
 }

@@ -14,6 +14,8 @@ import { formatMoney } from '../../src/core/rules/money.js';
 import { checkCoupon, couponDiscounts, grantsFreeShipping, orderTotals } from '../../src/core/rules/coupons.js';
 import { selectedRate, shippingRates, type ShippingConfig } from '../../src/core/rules/shipping.js';
 import { provinceByCode } from '../../src/core/domain/ph-provinces.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
+import { checkoutRefusalTexts, couponTextsIn } from './checkout-messages.js';
 import type { ShopDatabase } from '../db/query.js';
 import { cartCoupons, cartItems, couponUses, coupons, orderItems, orders, products } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -57,8 +59,10 @@ const STATUS_OF: Record<PaymentMethod, 'processing' | 'on-hold'> = { cod: 'proce
 /** The cart's subtotal from the database's prices. */
 export const cartSubtotal = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + activePrice(line.item) * line.quantity, 0);
 
-const outOfStock = (line: CartLine): ApiError =>
-  new ApiError(409, 'woocommerce_rest_product_out_of_stock', `There is not enough stock of “${line.parentName}” to fill your order. Please reduce the quantity or remove it from your cart.`, {
+type RefusalTexts = typeof checkoutRefusalTexts.base;
+
+const outOfStock = (line: CartLine, t: RefusalTexts): ApiError =>
+  new ApiError(409, 'woocommerce_rest_product_out_of_stock', t.outOfStock({ name: line.parentName }), {
     key: line.key,
     product_id: line.productId,
   });
@@ -92,6 +96,8 @@ export interface PlaceOrderOptions {
   readonly preferredRate?: string | null;
   /** The signed-in account placing it; null or absent for a guest. */
   readonly customerId?: number | null;
+  /** The checkout's language (the shopper's order mails are in it). @default 'en-PH' */
+  readonly locale?: Locale;
 }
 
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, possibly wrapped. */
@@ -112,13 +118,16 @@ const attemptOrder = async (db: ShopDatabase, sessionId: string, attemptKey: str
 };
 
 async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlacedOrder> {
+  // Refusals in the checkout's language, as the page shows them.
+  const t = textsIn(checkoutRefusalTexts, options.locale ?? BASE_LOCALE);
+  const couponTexts = couponTextsIn(options.locale ?? BASE_LOCALE);
   return ctx.db.transaction(async (tx) => {
     if (input.attemptKey !== null) {
       const done = await attemptOrder(tx, sessionId, input.attemptKey);
       if (done) return done;
     }
     const lines = await loadCart({ db: tx, run: ctx.run }, sessionId);
-    if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
+    if (lines.length === 0) throw new ApiError(400, 'woocommerce_rest_cart_empty', t.cartEmpty);
 
     // Stock: one conditional update per sold row, in id order (no deadlock between two checkouts).
     for (const line of [...lines].sort((a, b) => a.item.id - b.item.id)) {
@@ -127,7 +136,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         .set({ stockQuantity: sql`CASE WHEN ${products.stockQuantity} IS NULL THEN NULL ELSE ${products.stockQuantity} - ${line.quantity} END`, totalSales: sql`${products.totalSales} + ${line.quantity}` })
         .where(and(eq(products.id, line.item.id), sql`(${products.stockQuantity} IS NULL OR ${products.stockQuantity} >= ${line.quantity})`))
         .returning({ id: products.id });
-      if (taken.length === 0) throw outOfStock(line);
+      if (taken.length === 0) throw outOfStock(line, t);
     }
 
     const subtotal = cartSubtotal(lines);
@@ -145,7 +154,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     const applied: Coupon[] = [];
     for (const code of codes) {
       const row = byCode.get(code);
-      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', `Coupon "${code}" does not exist!`);
+      if (!row) throw new ApiError(400, 'woocommerce_rest_cart_coupon_error', couponTexts.missing({ code }));
       const [usage] = await tx.select({ n: sql<number>`count(*)::int` }).from(couponUses).where(and(eq(couponUses.code, code), eq(couponUses.email, email)));
       const checked = checkCoupon(toCoupon(row), {
         now: options.now,
@@ -154,13 +163,14 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         usageCount: row.usageCount,
         usageByEmail: usage?.n ?? 0,
         format: (amount) => formatMoney(amount, PHP),
+        texts: couponTexts,
       });
       if (!checked.ok) throw new ApiError(400, checked.error.code, checked.error.message, { coupon: code });
       applied.push(checked.value);
     }
 
     // Shipping, from the address as it is now.
-    if (!provinceByCode(input.shipping.state)) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): shipping_address', { params: { shipping_address: 'The provided state is not valid' } });
+    if (!provinceByCode(input.shipping.state)) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): shipping_address', { params: { shipping_address: t.stateInvalid } });
     const discounts = couponDiscounts(subtotal, applied);
     const discounted = subtotal - discounts.reduce((s, d) => s + d.discount, 0);
     const rates = shippingRates(options.shipping, { province: input.shipping.state, subtotal: discounted, freeShippingCoupon: grantsFreeShipping(applied) });
@@ -169,7 +179,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
     const preferred = options.preferredRate ?? null;
     const rateId = input.shippingRate ?? (preferred === null ? selectedRate(rates, null) : selectedRate(rates, preferred, rates));
     const rate = rates.find((r) => r.id === rateId);
-    if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', 'The chosen shipping method is not available for this address. Please choose another.');
+    if (!rate) throw new ApiError(400, 'woocommerce_rest_invalid_shipping_option', t.shippingUnavailable);
 
     const totals = orderTotals(subtotal, applied, rate.cost);
     const [order] = await tx
@@ -192,6 +202,7 @@ async function placeOnce(ctx: DbContext, sessionId: string, input: PlaceOrderInp
         totalTax: totals.vat,
         attemptKey: input.attemptKey,
         customerId: options.customerId ?? null,
+        locale: options.locale ?? BASE_LOCALE,
       })
       .returning({ id: orders.id, orderKey: orders.orderKey });
     if (!order) throw new Error('order insert returned nothing');

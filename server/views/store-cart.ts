@@ -1,5 +1,8 @@
 /** Store API cart JSON, field for field as WooCommerce 9 writes it. */
+import { textsIn } from '../../src/i18n/index.js';
 import { escapeHtml, paragraphs } from '../lib/escape.js';
+import { shopperLanguage } from '../lib/language.js';
+import { cartRefusalTexts } from '../services/checkout-messages.js';
 import { CURRENCY_FIELDS } from '../lib/money.js';
 import { DEFAULT_SHIPPING } from '../../src/core/rules/shipping.js';
 import { cartTotals, type CartLine } from '../services/cart.js';
@@ -19,22 +22,22 @@ function raw(minor: number): string {
   return String(minor * 10_000);
 }
 
-/** Problems with lines whose product changed since they were added (sold out, less stock). */
+/** Problems with lines whose product changed since they were added (sold out, less stock), in the shopper's language. */
 function lineErrors(lines: readonly CartLine[]): Array<{ code: string; message: string }> {
   const errors: Array<{ code: string; message: string }> = [];
+  // Looked up only when a line has a problem: most answers have none.
+  let texts: typeof cartRefusalTexts.base | null = null;
+  const t = () => (texts ??= textsIn(cartRefusalTexts, shopperLanguage()));
   for (const line of lines) {
     const name = `&quot;${escapeHtml(line.parentName)}&quot;`;
     if (!isInStock(line.item)) {
       // Stock's words (it quotes with &#8220;…&#8221; here).
-      errors.push({ code: 'woocommerce_rest_product_out_of_stock', message: `&#8220;${escapeHtml(line.parentName)}&#8221; is out of stock and cannot be purchased. Please remove it from your cart.` });
+      errors.push({ code: 'woocommerce_rest_product_out_of_stock', message: t().lineOutOfStock({ name: `&#8220;${escapeHtml(line.parentName)}&#8221;` }) });
     } else if (line.quantity > purchaseLimit(line.item)) {
       const stock = line.item.stockQuantity;
       errors.push({
         code: 'woocommerce_rest_cart_item_error',
-        message:
-          stock !== null && stock <= purchaseLimit(line.item)
-            ? `You cannot add that amount of ${name} to the cart because there is not enough stock (${stock} remaining).`
-            : `The maximum quantity of ${name} allowed in the cart is ${purchaseLimit(line.item)}.`,
+        message: stock !== null && stock <= purchaseLimit(line.item) ? t().notEnough({ name, stock }) : t().limit({ name, limit: purchaseLimit(line.item) }),
       });
     }
   }

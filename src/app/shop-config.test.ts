@@ -19,3 +19,11 @@ describe('the shop config’s debug switch (the event inspector)', () => {
     expect(() => parseShopConfig({ ...base, debug: 'yes' })).toThrow(/\[shop\] debug:/);
   });
 });
+
+describe('the shop’s own language (mails to the shop)', () => {
+  it('is English unless set; Filipino may be chosen; anything else is refused naming the setting', () => {
+    expect(parseShopConfig(base).shop.language).toBeUndefined();
+    expect(parseShopConfig({ ...base, shop: { ...base.shop, language: 'fil-PH' } }).shop.language).toBe('fil-PH');
+    expect(() => parseShopConfig({ ...base, shop: { ...base.shop, language: 'fr' } })).toThrow(/\[shop\] shop\.language:/);
+  });
+});

@@ -53,9 +53,15 @@ export interface PluginSwitchInput<O> {
  */
 export type PluginsConfigInput = { readonly [N in keyof PluginTypes]?: PluginSwitchInput<OptionsInputOf<PluginTypes[N]>> };
 
+/**
+ * The shop's own language: mails to the shop (new order, contact message, review to moderate,
+ * estimate request) are written in it. @default 'en-PH'
+ */
+export type ShopLanguage = 'en-PH' | 'fil-PH';
+
 /** The configuration as the integrator writes it (`defineShopConfig`). */
 export interface ShopConfigInput {
-  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
+  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null; readonly language?: ShopLanguage };
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
   readonly checkout?: CheckoutConfig;
@@ -92,7 +98,7 @@ export interface AccountsConfig {
  * raw here: each plugin's schema checks its own when the plugins load.
  */
 export interface ShopConfig {
-  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null };
+  readonly shop: { readonly name: string; readonly tagline: string; readonly storeNotice: StoreNoticeConfig | null; readonly language?: ShopLanguage };
   readonly consent: { readonly default: ConsentState };
   readonly cart: { readonly redirectAfterAdd: boolean };
   /** Absent: {@link DEFAULT_CHECKOUT}. */
@@ -116,6 +122,7 @@ const shopConfigSchema = z.object({
         status: z._default(z.enum(['info', 'error']), 'info'),
       }),
     ),
+    language: z.optional(z.enum(['en-PH', 'fil-PH'])),
   }),
   consent: z.object({ default: z.enum(['granted', 'denied', 'ask']) }),
   cart: z.object({ redirectAfterAdd: z._default(z.boolean(), false) }),

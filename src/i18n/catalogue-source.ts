@@ -154,6 +154,18 @@ export function bypasses(files: readonly string[]): Bypass[] {
 }
 
 /**
+ * The merged Filipino catalogue split in two: what pages use (`fil-PH.json`, which Filipino pages
+ * fetch) and the components only the server declares (`fil-PH.server.json`: emails, the contact
+ * forms' answers), which no browser needs.
+ */
+export function splitCatalogue(merged: Readonly<Record<string, unknown>>, serverOnly: ReadonlySet<string>): { readonly pages: Record<string, unknown>; readonly server: Record<string, unknown> } {
+  const pages: Record<string, unknown> = {};
+  const server: Record<string, unknown> = {};
+  for (const [component, texts] of Object.entries(merged)) (serverOnly.has(component) ? server : pages)[component] = texts;
+  return { pages, server };
+}
+
+/**
  * The Filipino catalogue's sources: one file per area under `src/i18n/locales/fil-PH/` (`shell.json`
  * holds the `shell/…` components), merged into `src/i18n/locales/fil-PH.json` by `npm run i18n`.
  * Areas whose names do not match their file are listed in `errors`.

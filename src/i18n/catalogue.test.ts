@@ -13,15 +13,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bypasses, declarations, englishCatalogue, filipinoSources, placeholders, sourceFiles } from './catalogue-source.js';
+import { bypasses, declarations, englishCatalogue, filipinoSources, placeholders, sourceFiles, splitCatalogue } from './catalogue-source.js';
 import { count, defineMessages, params, setCatalogue, textsIn } from './index.js';
-import filipino from './locales/fil-PH.json' with { type: 'json' };
+import pagesFilipino from './locales/fil-PH.json' with { type: 'json' };
+import serverFilipino from './locales/fil-PH.server.json' with { type: 'json' };
 
 const root = path.resolve('src');
 /** The event inspector (`?suki-debug=1`) is a tool for integrators, in English only: not a shopper's page. */
 const DEVELOPER_TOOLS = /[\\/]src[\\/]ui[\\/]inspector[\\/]/;
-const files = sourceFiles(root).filter((file) => !DEVELOPER_TOOLS.test(file));
+// The server's own texts (emails, the contact forms' answers) are declared under `server/`.
+const serverFiles = sourceFiles(path.resolve('server'));
+const files = [...sourceFiles(root), ...serverFiles].filter((file) => !DEVELOPER_TOOLS.test(file));
 const { found, errors } = declarations(files);
+const serverOnly = new Set(declarations(serverFiles).found.map((d) => d.component));
+/** The whole Filipino catalogue: the pages' and the server's own. */
+const filipino = { ...pagesFilipino, ...serverFilipino };
 const relative = (file: string): string => path.relative(path.resolve('.'), file).split(path.sep).join('/');
 
 /** Views not yet moved to the catalogues (issue 16): this list only shrinks. */
@@ -62,10 +68,18 @@ describe('message catalogues', () => {
     expect(problems).toEqual([]);
   });
 
-  it('fil-PH.json is its per-area sources merged (npm run i18n), each area in its own file', () => {
+  it('fil-PH.json and fil-PH.server.json are their per-area sources merged (npm run i18n), each area in its own file', () => {
     const sources = filipinoSources('src/i18n/locales/fil-PH');
     expect(sources.errors).toEqual([]);
-    expect(filipino).toEqual(sources.merged);
+    const split = splitCatalogue(sources.merged, serverOnly);
+    expect(pagesFilipino).toEqual(split.pages);
+    expect(serverFilipino).toEqual(split.server);
+  });
+
+  it('the pages’ catalogue (which Filipino pages fetch) holds none of the server’s own texts', () => {
+    expect(serverOnly.size).toBeGreaterThan(0);
+    expect(Object.keys(pagesFilipino).filter((component) => serverOnly.has(component))).toEqual([]);
+    expect(Object.keys(serverFilipino).sort()).toEqual([...serverOnly].sort());
   });
 
   it('en-PH.json is up to date (npm run i18n)', () => {

@@ -75,10 +75,12 @@ const instances = new Map<Locale, I18n<Locale>>();
 
 /**
  * Gives a language's catalogue (before anything in that language renders): the server gives the
- * Filipino one at start, the browser the page's before it hydrates.
+ * Filipino one at start, the browser the page's before it hydrates. Catalogues add up: a component
+ * given again replaces the earlier one, others stay (the server gives the pages' catalogue and its
+ * own, `fil-PH.server.json`, in whichever order its modules load).
  */
 export function setCatalogue(locale: Locale, catalogue: ComponentsJSON): void {
-  catalogues[locale] = catalogue;
+  catalogues[locale] = { ...catalogues[locale], ...catalogue };
   instances.delete(locale);
 }
 

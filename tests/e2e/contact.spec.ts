@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { hydrated } from './helpers.js';
+import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 const SENT = 'Thank you for your message. It has been sent.';
 const INVALID = 'One or more fields have an error. Please check and try again.';
@@ -98,6 +98,35 @@ test.describe('the contact form', () => {
     await expect(form(page)).toHaveAttribute('data-status', 'invalid');
     await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveAccessibleDescription('This field has a too short input.');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('in Filipino (?lang=fil): the field’s tip and the live region’s message are Filipino, axe clean, no hydration error', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/contact/?lang=fil');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil-PH');
+    // The form's name is the page title (its language is the page's); there is one form with a name.
+    const filipinoForm = page.getByRole('form');
+    await page.getByRole('textbox', { name: 'Iyong pangalan' }).fill('Ana Reyes');
+    const email = page.getByRole('textbox', { name: 'Iyong email' });
+    await email.fill('ana@');
+    await email.press('Tab');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Pakilagay ang email address.');
+    await page.getByRole('textbox', { name: 'Paksa' }).fill('Padala sa Cebu');
+    await page.getByRole('textbox', { name: 'Iyong mensahe' }).fill('Nagde-deliver ba kayo sa Cebu City? Salamat.');
+    await page.getByRole('checkbox', { name: 'Sumasang-ayon ako sa privacy policy' }).check();
+    const answer = page.waitForResponse((r) => r.url().includes('/contact-forms/101/feedback'));
+    await page.getByRole('button', { name: 'Ipadala' }).click();
+    const body = (await (await answer).json()) as { status: string; invalid_fields: Array<{ message: string }> };
+    expect(body.status).toBe('validation_failed');
+    expect(body.invalid_fields.map((f) => f.message)).toEqual(['Pakilagay ang email address.']);
+    await expect(filipinoForm.getByRole('status')).toHaveText('May mali sa isa o higit pang field. Pakitingnan at subukang muli.');
+    await expect(filipinoForm).toHaveAttribute('data-status', 'invalid');
+    await expect(email).toHaveAccessibleDescription('Pakilagay ang email address.');
+    const axe = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 
   test('a filled honeypot is spam: the stock message, no tips', async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   checkCoupon,
   couponDiscounts,
   couponMissingMessage,
+  COUPON_REFUSALS,
   grantsFreeShipping,
   includedVat,
   normaliseCouponCode,
@@ -15,6 +16,7 @@ import {
   withoutCoupon,
   type Coupon,
   type CouponContext,
+  type CouponRefusalTexts,
 } from './coupons.js';
 
 const NOW = Date.UTC(2026, 10, 25);
@@ -54,6 +56,34 @@ describe('coupons (the stock shop’s messages and arithmetic)', () => {
     expect(checkCoupon(SALAMAT10, context()).ok).toBe(true);
     expect(couponMissingMessage(' WalangGanito ')).toBe('Coupon "walangganito" does not exist!');
     expect(normaliseCouponCode('  SALAMAT10 ')).toBe('salamat10');
+  });
+
+  it('refuses in the words it is given (the shopper’s language), each refusal with its own text and values; English by default', () => {
+    // Every text names its refusal, so a refusal that took another's text shows.
+    const tagged: CouponRefusalTexts = {
+      missing: ({ code }) => `missing:${code}`,
+      alreadyApplied: ({ code }) => `again:${code}`,
+      expired: 'expired',
+      usageLimit: 'limit',
+      minimumSpend: ({ amount }) => `minimum:${amount}`,
+      individualUse: ({ code }) => `alone:${code}`,
+      notApplied: 'not-applied',
+    };
+    const solo = coupon({ code: 'solo', individualUse: true });
+    const cases: Array<[Coupon, Partial<CouponContext>, string]> = [
+      [SALAMAT10, { applied: [SALAMAT10] }, 'again:salamat10'],
+      [coupon({ code: 'pasko2023', expiresAt: Date.UTC(2024, 0, 1) }), {}, 'expired'],
+      [coupon({ code: 'x', usageLimit: 10 }), { usageCount: 10 }, 'limit'],
+      [coupon({ code: 'x', usageLimitPerEmail: 1 }), { usageByEmail: 1 }, 'limit'],
+      [coupon({ code: 'x', minimumSpend: 100_000 }), {}, 'minimum:₱1,000.00'],
+      [SALAMAT10, { applied: [solo] }, 'alone:solo'],
+    ];
+    for (const [c, over, expected] of cases) {
+      expect(message(checkCoupon(c, context({ ...over, texts: tagged })))).toBe(expected);
+      expect(message(checkCoupon(c, context({ ...over, texts: COUPON_REFUSALS })))).toBe(message(checkCoupon(c, context(over))));
+    }
+    expect(couponMissingMessage(' WalangGanito ', tagged)).toBe('missing:walangganito');
+    expect(withoutCoupon([SALAMAT10], 'pasko2023', tagged)).toEqual({ ok: false, error: { code: 'woocommerce_rest_cart_coupon_error', message: 'not-applied' } });
   });
 
   it('applies, replaces for individual use, and removes', () => {

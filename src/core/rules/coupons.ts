@@ -44,7 +44,31 @@ export interface CouponContext {
   readonly usageByEmail: number | null;
   /** Formats an amount for messages (`₱1,500.00`). */
   readonly format: (amount: MinorUnits) => string;
+  /** The refusals' words; absent, the stock shop's English ({@link COUPON_REFUSALS}). */
+  readonly texts?: CouponRefusalTexts;
 }
+
+/** A coupon refusal's words (the server gives them in the shopper's language). */
+export interface CouponRefusalTexts {
+  readonly missing: (values: { readonly code: string }) => string;
+  readonly alreadyApplied: (values: { readonly code: string }) => string;
+  readonly expired: string;
+  readonly usageLimit: string;
+  readonly minimumSpend: (values: { readonly amount: string }) => string;
+  readonly individualUse: (values: { readonly code: string }) => string;
+  readonly notApplied: string;
+}
+
+/** The stock shop's English refusals, word for word. */
+export const COUPON_REFUSALS: CouponRefusalTexts = {
+  missing: ({ code }) => `Coupon "${code}" does not exist!`,
+  alreadyApplied: ({ code }) => `Coupon code "${code}" has already been applied.`,
+  expired: 'This coupon has expired.',
+  usageLimit: 'Coupon usage limit has been reached.',
+  minimumSpend: ({ amount }) => `The minimum spend for this coupon is ${amount}.`,
+  individualUse: ({ code }) => `Sorry, coupon "${code}" has already been applied and cannot be used in conjunction with other coupons.`,
+  notApplied: 'Invalid coupon code.',
+};
 
 /** Why a coupon was refused: WooCommerce's error code and its message. */
 export interface CouponError {
@@ -57,25 +81,26 @@ export const normaliseCouponCode = (raw: string): string => raw.trim().toLowerCa
 
 const refuse = (message: string): Result<never, CouponError> => err({ code: 'woocommerce_rest_cart_coupon_error', message });
 
-/** The stock shop's message for a code that does not exist. */
-export const couponMissingMessage = (code: string): string => `Coupon "${normaliseCouponCode(code)}" does not exist!`;
+/** The stock shop's message for a code that does not exist (in `texts`' language). */
+export const couponMissingMessage = (code: string, texts: CouponRefusalTexts = COUPON_REFUSALS): string => texts.missing({ code: normaliseCouponCode(code) });
 
 /**
  * Whether `coupon` may be used now. Checks in WooCommerce's order: already applied, expiry, usage
  * limits, minimum spend, then individual use against the coupons already in the cart.
  */
 export const checkCoupon = (coupon: Coupon, context: CouponContext): Result<Coupon, CouponError> => {
-  if (context.applied.some((c) => c.code === coupon.code)) return refuse(`Coupon code "${coupon.code}" has already been applied.`);
-  if (coupon.expiresAt !== null && context.now >= coupon.expiresAt) return refuse('This coupon has expired.');
-  if (coupon.usageLimit !== null && context.usageCount >= coupon.usageLimit) return refuse('Coupon usage limit has been reached.');
+  const t = context.texts ?? COUPON_REFUSALS;
+  if (context.applied.some((c) => c.code === coupon.code)) return refuse(t.alreadyApplied({ code: coupon.code }));
+  if (coupon.expiresAt !== null && context.now >= coupon.expiresAt) return refuse(t.expired);
+  if (coupon.usageLimit !== null && context.usageCount >= coupon.usageLimit) return refuse(t.usageLimit);
   if (coupon.usageLimitPerEmail !== null && context.usageByEmail !== null && context.usageByEmail >= coupon.usageLimitPerEmail) {
-    return refuse('Coupon usage limit has been reached.');
+    return refuse(t.usageLimit);
   }
   if (coupon.minimumSpend !== null && context.subtotal < coupon.minimumSpend) {
-    return refuse(`The minimum spend for this coupon is ${context.format(coupon.minimumSpend)}.`);
+    return refuse(t.minimumSpend({ amount: context.format(coupon.minimumSpend) }));
   }
   const exclusive = context.applied.find((c) => c.individualUse);
-  if (exclusive) return refuse(`Sorry, coupon "${exclusive.code}" has already been applied and cannot be used in conjunction with other coupons.`);
+  if (exclusive) return refuse(t.individualUse({ code: exclusive.code }));
   return ok(coupon);
 };
 
@@ -86,9 +111,9 @@ export const checkCoupon = (coupon: Coupon, context: CouponContext): Result<Coup
 export const withCoupon = (applied: readonly Coupon[], coupon: Coupon): readonly Coupon[] => (coupon.individualUse ? [coupon] : [...applied, coupon]);
 
 /** The coupons after removing `code`; an error when it is not applied (stock: "Invalid coupon code."). */
-export const withoutCoupon = (applied: readonly Coupon[], code: string): Result<readonly Coupon[], CouponError> => {
+export const withoutCoupon = (applied: readonly Coupon[], code: string, texts: CouponRefusalTexts = COUPON_REFUSALS): Result<readonly Coupon[], CouponError> => {
   const wanted = normaliseCouponCode(code);
-  if (!applied.some((c) => c.code === wanted)) return refuse('Invalid coupon code.');
+  if (!applied.some((c) => c.code === wanted)) return refuse(texts.notApplied);
   return ok(applied.filter((c) => c.code !== wanted));
 };
 
