@@ -280,8 +280,8 @@ export function reviewsRoutes(deps: ShopDeps, settings: ReviewsSettings): Review
       slider ? listReviews(deps.db, { scope, page: 1, perPage: slider.count, sort: 'recent', rating: 0, search: '', tags: [] }, { voter, media }) : null,
     ]);
     return {
-      grid: grid && summary && cards ? { title: grid.title, summary, cards } : null,
-      slider: slider && recent ? { title: slider.title, reviews: recent.items } : null,
+      grid: grid && summary && cards ? { title: grid.title ?? '', summary, cards } : null,
+      slider: slider && recent ? { title: slider.title ?? '', reviews: recent.items } : null,
     };
   };
 

@@ -1,0 +1,323 @@
+/**
+ * Catches shopper-visible texts that bypass the message catalogues wherever they are built (views,
+ * the page loader, the server's routes), which the catalogue test's scan of the views cannot see.
+ *
+ * In this test only, the Filipino catalogue is replaced by a pseudo language made from the English
+ * one at run time: every text is the English text between ⟦ and ⟧. The main page types are then
+ * rendered in that language through the real server and renderer (`?lang=fil`), and every visible
+ * text node, every `aria-label`/`title`/`placeholder`/`alt` attribute, the `<title>` and the meta
+ * and Open Graph descriptions must be made only of marked texts and shop data. Shop data is listed
+ * exactly from the seeded database (product, category, brand, attribute, review, question, post and
+ * form texts), the shop's configured name, tagline and notice, plus prices, numbers and the page
+ * language's own month names; anything else left over with a letter in it is a text that bypassed
+ * the catalogues.
+ */
+import type { Hono } from 'hono';
+import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import shopConfig from '../plugins.config.js';
+import { parseShopConfig } from '../src/app/shop-config.js';
+import { PH_PROVINCES } from '../src/core/domain/ph-provinces.js';
+import { initials } from '../src/plugins/reviews/rules.js';
+import * as renderer from '../src/entry-server.js';
+import { LANGUAGE_NAMES, setCatalogue } from '../src/i18n/index.js';
+import english from '../src/i18n/locales/en-PH.json' with { type: 'json' };
+import filipino from '../src/i18n/locales/fil-PH.json' with { type: 'json' };
+import { createShopApp } from './app.js';
+import { queryRows } from './db/query.js';
+import { listen, type RunningServer } from './listen.js';
+import { createPagesHandler } from './pages.js';
+import { resolvePlugins } from './plugins.js';
+import { newsletterSettingsOf } from './routes/admin-ajax.js';
+import { contactFormsSettingsOf } from './routes/contact-forms.js';
+import { reviewsSettingsOf } from './routes/reviews.js';
+import { wishlistSettingsOf } from './routes/wishlist.js';
+import { memoryLogger, openTestDatabase, Shopper, STORE, type StoreProductJson, type TestDatabase } from './test/harness.js';
+
+const OPEN = '⟦';
+const CLOSE = '⟧';
+type Catalogue = Record<string, Record<string, string | Record<string, string>>>;
+
+/** The pseudo language: the English catalogue with every text (and plural form) marked. */
+export const pseudoCatalogue = (base: Catalogue): Catalogue =>
+  Object.fromEntries(
+    Object.entries(base).map(([component, texts]) => [
+      component,
+      Object.fromEntries(
+        Object.entries(texts).map(([key, text]) => [key, typeof text === 'string' ? `${OPEN}${text}${CLOSE}` : Object.fromEntries(Object.entries(text).map(([form, t]) => [form, `${OPEN}${t}${CLOSE}`]))]),
+      ),
+    ]),
+  );
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What is left of a text once its marked parts (innermost first) and shop data are taken out; a
+ * shop text cut short with `…` (a review's excerpt) is data when `whole` holds a text it starts.
+ */
+export const unmarked = (text: string, data: readonly RegExp[], whole: readonly string[] = []): string => {
+  let rest = text;
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+  }
+  const cut = /^\s*(\S[\s\S]*?)…\s*$/.exec(rest);
+  if (cut && whole.some((w) => w.startsWith(cut[1]!))) return '';
+  for (const pattern of data) rest = rest.replace(pattern, ' ');
+  // Prices (₱1,234.50), numbers, and what is not a letter.
+  rest = rest.replace(/₱\s?[\d,]+(?:\.\d+)?/g, ' ').replace(/\d+/g, ' ');
+  return /\p{L}/u.test(rest) ? rest.replace(/\s+/g, ' ').trim() : '';
+};
+
+/** Patterns of shop data, longest first, matched as whole words. */
+export const dataPatterns = (texts: Iterable<string>): RegExp[] =>
+  [...new Set([...texts].map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => /\p{L}/u.test(t)))]
+    .sort((a, b) => b.length - a.length)
+    .map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`, 'gu'));
+
+const SPOKEN = ['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'aria-valuetext'];
+const SKIPPED = new Set(['script', 'style', 'template']);
+
+/** Every text a shopper sees or hears in a page, with where it is. */
+export function shownTexts(html: string): Array<{ readonly where: string; readonly text: string }> {
+  const root = parse(html, { comment: false, blockTextElements: { script: false, style: false } });
+  const out: Array<{ where: string; text: string }> = [];
+  const title = root.querySelector('title');
+  if (title) out.push({ where: '<title>', text: title.text });
+  for (const meta of root.querySelectorAll('meta')) {
+    const name = meta.getAttribute('name') ?? meta.getAttribute('property') ?? '';
+    if (['description', 'og:title', 'og:description'].includes(name)) out.push({ where: `meta ${name}`, text: meta.getAttribute('content') ?? '' });
+  }
+  const walk = (node: Node, path: string): void => {
+    if (node.nodeType === 3) {
+      const text = node.text;
+      if (text.trim() !== '') out.push({ where: path, text });
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const element = node as HTMLElement;
+    const tag = element.rawTagName?.toLowerCase() ?? '';
+    if (SKIPPED.has(tag)) return;
+    const here = tag === '' ? path : `${path} ${tag}${element.id ? `#${element.id}` : ''}`;
+    for (const name of SPOKEN) {
+      const value = element.getAttribute(name);
+      if (value !== undefined && value.trim() !== '') out.push({ where: `${here}[${name}]`, text: value });
+    }
+    if (tag === 'input' && ['submit', 'button'].includes(element.getAttribute('type') ?? '')) out.push({ where: `${here}[value]`, text: element.getAttribute('value') ?? '' });
+    for (const child of element.childNodes) walk(child, here);
+  };
+  const body = root.querySelector('body');
+  if (body) walk(body, 'body');
+  return out;
+}
+
+/** The seeded shop's own texts: every text column of the catalogue's and content's tables, paragraph by paragraph. */
+async function seedTexts(db: TestDatabase): Promise<string[]> {
+  const tables = [
+    'suki_categories',
+    'suki_brands',
+    'suki_attributes',
+    'suki_attribute_terms',
+    'suki_products',
+    'suki_product_images',
+    'suki_posts',
+    'suki_post_images',
+    'suki_comments',
+    'suki_reviews',
+    'suki_review_replies',
+    'suki_review_tags',
+    'suki_review_answers',
+    'suki_questions',
+    'suki_contact_forms',
+  ];
+  const columns = await queryRows<{ table_name: string; column_name: string; data_type: string }>(
+    db.database.db,
+    sql`select table_name, column_name, data_type from information_schema.columns where table_name in (${sql.join(
+      tables.map((t) => sql`${t}`),
+      sql`, `,
+    )}) and data_type in ('text', 'character varying', 'json', 'jsonb')`,
+  );
+  expect(new Set(columns.map((c) => c.table_name)).size).toBe(tables.length);
+  const out: string[] = [];
+  const add = (value: unknown): void => {
+    if (typeof value === 'string') {
+      // HTML-bearing columns: their text, paragraph by paragraph.
+      const text = value.includes('<') ? parse(value).text : value;
+      for (const part of text.split(/\n+/)) out.push(part);
+      out.push(text);
+    } else if (Array.isArray(value)) value.forEach(add);
+    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(add);
+  };
+  for (const { table_name: table, column_name: column, data_type: type } of columns) {
+    const rows = await queryRows<{ v: unknown }>(db.database.db, sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)}`);
+    for (const { v } of rows) {
+      if (type === 'json' || type === 'jsonb') add(typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+      else if (typeof v === 'string' && v.trimStart().startsWith('{')) {
+        try {
+          add(JSON.parse(v) as unknown);
+        } catch {
+          add(v);
+        }
+      } else add(v);
+    }
+  }
+  return out;
+}
+
+/** The page language's own month and weekday names (dates are written in the page's language). */
+const calendarWords = (locale: string): string[] => {
+  const words: string[] = [];
+  for (let month = 0; month < 12; month++) {
+    const day = new Date(Date.UTC(2026, month, 15));
+    for (const style of ['long', 'short'] as const) words.push(new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' }).format(day));
+  }
+  for (let d = 0; d < 7; d++) {
+    const day = new Date(Date.UTC(2026, 0, 4 + d));
+    for (const style of ['long', 'short'] as const) words.push(new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(day));
+  }
+  return words;
+};
+
+const config = parseShopConfig(shopConfig);
+let db: TestDatabase;
+let server: RunningServer;
+let data: RegExp[] = [];
+let whole: string[] = [];
+let product: StoreProductJson;
+let variable: StoreProductJson | undefined;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const plugins = await resolvePlugins(config);
+  const api: { app?: Hono } = {};
+  const pages = createPagesHandler({
+    apiFetch: async (request) => api.app!.fetch(request),
+    loadRenderer: async () => renderer,
+    assets: async () => ({ scripts: ['/assets/entry.js'], styles: [], modulePreloads: [] }),
+    config,
+    plugins,
+  });
+  const app = createShopApp({
+    database: db.database,
+    pages,
+    secret: 'pseudo-locale-test-secret-0123456789abcdef',
+    logger: memoryLogger(),
+    checkout: config.checkout,
+    shopName: config.shop.name,
+    newsletter: newsletterSettingsOf(plugins),
+    wishlist: wishlistSettingsOf(plugins),
+    reviews: reviewsSettingsOf(plugins),
+    contactForms: contactFormsSettingsOf(plugins),
+  });
+  api.app = app;
+  server = await listen(app, { port: 0, host: '127.0.0.1' });
+  const notice = config.shop.storeNotice;
+  const listed = (await (await fetch(`${server.url}${STORE}/products?per_page=100`)).json()) as Array<StoreProductJson & { readonly extensions?: Record<string, unknown> }>;
+  // What the shop derives from its data: image file names, SKUs and MPNs, reviewers' initials.
+  const derived = listed.flatMap((p) => [
+    p.sku,
+    ...(p.images as ReadonlyArray<{ readonly name?: string; readonly alt?: string }>).flatMap((i) => [i.name ?? '', i.alt ?? '']),
+    ...Object.values(p.extensions ?? {}).flatMap((e) => (typeof e === 'object' && e !== null ? Object.values(e).filter((v): v is string => typeof v === 'string') : [])),
+  ]);
+  const authors = await queryRows<{ author: string }>(db.database.db, sql`select author from suki_reviews union select author from suki_questions`);
+  whole = await seedTexts(db);
+  data = dataPatterns([
+    ...whole,
+    ...derived,
+    ...authors.map((a) => initials(a.author)),
+    config.shop.name,
+    config.shop.tagline,
+    ...(notice ? [notice.text] : []),
+    // The language switch names each language in that language, whatever the page's.
+    ...Object.values(LANGUAGE_NAMES),
+    // Provinces are proper names, the same in both languages.
+    ...PH_PROVINCES.map((p) => p.name),
+    ...calendarWords('fil-PH'),
+  ]);
+  product = listed.find((p) => p.type === 'simple' && p.is_in_stock) ?? listed[0]!;
+  variable = listed.find((p) => p.type === 'variable');
+  // From here on, "Filipino" is the pseudo language.
+  setCatalogue('fil-PH', pseudoCatalogue(english as Catalogue));
+}, 120_000);
+
+afterAll(async () => {
+  setCatalogue('fil-PH', filipino);
+  await server?.close();
+  await db?.dispose();
+});
+
+/** The page at `path` in the pseudo language, and what in it is not marked nor shop data. */
+async function leftovers(shopper: Shopper, path: string): Promise<{ status: number; found: string[] }> {
+  const response = await shopper.fetch(path);
+  const html = await response.text();
+  const found = shownTexts(html)
+    .map(({ where, text }) => ({ where, rest: unmarked(text, data, whole) }))
+    .filter(({ rest }) => rest !== '')
+    .map(({ where, rest }) => `${path} ${where}: ${rest}`);
+  return { status: response.status, found };
+}
+
+describe('the pseudo language', () => {
+  it('finds an unmarked text, and lets marked texts and shop data through (so the test below can fail)', () => {
+    const page = '<html><head><title>⟦Shop⟧ — Suki</title></head><body><main><h1>⟦Search results for “Bayong”⟧</h1><button aria-label="Open menu">⟦Menu⟧</button><p>Best sellers</p><p>₱1,234.50 · 3</p></main></body></html>';
+    const found = shownTexts(page).map(({ text }) => unmarked(text, dataPatterns(['Suki'])));
+    expect(found.filter((t) => t !== '')).toEqual(['Open menu', 'Best sellers']);
+    // An English month in a Filipino page is not shop data.
+    expect(unmarked('Nobyembre 24, 2026', dataPatterns(calendarWords('fil-PH')))).toBe('');
+    expect(unmarked('November 24, 2026', dataPatterns(calendarWords('fil-PH')))).toContain('November');
+    // A seeded product's name is data, a word around it is not; a review cut short is data.
+    expect(unmarked(`${product.name} sale`, data, whole)).toBe('sale');
+    expect(unmarked(`${product.name.slice(0, 5)}…`, data, whole)).toBe('');
+    expect(unmarked('Sale…', data, whole)).toBe('Sale…');
+  });
+
+  it('finds the texts of a component the pseudo catalogue lacks, through the real server', async () => {
+    const { 'pages/titles': _left, ...without } = pseudoCatalogue(english as Catalogue);
+    setCatalogue('fil-PH', without);
+    try {
+      const { found } = await leftovers(new Shopper(server.url), '/shop/?lang=fil');
+      expect(found).toEqual(expect.arrayContaining([expect.stringContaining('<title>: Shop'), expect.stringContaining('meta description: Every product in the')]));
+    } finally {
+      setCatalogue('fil-PH', pseudoCatalogue(english as Catalogue));
+    }
+  });
+
+  it('the main page types show no text outside the catalogues', async () => {
+    const shopper = new Shopper(server.url);
+    const first = await shopper.fetch('/?lang=fil');
+    expect(first.status).toBe(200);
+    await first.text();
+    const category = (await (await fetch(`${server.url}${STORE}/products/categories`)).json()) as Array<{ slug: string; count: number }>;
+    const slug = category.find((c) => c.count > 0)?.slug ?? '';
+    const paths = [
+      '/',
+      '/shop/',
+      `/product-category/${slug}/`,
+      '/?s=bayong&post_type=product',
+      '/?s=zzzzqqq&post_type=product',
+      new URL(product.permalink).pathname,
+      ...(variable ? [new URL(variable.permalink).pathname] : []),
+      '/reviews/',
+      '/blog/',
+      '/order-tracking/',
+      '/my-account/',
+      '/my-account/lost-password/',
+      '/wishlist/',
+      '/contact/',
+      '/no-such-page/',
+      '/cart/',
+    ];
+    const problems: string[] = [];
+    for (const path of paths) {
+      const { status, found } = await leftovers(shopper, path);
+      expect([200, 404], path).toContain(status);
+      problems.push(...found);
+    }
+    // With something in the cart: the cart and checkout pages.
+    await shopper.ensureNonce();
+    expect((await shopper.postJson(`${STORE}/cart/add-item`, { id: product.id, quantity: 1 })).status).toBe(201);
+    for (const path of ['/cart/', '/checkout/']) problems.push(...(await leftovers(shopper, path)).found);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
