@@ -247,15 +247,37 @@ afterAll(async () => {
   await db?.dispose();
 });
 
+/** What in a page is neither marked nor shop data. */
+const unmarkedIn = (html: string, label: string): string[] =>
+  shownTexts(html)
+    .map(({ where, text }) => ({ where, rest: unmarked(text, data, whole) }))
+    .filter(({ rest }) => rest !== '')
+    .map(({ where, rest }) => `${label} ${where}: ${rest}`);
+
 /** The page at `path` in the pseudo language, and what in it is not marked nor shop data. */
 async function leftovers(shopper: Shopper, path: string): Promise<{ status: number; found: string[] }> {
   const response = await shopper.fetch(path);
-  const html = await response.text();
-  const found = shownTexts(html)
-    .map(({ where, text }) => ({ where, rest: unmarked(text, data, whole) }))
-    .filter(({ rest }) => rest !== '')
-    .map(({ where, rest }) => `${path} ${where}: ${rest}`);
-  return { status: response.status, found };
+  return { status: response.status, found: unmarkedIn(await response.text(), path) };
+}
+
+/** A hidden field's value in a page (a form's nonce). */
+const fieldIn = (html: string, name: string): string =>
+  new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`value="([^"]*)"[^>]*name="${name}"`).exec(html)?.[1] ?? '';
+
+/** Posts a plain form as a browser without scripts does, following the answer's redirects; the page it lands on. */
+async function postForm(shopper: Shopper, path: string, fields: Record<string, string>): Promise<{ status: number; html: string; label: string }> {
+  let response = await shopper.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, referer: `${server.url}${path}` },
+    body: new URLSearchParams(fields).toString(),
+  });
+  let label = `POST ${path}`;
+  for (let hops = 0; hops < 3 && [301, 302, 303].includes(response.status); hops++) {
+    const next = response.headers.get('location') ?? '/';
+    label = `${label} → ${next}`;
+    response = await shopper.fetch(next);
+  }
+  return { status: response.status, html: await response.text(), label };
 }
 
 describe('the pseudo language', () => {
@@ -318,6 +340,56 @@ describe('the pseudo language', () => {
     await shopper.ensureNonce();
     expect((await shopper.postJson(`${STORE}/cart/add-item`, { id: product.id, quantity: 1 })).status).toBe(201);
     for (const path of ['/cart/', '/checkout/']) problems.push(...(await leftovers(shopper, path)).found);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('the pages that answer forms posted without scripts show no text outside the catalogues', async () => {
+    const problems: string[] = [];
+    const check = (answer: { html: string; label: string }): void => {
+      problems.push(...unmarkedIn(answer.html, answer.label));
+    };
+    const shopper = new Shopper(server.url);
+    await (await shopper.fetch('/?lang=fil')).text();
+    // What this shopper types is theirs (the username is made from the email).
+    data = [...dataPatterns(['pseudo.shopper@example.com', 'pseudo.shopper']), ...data];
+
+    // My Account: a wrong login, a registration, and the signed-in pages and their refusals.
+    const login = await (await shopper.fetch('/my-account/')).text();
+    check(await postForm(shopper, '/my-account/', { username: 'nobody@example.com', password: 'not-the-password', 'woocommerce-login-nonce': fieldIn(login, 'woocommerce-login-nonce'), login: 'Log in' }));
+    check(await postForm(shopper, '/my-account/', { username: 'nobody@example.com', password: 'x', 'woocommerce-login-nonce': 'expired', login: 'Log in' }));
+    const again = await (await shopper.fetch('/my-account/')).text();
+    const registered = await postForm(shopper, '/my-account/', { email: 'pseudo.shopper@example.com', password: 'Tr0ub4dor&3-horse', 'woocommerce-register-nonce': fieldIn(again, 'woocommerce-register-nonce'), register: 'Register' });
+    expect(registered.label).toContain('→ /my-account/');
+    check(registered);
+    for (const path of ['/my-account/orders/', '/my-account/edit-address/', '/my-account/edit-address/billing/', '/my-account/edit-account/', '/my-account/view-order/999999/']) {
+      problems.push(...(await leftovers(shopper, path)).found);
+    }
+    const details = await (await shopper.fetch('/my-account/edit-account/')).text();
+    check(await postForm(shopper, '/my-account/edit-account/', { account_first_name: '', account_last_name: '', account_display_name: '', account_email: 'not-an-email', password_current: '', password_1: 'a', password_2: 'b', 'save-account-details-nonce': fieldIn(details, 'save-account-details-nonce'), save_account_details: 'Save changes' }));
+    const address = await (await shopper.fetch('/my-account/edit-address/billing/')).text();
+    check(await postForm(shopper, '/my-account/edit-address/billing/', { billing_first_name: '', billing_country: 'US', billing_state: 'XX', billing_postcode: 'abc', 'woocommerce-edit-address-nonce': fieldIn(address, 'woocommerce-edit-address-nonce'), save_address: 'Save address' }));
+
+    // Order tracking: a malformed id, and an order that is not there.
+    const tracking = await (await shopper.fetch('/order-tracking/')).text();
+    const trackingNonce = fieldIn(tracking, 'woocommerce-order-tracking-nonce');
+    check(await postForm(shopper, '/order-tracking/', { orderid: 'abc', order_email: 'a@example.com', 'woocommerce-order-tracking-nonce': trackingNonce, track: 'Track' }));
+    check(await postForm(shopper, '/order-tracking/', { orderid: '999999', order_email: 'a@example.com', 'woocommerce-order-tracking-nonce': trackingNonce, track: 'Track' }));
+
+    // The wishlist's no-script add (its link expired, then a plain form's add).
+    const expired = await shopper.fetch(`/wishlist/?add_to_wishlist=${product.id}&_wpnonce=expired`);
+    problems.push(...unmarkedIn(await (await shopper.fetch(expired.headers.get('location') ?? '/wishlist/')).text(), 'wishlist link'));
+    check(await postForm(shopper, '/wishlist/', { add_to_wishlist: String(product.id) }));
+    check(await postForm(shopper, '/wishlist/', { add_to_wishlist: String(product.id) }));
+
+    // A review posted without scripts and refused, and the page it lands on.
+    const review = await postForm(shopper, '/wp-comments-post.php', { comment_post_ID: String(product.id), rating: '', comment: '', author: '', email: '' });
+    expect(review.html).toContain('reviews__posted');
+    check(review);
+
+    // The checkout posted without scripts and refused.
+    await shopper.ensureNonce();
+    await shopper.postJson(`${STORE}/cart/add-item`, { id: product.id, quantity: 1 });
+    check(await postForm(shopper, '/checkout/', { billing_first_name: '', billing_email: 'not-an-email', payment_method: 'cod' }));
     expect(problems).toEqual([]);
   }, 120_000);
 });

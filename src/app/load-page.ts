@@ -6,7 +6,8 @@ import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
 import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, ContactFormPort, PortFailure, QuestionsPort, ReviewsPort } from '../core/ports.js';
 import { CONTACT_PATH, WHOLESALE_PATH, type ContactFormIds, type ContactPagePost } from './contact-page.js';
-import { REVIEW_SORTS, type RatingFilter, type ReviewSort } from '../core/domain/reviews.js';
+import { REVIEW_SORTS, type ProductReviewsView, type RatingFilter, type ReviewSort } from '../core/domain/reviews.js';
+import { reviewPostKey, reviewPostTexts } from './review-post-texts.js';
 import { err, ok, type Result } from '../core/result.js';
 import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
@@ -117,6 +118,12 @@ interface SectionDef {
   /** The category a category page's address names. */
   readonly pathCategory: string | null;
 }
+
+/** A product's reviews with the answer to a review posted without scripts, which the address names (`review_message`). */
+const withPosted = (view: ProductReviewsView, params: URLSearchParams, locale: Locale): ProductReviewsView => {
+  const key = reviewPostKey(params.get('review_message'));
+  return key === null ? view : { ...view, posted: { ok: params.get('review_result') === '0', text: textsIn(reviewPostTexts, locale)[key] } };
+};
 
 /** Options of {@link loadPage}. */
 export interface LoadPageOptions {
@@ -402,7 +409,7 @@ export const loadPage = async (
         variations,
         related,
         // A shop that cannot give them (upstream, `501`) shows no tab rather than a failing one.
-        ...(reviews && !unsupported(reviews) ? { reviews: reviews.ok ? reviews.value : null } : {}),
+        ...(reviews && !unsupported(reviews) ? { reviews: reviews.ok ? withPosted(reviews.value, params, options.locale ?? BASE_LOCALE) : null } : {}),
         ...(questions && !unsupported(questions) ? { questions: questions.ok ? questions.value : null } : {}),
       },
     };

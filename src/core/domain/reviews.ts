@@ -289,6 +289,8 @@ export interface ProductReviewsView {
   /** The shop's default order (`ivole_ajax_reviews_sort`). */
   readonly sort: ReviewSort;
   readonly form: ReviewFormSettings;
+  /** The answer to a review just posted without scripts, in the page's language (set by the page loader). */
+  readonly posted?: { readonly ok: boolean; readonly text: string };
 }
 
 /** The product page's `Questions & answers` tab. */
