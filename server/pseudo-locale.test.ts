@@ -12,7 +12,6 @@
  * language's own month names; anything else left over with a letter in it is a text that bypassed
  * the catalogues.
  */
-import type { Hono } from 'hono';
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,20 +19,13 @@ import shopConfig from '../plugins.config.js';
 import { parseShopConfig } from '../src/app/shop-config.js';
 import { PH_PROVINCES } from '../src/core/domain/ph-provinces.js';
 import { initials } from '../src/plugins/reviews/rules.js';
-import * as renderer from '../src/entry-server.js';
 import { LANGUAGE_NAMES, setCatalogue } from '../src/i18n/index.js';
 import english from '../src/i18n/locales/en-PH.json' with { type: 'json' };
 import filipino from '../src/i18n/locales/fil-PH.json' with { type: 'json' };
-import { createShopApp } from './app.js';
 import { queryRows } from './db/query.js';
-import { listen, type RunningServer } from './listen.js';
-import { createPagesHandler } from './pages.js';
-import { resolvePlugins } from './plugins.js';
-import { newsletterSettingsOf } from './routes/admin-ajax.js';
-import { contactFormsSettingsOf } from './routes/contact-forms.js';
-import { reviewsSettingsOf } from './routes/reviews.js';
-import { wishlistSettingsOf } from './routes/wishlist.js';
-import { memoryLogger, openTestDatabase, Shopper, STORE, type StoreProductJson, type TestDatabase } from './test/harness.js';
+import type { RunningServer } from './listen.js';
+import { Shopper, STORE, type StoreProductJson, type TestDatabase } from './test/harness.js';
+import { startPagesShop, type PagesShop } from './test/pages-app.js';
 
 const OPEN = '⟦';
 const CLOSE = '⟧';
@@ -187,31 +179,12 @@ let whole: string[] = [];
 let product: StoreProductJson;
 let variable: StoreProductJson | undefined;
 
+let shop: PagesShop;
+
 beforeAll(async () => {
-  db = await openTestDatabase();
-  const plugins = await resolvePlugins(config);
-  const api: { app?: Hono } = {};
-  const pages = createPagesHandler({
-    apiFetch: async (request) => api.app!.fetch(request),
-    loadRenderer: async () => renderer,
-    assets: async () => ({ scripts: ['/assets/entry.js'], styles: [], modulePreloads: [] }),
-    config,
-    plugins,
-  });
-  const app = createShopApp({
-    database: db.database,
-    pages,
-    secret: 'pseudo-locale-test-secret-0123456789abcdef',
-    logger: memoryLogger(),
-    checkout: config.checkout,
-    shopName: config.shop.name,
-    newsletter: newsletterSettingsOf(plugins),
-    wishlist: wishlistSettingsOf(plugins),
-    reviews: reviewsSettingsOf(plugins),
-    contactForms: contactFormsSettingsOf(plugins),
-  });
-  api.app = app;
-  server = await listen(app, { port: 0, host: '127.0.0.1' });
+  shop = await startPagesShop();
+  db = shop.db;
+  server = shop.server;
   const notice = config.shop.storeNotice;
   const listed = (await (await fetch(`${server.url}${STORE}/products?per_page=100`)).json()) as Array<StoreProductJson & { readonly extensions?: Record<string, unknown> }>;
   // What the shop derives from its data: image file names, SKUs and MPNs, reviewers' initials.
@@ -243,8 +216,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setCatalogue('fil-PH', filipino);
-  await server?.close();
-  await db?.dispose();
+  await shop?.close();
 });
 
 /** What in a page is neither marked nor shop data. */
