@@ -37,11 +37,11 @@ describe('page titles and descriptions', () => {
   it('follow the language on the shop, home, search and missing pages', async () => {
     const fil = await filipino();
     const shopPage = head(await (await fil.fetch('/shop/')).text());
-    expect(shopPage).toMatchObject({ lang: 'fil-PH', title: 'Lahat ng produkto — Suki', description: 'Lahat ng produkto sa Suki shop.', ogTitle: 'Lahat ng produkto', ogDescription: 'Lahat ng produkto sa Suki shop.' });
-    expect(shopPage.root.querySelector('h1')?.text).toBe('Lahat ng produkto');
+    expect(shopPage).toMatchObject({ lang: 'fil-PH', title: 'Mga produkto — Suki', description: 'Lahat ng produkto sa Suki shop.', ogTitle: 'Mga produkto', ogDescription: 'Lahat ng produkto sa Suki shop.' });
+    expect(shopPage.root.querySelector('h1')?.text).toBe('Mga produkto');
     // The filters' toggle, written by the server in the page's language.
     expect(shopPage.root.querySelector('button.filters-toggle')?.text.trim()).toBe('Mga filter');
-    expect(shopPage.root.querySelector('.filters[role="group"]')?.getAttribute('aria-label')).toBe('I-filter ang Lahat ng produkto');
+    expect(shopPage.root.querySelector('.filters[role="group"]')?.getAttribute('aria-label')).toBe('I-filter ang Mga produkto');
 
     const home = head(await (await fil.fetch('/')).text());
     expect(home).toMatchObject({ title: 'Suki — tangkilikin ang lokal', description: 'Mga damit, bag, gamit sa bahay at pagkaing gawang Pilipino.' });
