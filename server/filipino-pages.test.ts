@@ -6,6 +6,8 @@
  */
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { createPagesHandler } from './pages.js';
 import { trackedOrderView } from './routes/order-tracking.js';
 import { Shopper, STORE, type StoreProductJson } from './test/harness.js';
 import { startPagesShop, type PagesShop } from './test/pages-app.js';
@@ -125,5 +127,26 @@ describe('notices the server writes', () => {
       ['Payment method', 'Cash on delivery'],
       ['Total', '₱1,284.50 (includes ₱137.62 VAT)'],
     ]);
+  });
+});
+
+describe('the server’s own error page', () => {
+  it('is in the request’s language when a render fails', async () => {
+    const app = new Hono();
+    app.get('*', createPagesHandler({
+      apiFetch: async () => new Response(null, { status: 500 }),
+      loadRenderer: () => Promise.reject(new Error('no renderer')),
+      assets: async () => ({ scripts: [], styles: [], modulePreloads: [] }),
+      config: shop.config,
+      plugins: [],
+      session: async (c) => ({ cookie: c.req.header('cookie') ?? '' }),
+    }));
+    const fil = await app.request('/shop/?lang=fil');
+    expect(fil.status).toBe(500);
+    expect(head(await fil.text())).toMatchObject({ lang: 'fil-PH', title: 'May nangyaring mali — Suki' });
+    const cookie = await app.request('/shop/', { headers: { cookie: 'suki_lang=fil' } });
+    expect(await cookie.text()).toContain('Bumalik sa shop');
+    const en = await app.request('/shop/');
+    expect(head(await en.text())).toMatchObject({ lang: 'en-PH', title: 'Something went wrong — Suki' });
   });
 });

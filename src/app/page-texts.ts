@@ -51,6 +51,10 @@ export const pageTexts = defineMessages('pages/titles', {
   contactDescription: 'Write to the Suki team: questions about products, orders or anything else.',
   wholesale: 'Wholesale enquiries',
   wholesaleDescription: 'Buying for a shop, a café or a company? Tell us what you need.',
+  /** The server's own page when a render fails (`server/pages.ts`). */
+  failedTitle: 'Something went wrong',
+  failedMessage: 'We could not show this page. Please try again in a moment.',
+  backToShop: 'Back to the shop',
 });
 
 export type PageTexts = ReturnType<typeof textsIn<typeof pageTexts.base>>;
