@@ -64,6 +64,24 @@ export const accountTitleTexts = defineMessages('account/titles', {
   addresses: 'Addresses',
   details: 'Account details',
   order: params('Order #{number}'),
+  /** Upstream mode's order page (the stock page's number is in its body). */
+  orderPlain: 'Order',
+});
+
+/** Upstream mode's own notices on the stock shop's account pages (`server/upstream/my-account.ts`); the stock shop's notices pass as it wrote them. */
+export const upstreamAccountTexts = defineMessages('account/upstream', {
+  expired: 'This form has expired. Please try again.',
+  slow: 'The shop took too long to answer. Please try again in a moment.',
+  unreachable: 'We could not reach the shop to show your account. Please try again in a moment.',
+  unreadable: 'We could not read the shop’s account page. Please try again in a moment.',
+  tooLarge: 'The form was too large.',
+  formUnreadable: 'The form could not be read.',
+  invalidOrder: 'Invalid order.',
+  external: params('{what} are kept on the shop’s own account page: {address}'),
+  'edit-address': 'Your billing and shipping addresses',
+  'edit-account': 'Your name, email address and password',
+  downloads: 'Your downloads',
+  'payment-methods': 'Your saved payment methods',
 });
 
 export type AccountNoticeTexts = ReturnType<typeof textsIn<typeof accountNoticeTexts.base>>;
