@@ -24,4 +24,9 @@ export const wishlistNoticeTexts = defineMessages('wishlist/notices', {
   nameUnsavable: 'The wishlist name contains characters that cannot be saved.',
   nameMissing: 'Please enter a name for the wishlist.',
   nameTooLong: params('The wishlist name must be at most {max} characters long.'),
+  /** Upstream mode's own notices on the stock shop's wishlist page (`server/upstream/wishlist.ts`). */
+  upstreamSlow: 'The shop’s wishlist did not answer in time. Please try again in a moment.',
+  upstreamFailed: 'We could not show the shop’s wishlist right now. Please try again in a moment.',
+  chooseProduct: 'Choose a product to add to your wishlist.',
+  notAdded: 'The product could not be added to your wishlist.',
 });
