@@ -23,6 +23,11 @@ import { LANGUAGE_NAMES, setCatalogue } from '../src/i18n/index.js';
 import english from '../src/i18n/locales/en-PH.json' with { type: 'json' };
 import filipino from '../src/i18n/locales/fil-PH.json' with { type: 'json' };
 import { queryRows } from './db/query.js';
+import { sessions } from './db/schema.js';
+import { parameterRunner } from './db/statements.js';
+import { addToCart } from './services/cart.js';
+import { placeOrder } from './services/orders.js';
+import { DEFAULT_SHIPPING } from '../src/core/rules/shipping.js';
 import type { RunningServer } from './listen.js';
 import { Shopper, STORE, type StoreProductJson, type TestDatabase } from './test/harness.js';
 import { startPagesShop, type PagesShop } from './test/pages-app.js';
@@ -346,6 +351,22 @@ describe('the pseudo language', () => {
     const trackingNonce = fieldIn(tracking, 'woocommerce-order-tracking-nonce');
     check(await postForm(shopper, '/order-tracking/', { orderid: 'abc', order_email: 'a@example.com', 'woocommerce-order-tracking-nonce': trackingNonce, track: 'Track' }));
     check(await postForm(shopper, '/order-tracking/', { orderid: '999999', order_email: 'a@example.com', 'woocommerce-order-tracking-nonce': trackingNonce, track: 'Track' }));
+    // A found order: its status, date, lines and totals.
+    const ctx = { db: db.database.db, run: db.database.statements ?? parameterRunner };
+    const session = `pseudo${'0'.repeat(58)}`;
+    await ctx.db.insert(sessions).values({ id: session, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await ctx.db.transaction((tx) => addToCart({ db: tx, run: ctx.run }, session, { id: product.id, quantity: 1 }));
+    const juan = { first_name: 'Juan', last_name: 'Dela Cruz', company: '', address_1: '12 Mabini St', address_2: '', city: 'Manila', state: '00', postcode: '1000', country: 'PH', phone: '+639171234567' };
+    const placed = await placeOrder(
+      ctx,
+      session,
+      { billing: { ...juan, email: 'juan.tracking@example.ph' }, shipping: juan, customerNote: 'Please call before delivery.', paymentMethod: 'cod', shippingRate: null, attemptKey: null },
+      { shipping: DEFAULT_SHIPPING, now: Date.now() },
+    );
+    data = [...dataPatterns(['Please call before delivery.', 'juan.tracking@example.ph']), ...data];
+    const found = await postForm(shopper, '/order-tracking/', { orderid: String(placed.id), order_email: 'juan.tracking@example.ph', 'woocommerce-order-tracking-nonce': trackingNonce, track: 'Track' });
+    expect(found.html).toContain(product.name);
+    check(found);
 
     // The wishlist's no-script add (its link expired, then a plain form's add).
     const expired = await shopper.fetch(`/wishlist/?add_to_wishlist=${product.id}&_wpnonce=expired`);
