@@ -88,7 +88,7 @@ export default defineShopConfig({
     // slider. Switched off, none of its code is sent and /reviews/ is not found.
     reviews: {
       enabled: process.env['SUKI_REVIEWS'] !== 'off',
-      options: { perPage: 5, sort: 'recent', pagination: process.env['SUKI_REVIEWS_PAGINATION'] !== 'off', allPerPage: 10, grid: { title: 'What shoppers say', count: 6 }, slider: { title: 'Recent reviews', count: 8 } },
+      options: { perPage: 5, sort: 'recent', pagination: process.env['SUKI_REVIEWS_PAGINATION'] !== 'off', allPerPage: 10, grid: { count: 6 }, slider: { count: 8 } },
     },
     // Questions and answers (Customer Reviews for WooCommerce's Q&A): the product page's `Questions &
     // answers` tab and a `Q&A` link in the summary. Switched off, none of its code is sent.

@@ -19,16 +19,19 @@ const OPT_IN = 'Send me the Suki letter';
 let db: TestDatabase;
 let on: RunningServer;
 let off: RunningServer;
+let plain: RunningServer;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   const common = { database: db.database, logger: memoryLogger(), trustProxy: ['127.0.0.1', '::1'] };
   on = await listen(createShopApp({ ...common, newsletter: { optInText: OPT_IN } }), { port: 0, host: '127.0.0.1' });
   off = await listen(createShopApp({ ...common, newsletter: false }), { port: 0, host: '127.0.0.1' });
+  plain = await listen(createShopApp({ ...common, newsletter: { optInText: DEFAULT_OPT_IN_TEXT } }), { port: 0, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
   await on.close();
   await off.close();
+  await plain.close();
   await db.dispose();
 });
 
@@ -56,6 +59,15 @@ describe('newsletter admin-ajax actions', () => {
     expect(saved).toMatchObject({ email: 'maria+shop@example.com', language: 'tl', subscribed: true, consentSource: '/checkout/', consentText: OPT_IN });
     expect(Date.parse(saved!.consentAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(saved!.consentAt)).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('with the default label, the words recorded are the ones the shopper saw: in Filipino on a Filipino page', async () => {
+    const inLanguage = (lang: 'fil' | 'en') =>
+      createNewsletterAdapter(createHttpClient({ baseUrl: plain.url, headers: () => ({ referer: `${plain.url}/checkout/`, 'x-forwarded-for': `198.51.100.${lang === 'fil' ? 1 : 2}`, cookie: `suki_lang=${lang}` }) }));
+    expect((await inLanguage('fil').setUser({ email: 'filipino.optin@example.com', language: 'tl', subscribed: true })).ok).toBe(true);
+    expect((await inLanguage('en').setUser({ email: 'english.optin@example.com', language: 'en', subscribed: true })).ok).toBe(true);
+    expect((await row('filipino.optin@example.com'))?.consentText).toBe('Mag-subscribe sa aming newsletter');
+    expect((await row('english.optin@example.com'))?.consentText).toBe(DEFAULT_OPT_IN_TEXT);
   });
 
   it('an address without the opt-in is taken but not kept, and never unsubscribes a subscriber', async () => {

@@ -1,4 +1,7 @@
-import { LANG_COOKIE, LANG_PARAM, localeFromCookie, localeOf, type Locale } from '../src/i18n/index.js';
+import { LANG_COOKIE, LANG_PARAM, localeFromCookie, localeOf, textsIn, type Locale } from '../src/i18n/index.js';
+import { pageTexts } from '../src/app/page-texts.js';
+import { escapeHtml } from './lib/escape.js';
+import './lib/language.js';
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import type { DocumentAssets, RenderedPage, RenderInput, RenderVariant } from '../src/entry-server.js';
@@ -223,8 +226,10 @@ export const createPagesHandler = (options: PagesOptions) => async (c: Context):
   } catch (error) {
     if (client.aborted) return abandoned();
     options.logger?.error('page render failed', error);
+    const locale = localeFromCookie(pageCookie);
+    const t = textsIn(pageTexts, locale);
     return new Response(
-      '<!doctype html><html lang="en-PH"><head><meta charset="utf-8"><title>Something went wrong — Suki</title></head><body><main><h1>Something went wrong</h1><p>We could not show this page. Please try again in a moment.</p><p><a href="/">Back to the shop</a></p></main></body></html>',
+      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(t.failedTitle)} — ${escapeHtml(options.config.shop.name)}</title></head><body><main><h1>${escapeHtml(t.failedTitle)}</h1><p>${escapeHtml(t.failedMessage)}</p><p><a href="/">${escapeHtml(t.backToShop)}</a></p></main></body></html>`,
       { status: 500, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
     );
   }

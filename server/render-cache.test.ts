@@ -51,7 +51,7 @@ async function startInstance(database: OpenedDatabase): Promise<Instance> {
 }
 
 /** The page's hydration state. */
-const stateOf = (html: string): { cartNonce: string; stores: { cart: unknown }; shop: { consentStored: string | null } } => {
+const stateOf = (html: string): { cartNonce: string; stores: { cart: unknown }; shop: { consentStored: string | null }; locale?: string } => {
   const json = /<script type="application\/json" id="suki-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error('no state in the page');
   return JSON.parse(json) as never;
@@ -206,6 +206,24 @@ describe('the render cache', () => {
     const hidden = await page(new Shopper(shop.url), address, { cookie: 'cr_hide_trustbadge=true' });
     const hiddenAgain = await page(new Shopper(shop.url), address, { cookie: 'cr_hide_trustbadge=true; suki_x=1' });
     expect([hidden.cache, hiddenAgain.cache]).toEqual(['miss', 'hit']);
+  });
+
+  it('keeps a render per language, with the titles the server wrote in it, on every cached page type', async () => {
+    const product = products.find((p) => p.type === 'simple')!;
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    for (const path of ['/', '/shop/', '/product-category/bags-bayong/', new URL(product.permalink).pathname, '/blog/']) {
+      const english = await page(new Shopper(shop.url), path);
+      const asked = await page(new Shopper(shop.url), `${path}?lang=fil`);
+      const kept = await page(new Shopper(shop.url), path, { cookie: 'suki_lang=fil' });
+      const englishAgain = await page(new Shopper(shop.url), path);
+      expect([asked.cache, kept.cache, englishAgain.cache], path).toEqual(['miss', 'hit', 'hit']);
+      expect(asked.state.locale, path).toBe('fil-PH');
+      expect(englishAgain.state.locale, path).toBe('en-PH');
+      expect(titleOf(kept.html), path).toBe(titleOf(asked.html));
+      expect(titleOf(englishAgain.html), path).toBe(titleOf(english.html));
+    }
+    expect(/<title>([^<]*)<\/title>/.exec((await page(new Shopper(shop.url), '/shop/', { cookie: 'suki_lang=fil' })).html)?.[1]).toBe('Mga produkto — Suki');
+    expect(/<title>([^<]*)<\/title>/.exec((await page(new Shopper(shop.url), '/shop/')).html)?.[1]).toBe('Shop — Suki');
   });
 
   it('does not cache the cart page or search results', async () => {

@@ -227,13 +227,13 @@ describe('submitting a review', () => {
       body: new URLSearchParams({ comment_post_ID: String(busy.id), rating: '5', comment: 'Posted through wp-comments-post.php.', author: 'Form Guest', email: 'form@example.com', comment_parent: '0', submit: 'Submit' }).toString(),
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`/product/${busy.slug}/?review_result=0&review_status=hold#reviews`);
+    expect(response.headers.get('location')).toBe(`/product/${busy.slug}/?review_result=0&review_status=hold&review_message=addedHeld#reviews`);
     const again = await b.fetch('/wp-comments-post.php', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ comment_post_ID: String(busy.id), rating: '5', comment: '', author: 'Form Guest', email: 'form@example.com' }).toString(),
     });
-    expect(again.headers.get('location')).toBe(`/product/${busy.slug}/?review_result=2#reviews`);
+    expect(again.headers.get('location')).toBe(`/product/${busy.slug}/?review_result=2&review_message=validation#reviews`);
   });
 });
 

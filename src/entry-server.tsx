@@ -184,6 +184,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.wishlist ? { wishlist: input.wishlist } : {}),
       ...(contactForms ? { contactForms } : {}),
       ...(input.contact ? { contactPost: input.contact } : {}),
+      locale: localeFromCookie(cookie),
     });
     const pagePlugins = input.plugins.filter(({ plugin }) => pluginLoadsOn(plugin, loaded.pageType));
     await prepareViews(pagePlugins, loaded.pageType);

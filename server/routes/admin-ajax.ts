@@ -24,6 +24,9 @@ import { createNonce } from '../lib/crypto.js';
 import { mediaType } from '../lib/request.js';
 import { dbRateLimit } from '../services/rate-limit.js';
 import { recordOptIn, subscriberByHash } from '../services/subscribers.js';
+import { textsIn } from '../../src/i18n/index.js';
+import { newsletterTexts } from '../../src/plugins/newsletter/views/messages.js';
+import { requestLocale } from '../lib/language.js';
 import { getOrCreateSession } from '../session.js';
 import { sendJson, type ShopDeps } from './shared.js';
 
@@ -98,7 +101,9 @@ export function adminAjax(deps: ShopDeps, options: AdminAjaxOptions = { newslett
     if (subscribed !== '0' && subscribed !== '1') return refused(c, 400, 'subscribed', 'subscribed must be 1 or 0.');
     if (!(await newsletterGuard.take(clientAddress(c)))) return refused(c, 429, null, 'Too many sign-ups from this address. Please try again later.');
     // Only an opt-in is kept; an address without one is taken and forgotten.
-    if (subscribed === '1') await recordOptIn(deps.db, { email, language, source: consentSource(c), text: settings.optInText, at: new Date() });
+    // The words the shopper agreed to: the default label in the page's language, or the shop's own label as written.
+    const text = settings.optInText === newsletterTexts.base.optIn ? textsIn(newsletterTexts, requestLocale(c)).optIn : settings.optInText;
+    if (subscribed === '1') await recordOptIn(deps.db, { email, language, source: consentSource(c), text, at: new Date() });
     return sendJson(c, { success: true, email });
   };
 

@@ -37,12 +37,12 @@ import {
   passwordProblem,
   passwordTooLong,
   usernameProblem,
-  ACCOUNT_MESSAGES,
+  PASSWORD_MAX_BYTES,
 } from '../../src/core/rules/account.js';
 import { CHECKOUT_RULES } from '../../src/core/rules/checkout-form.js';
 import { fieldError } from '../../src/core/rules/forms.js';
+import { validationTexts } from '../../src/core/rules/messages.js';
 import { formatMoney } from '../../src/core/rules/money.js';
-import { countOf } from '../../src/core/rules/plural.js';
 import { normalisePhone } from '../../src/core/rules/ph-contact.js';
 import { containsMarkup } from '../../src/core/rules/text.js';
 import { clientAddress } from '../lib/address.js';
@@ -81,7 +81,12 @@ import { checkPassword } from '../services/passwords.js';
 import { dbRateLimit, type RateLimit } from '../services/rate-limit.js';
 import { accountCartId } from '../services/session-store.js';
 import { getOrCreateSession, readSessionId, rotateSession } from '../session.js';
-import { STATUS_LABELS } from './order-tracking.js';
+import { statusLabel } from './order-tracking.js';
+import { accountNoticeTexts, accountTitleTexts, type AccountNoticeTexts } from '../../src/app/account-notices.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
+import { accountValidationTexts } from '../../src/core/rules/account-messages.js';
+import { accountFormTexts } from '../../src/ui/messages/account.js';
+import { requestLocale } from '../lib/language.js';
 import { cartCookies, shopUrls, type ShopDeps } from './shared.js';
 
 /** The stock nonce actions of the My Account forms. */
@@ -121,34 +126,29 @@ export const ACCOUNT_LIMITS = {
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, LimitSpec>;
 
-export const ACCOUNT_TEXT = {
-  badNonce: 'This form has expired or was not sent from this shop. Please try again.',
-  wrongCredentials: 'The username or email address and password you entered do not match an account. Please try again.',
-  passwordMissing: 'Please enter your password.',
-  emailExists: 'An account is already registered with your email address. Please log in.',
-  registrationClosed: 'Registration is not open on this shop.',
-  unknownLogin: 'Invalid username or email.',
-  mailUnavailable: 'We could not send the password reset email: this shop cannot send email at the moment. Please try again later or contact us.',
-  resetSent: 'Password reset email has been sent.',
-  resetInvalid: 'This key is invalid or has already been used. Please reset your password again if needed.',
-  resetDone: 'Your password has been reset successfully.',
-  passwordsDiffer: 'Passwords do not match.',
-  invalidOrder: 'Invalid order.',
-  addressSaved: 'Address changed successfully.',
-  detailsSaved: 'Account details changed successfully.',
-  currentPasswordMissing: 'Please enter your current password.',
-  currentPasswordWrong: 'Your current password is incorrect.',
-  loggedOut: 'You have been logged out.',
-  logoutExpired: 'This log-out link has expired. Please use the Log out link below.',
-  verified: 'Thank you: your email address is confirmed.',
-  verifyInvalid: 'This confirmation link is invalid, expired or already used.',
-  signedOut: 'You are not logged in any more. Please log in and try again.',
-} as const;
+/** The notices in English (the server's tests compare with them); the routes write them in the request's language. */
+export const ACCOUNT_TEXT: AccountNoticeTexts = textsIn(accountNoticeTexts, BASE_LOCALE);
 
 /** `Too many attempts. Try again in N minutes.` */
-export const tooManyAttempts = (waitMs: number): string => {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Too many attempts. Try again in ${countOf(minutes, 'minute')}.`;
+export const tooManyAttempts = (waitMs: number, locale: Locale = BASE_LOCALE): string => textsIn(accountNoticeTexts, locale).tooManyAttempts(Math.max(1, Math.ceil(waitMs / 60_000)));
+
+/** The request's notices, fields' names and rules' messages. */
+const textsOf = (c: Context) => {
+  const locale = requestLocale(c);
+  return { locale, t: textsIn(accountNoticeTexts, locale), rules: textsIn(accountValidationTexts, locale), fields: textsIn(accountFormTexts, locale) };
+};
+
+/** A My Account page's title, as the routes name it; written in the request's language. */
+type AccountTitle = 'My account' | 'Lost password' | 'Reset password' | 'Orders' | 'Addresses' | 'Account details' | `Order #${number}`;
+
+const titleIn = (title: AccountTitle, locale: Locale): string => {
+  const shown = textsIn(accountTitleTexts, locale);
+  const order = /^Order #(\d+)$/.exec(title);
+  if (order) return shown.order({ number: order[1]! });
+  const english: Readonly<Record<string, unknown>> = accountTitleTexts.base;
+  const key = (Object.keys(english) as Array<keyof typeof shown>).find((k) => english[k] === title);
+  const text = key === undefined ? undefined : shown[key];
+  return typeof text === 'string' ? text : title;
 };
 
 const error = (text: string): AccountNotice => ({ kind: 'error', text });
@@ -220,7 +220,8 @@ async function receivedOrder(deps: ShopDeps, urls: ShopUrls, full: FullOrder): P
 const ADDRESS_FIELDS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode'] as const;
 
 /** Reads and checks a posted address with the checkout's rules; errors by stock field name. */
-export function readAddressForm(form: URLSearchParams, kind: 'billing' | 'shipping'): { address: CartBillingAddress; errors: Record<string, string> } {
+export function readAddressForm(form: URLSearchParams, kind: 'billing' | 'shipping', locale: Locale = BASE_LOCALE): { address: CartBillingAddress; errors: Record<string, string> } {
+  const t = textsIn(accountNoticeTexts, locale);
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
   const fields = [...ADDRESS_FIELDS, ...(kind === 'billing' ? (['phone', 'email'] as const) : [])];
@@ -230,20 +231,20 @@ export function readAddressForm(form: URLSearchParams, kind: 'billing' | 'shippi
     const value = raw.trim();
     values[field] = value;
     if (raw.length > 1000 || [...value].length > 200) {
-      errors[name] = 'Please enter no more than 200 characters.';
+      errors[name] = t.tooLong;
       continue;
     }
     if (containsMarkup(value)) {
-      errors[name] = 'Please remove the HTML from this field.';
+      errors[name] = t.markup;
       continue;
     }
     const rules = field === 'company' ? { maxlength: 100 } : CHECKOUT_RULES[name as keyof typeof CHECKOUT_RULES];
-    const problem = fieldError(rules, value);
+    const problem = fieldError(rules, value, locale);
     if (problem !== null) errors[name] = problem;
   }
   const country = fieldOf(form, `${kind}_country`).trim();
-  if (country !== '' && country !== 'PH') errors[`${kind}_country`] = 'Sorry, we only ship within the Philippines.';
-  if (values['state'] !== undefined && values['state'] !== '' && !STATE_NAMES.has(values['state'])) errors[`${kind}_state`] = 'Please select an option.';
+  if (country !== '' && country !== 'PH') errors[`${kind}_country`] = t.onlyPhilippines;
+  if (values['state'] !== undefined && values['state'] !== '' && !STATE_NAMES.has(values['state'])) errors[`${kind}_state`] = textsIn(validationTexts, locale).oneOf;
   const phone = kind === 'billing' ? normalisePhone(values['phone'] ?? '') : null;
   const address = {
     first_name: values['first_name'] ?? '',
@@ -296,8 +297,8 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
   };
 
   /** Draws an account page with the request's answer. */
-  const page = async (c: Context, status: number, title: string, view: AccountView, summary: AccountSummary, extra: { retryAfterMs?: number; clearFlash?: boolean } = {}): Promise<Response> => {
-    setPageInput(c, { account: { status, title, view }, accountSummary: summary });
+  const page = async (c: Context, status: number, title: AccountTitle, view: AccountView, summary: AccountSummary, extra: { retryAfterMs?: number; clearFlash?: boolean } = {}): Promise<Response> => {
+    setPageInput(c, { account: { status, title: titleIn(title, requestLocale(c)), view }, accountSummary: summary });
     // A copy: the renderer's answer may have frozen headers.
     const rendered = await render(c);
     const response = new Response(rendered.body, rendered);
@@ -357,7 +358,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const flash = takeFlash(c, keys, session.id);
     if (!signed) {
       const resetDone = c.req.query('password-reset') === 'true';
-      return page(c, 200, 'My account', loginView(keys, session.id, { notices: [...flash.notices, ...(resetDone && flash.notices.length === 0 ? [success(ACCOUNT_TEXT.resetDone)] : [])] }), summaryOf(null), { clearFlash: flash.clear });
+      return page(c, 200, 'My account', loginView(keys, session.id, { notices: [...flash.notices, ...(resetDone && flash.notices.length === 0 ? [success(textsOf(c).t.resetDone)] : [])] }), summaryOf(null), { clearFlash: flash.clear });
     }
     return page(c, 200, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, flash.notices) }, summaryOf(signed.customer), { clearFlash: flash.clear });
   });
@@ -368,8 +369,8 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     if (form.has('register')) return register(c, form, session.id, keys);
     if (form.has('login') || form.has('username')) return login(c, form, session.id, keys);
     const summary = summaryOf(signed?.customer ?? null);
-    if (signed) return page(c, 400, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, [error('This form could not be read. Please try again.')]) }, summary);
-    return page(c, 400, 'My account', loginView(keys, session.id, { notices: [error('This form could not be read. Please try again.')] }), summary);
+    if (signed) return page(c, 400, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, [error(textsOf(c).t.unreadable)]) }, summary);
+    return page(c, 400, 'My account', loginView(keys, session.id, { notices: [error(textsOf(c).t.unreadable)] }), summary);
   });
 
   const login = async (c: Context, form: URLSearchParams, sessionId: string, keys: Keys): Promise<Response> => {
@@ -379,24 +380,24 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const keep = { username: username.length > 200 ? '' : username, rememberMe: remember };
     const refuse = (status: number, text: string, retryAfterMs?: number) =>
       page(c, status, 'My account', loginView(keys, sessionId, { ...keep, notices: [error(text)] }), summaryOf(null), retryAfterMs === undefined ? {} : { retryAfterMs });
-    if (!verifyNonce(keys, sessionId, fieldOf(form, 'woocommerce-login-nonce'), ACCOUNT_ACTIONS.login)) return refuse(403, ACCOUNT_TEXT.badNonce);
+    if (!verifyNonce(keys, sessionId, fieldOf(form, 'woocommerce-login-nonce'), ACCOUNT_ACTIONS.login)) return refuse(403, textsOf(c).t.badNonce);
     // Before anything hashes: a huge password is refused as it is.
-    if (passwordTooLong(password)) return refuse(400, ACCOUNT_MESSAGES.passwordTooLong);
-    const nameProblem = usernameProblem(username);
+    if (passwordTooLong(password)) return refuse(400, textsOf(c).rules.passwordTooLong({ n: PASSWORD_MAX_BYTES }));
+    const nameProblem = usernameProblem(username, requestLocale(c));
     if (nameProblem !== null) return refuse(400, nameProblem);
-    if (password === '') return refuse(400, ACCOUNT_TEXT.passwordMissing);
+    if (password === '') return refuse(400, textsOf(c).t.passwordMissing);
     const wait = await checkLimits(limits.loginClient, limits.loginAccount, clientAddress(c), username);
-    if (wait > 0) return refuse(429, tooManyAttempts(wait), wait);
+    if (wait > 0) return refuse(429, tooManyAttempts(wait, requestLocale(c)), wait);
     const checked = await checkCredentials(deps.db, username, password);
-    if (!checked.ok) return refuse(401, ACCOUNT_TEXT.wrongCredentials);
+    if (!checked.ok) return refuse(401, textsOf(c).t.wrongCredentials);
     const fresh = rotateSession(c, remember ? 'remember' : 'browser');
     const signed = await recordSignIn(deps, checked.customer, sessionId, fresh.id, remember);
     await cartCookiesFor(c, accountCartId(checked.customer.id));
     await hooks.afterSignIn?.(c, checked.customer.id);
     const notices: AccountNotice[] = signed.capped.map((cut) =>
       cut.kept === 0
-        ? info(`“${cut.name}” from your earlier cart is no longer available, so it was not added to your account’s cart.`)
-        : info(`Your account’s cart now has ${cut.kept} of “${cut.name}”, the most you can buy (you had ${cut.wanted} across both carts).`),
+        ? info(textsOf(c).t.cartGone({ name: cut.name }))
+        : info(textsOf(c).t.cartCapped({ kept: cut.kept, name: cut.name, wanted: cut.wanted })),
     );
     setFlash(c, keys, fresh.id, notices);
     // Something was cut: the account page says so; otherwise where the shopper was going.
@@ -409,25 +410,25 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const keepEmail = email.length > 200 ? '' : email;
     const refuse = (status: number, text: string, retryAfterMs?: number) =>
       page(c, status, 'My account', loginView(keys, sessionId, { mode: 'register', email: keepEmail, notices: [error(text)] }), summaryOf(null), retryAfterMs === undefined ? {} : { retryAfterMs });
-    if (!verifyNonce(keys, sessionId, fieldOf(form, 'woocommerce-register-nonce'), ACCOUNT_ACTIONS.register)) return refuse(403, ACCOUNT_TEXT.badNonce);
-    if (!registrationEnabled) return refuse(403, ACCOUNT_TEXT.registrationClosed);
-    if (passwordTooLong(password)) return refuse(400, ACCOUNT_MESSAGES.passwordTooLong);
-    const badEmail = emailProblem(email);
+    if (!verifyNonce(keys, sessionId, fieldOf(form, 'woocommerce-register-nonce'), ACCOUNT_ACTIONS.register)) return refuse(403, textsOf(c).t.badNonce);
+    if (!registrationEnabled) return refuse(403, textsOf(c).t.registrationClosed);
+    if (passwordTooLong(password)) return refuse(400, textsOf(c).rules.passwordTooLong({ n: PASSWORD_MAX_BYTES }));
+    const badEmail = emailProblem(email, requestLocale(c));
     if (badEmail !== null) return refuse(400, badEmail);
-    const badPassword = passwordProblem(password, minLength);
+    const badPassword = passwordProblem(password, minLength, requestLocale(c));
     if (badPassword !== null) return refuse(400, badPassword);
     const wait = await checkLimits(limits.registerClient, limits.registerAccount, clientAddress(c), email);
-    if (wait > 0) return refuse(429, tooManyAttempts(wait), wait);
+    if (wait > 0) return refuse(429, tooManyAttempts(wait, requestLocale(c)), wait);
     const created = await createCustomer(deps.db, email, password);
-    if (!created.ok) return refuse(409, ACCOUNT_TEXT.emailExists);
+    if (!created.ok) return refuse(409, textsOf(c).t.emailExists);
     const fresh = rotateSession(c, 'browser');
     await recordSignIn(deps, created.customer, sessionId, fresh.id, false);
     await cartCookiesFor(c, accountCartId(created.customer.id));
     await hooks.afterSignIn?.(c, created.customer.id);
     const mailed = await sendVerification(c, created.customer, 'welcome');
     setFlash(c, keys, fresh.id, [
-      success(`Your account was created. Your username is ${created.customer.username}.`),
-      mailed ? info(`We sent a link to ${created.customer.email} to confirm your email address.`) : error('We could not send the email to confirm your address: this shop cannot send email at the moment.'),
+      success(textsOf(c).t.created({ username: created.customer.username })),
+      mailed ? info(textsOf(c).t.verifySent({ email: created.customer.email })) : error(textsOf(c).t.verifyUnsent),
     ]);
     return redirect(c, '/my-account/');
   };
@@ -450,13 +451,13 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const { session, signed, keys } = await whoIs(c);
     if (!signed) return redirect(c, '/my-account/');
     if (!verifyNonce(keys, session.id, c.req.query('_wpnonce') ?? '', ACCOUNT_ACTIONS.logout)) {
-      return page(c, 403, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, [error(ACCOUNT_TEXT.logoutExpired)]) }, summaryOf(signed.customer));
+      return page(c, 403, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, [error(textsOf(c).t.logoutExpired)]) }, summaryOf(signed.customer));
     }
     await recordSignOut(deps.db, session.id);
     const fresh = rotateSession(c, 'guest');
     await cartCookiesFor(c, null);
     hooks.afterSignOut?.(c);
-    setFlash(c, keys, fresh.id, [info(ACCOUNT_TEXT.loggedOut)]);
+    setFlash(c, keys, fresh.id, [info(textsOf(c).t.loggedOut)]);
     return redirect(c, '/my-account/');
   });
 
@@ -465,12 +466,12 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const done = await verifyEmail(deps.db, c.req.query('key') ?? '');
     if (!done) {
       const signed = await signedInCustomer(deps.db, session.id);
-      const notices = [error(ACCOUNT_TEXT.verifyInvalid)];
+      const notices = [error(textsOf(c).t.verifyInvalid)];
       if (signed) return page(c, 400, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, signed.customer, notices) }, summaryOf(signed.customer));
       return page(c, 400, 'My account', loginView(keys, session.id, { notices }), summaryOf(null));
     }
-    const claimed = done.claimed > 0 ? ` ${countOf(done.claimed, 'earlier order')} placed with this address ${done.claimed === 1 ? 'is' : 'are'} now in your account.` : '';
-    setFlash(c, keys, session.id, [success(`${ACCOUNT_TEXT.verified}${claimed}`)]);
+    const { t } = textsOf(c);
+    setFlash(c, keys, session.id, [success(done.claimed > 0 ? `${t.verified} ${t.claimed(done.claimed)}` : t.verified)]);
     return redirect(c, '/my-account/');
   });
 
@@ -518,7 +519,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     if (key !== undefined && id !== undefined) {
       // The mailed link: keep the key in a cookie and take it out of the address (and of Referer headers).
       if (!/^\d{1,10}$/.test(id) || !/^[A-Za-z0-9_-]{20,100}$/.test(key)) {
-        return page(c, 400, 'Lost password', lostView(keys, session.id, { notices: [error(ACCOUNT_TEXT.resetInvalid)] }), summary);
+        return page(c, 400, 'Lost password', lostView(keys, session.id, { notices: [error(textsOf(c).t.resetInvalid)] }), summary);
       }
       c.header('Set-Cookie', resetCookie(c, `${id}:${key}`, 3600), { append: true });
       return redirect(c, '/my-account/lost-password/?show-reset-form=true');
@@ -526,11 +527,11 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     if (c.req.query('show-reset-form') === 'true') {
       const held = await resetFromCookie(c);
       const owner = held ? await resetTokenOwner(deps.db, held.key, held.login) : null;
-      if (!held || !owner) return page(c, 400, 'Lost password', resetView(keys, session.id, { notices: [error(ACCOUNT_TEXT.resetInvalid)] }), summary);
+      if (!held || !owner) return page(c, 400, 'Lost password', resetView(keys, session.id, { notices: [error(textsOf(c).t.resetInvalid)] }), summary);
       return page(c, 200, 'Reset password', resetView(keys, session.id, { key: held.key, login: held.login, valid: true }), summary);
     }
     if (c.req.query('reset-link-sent') === 'true') {
-      return page(c, 200, 'Lost password', lostView(keys, session.id, { sent: true, notices: [success(ACCOUNT_TEXT.resetSent)] }), summary);
+      return page(c, 200, 'Lost password', lostView(keys, session.id, { sent: true, notices: [success(textsOf(c).t.resetSent)] }), summary);
     }
     return page(c, 200, 'Lost password', lostView(keys, session.id), summary);
   });
@@ -549,13 +550,13 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
       const keepLogin = login.length <= 200 ? login : '';
       const refuse = (status: number, text: string, valid = true) =>
         page(c, status, 'Reset password', resetView(keys, session.id, { key: valid ? keepKey : '', login: valid ? keepLogin : '', valid, notices: [error(text)] }), summary);
-      if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-reset-password-nonce'), ACCOUNT_ACTIONS.resetPassword)) return refuse(403, ACCOUNT_TEXT.badNonce);
-      if (passwordTooLong(password) || passwordTooLong(again)) return refuse(400, ACCOUNT_MESSAGES.passwordTooLong);
-      if (password !== again) return refuse(400, ACCOUNT_TEXT.passwordsDiffer);
-      const badPassword = passwordProblem(password, minLength);
+      if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-reset-password-nonce'), ACCOUNT_ACTIONS.resetPassword)) return refuse(403, textsOf(c).t.badNonce);
+      if (passwordTooLong(password) || passwordTooLong(again)) return refuse(400, textsOf(c).rules.passwordTooLong({ n: PASSWORD_MAX_BYTES }));
+      if (password !== again) return refuse(400, textsOf(c).t.passwordsDiffer);
+      const badPassword = passwordProblem(password, minLength, requestLocale(c));
       if (badPassword !== null) return refuse(400, badPassword);
       const done = await resetPassword(deps.db, key, login, password);
-      if (!done) return refuse(400, ACCOUNT_TEXT.resetInvalid, false);
+      if (!done) return refuse(400, textsOf(c).t.resetInvalid, false);
       // Every session of the account ended. This browser, when it was one of them, starts again as a
       // guest with a new id; a guest keeps its session and cart.
       let flashFor = session.id;
@@ -564,22 +565,23 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
         await cartCookiesFor(c, null);
       }
       c.header('Set-Cookie', resetCookie(c, '', 0), { append: true });
-      setFlash(c, keys, flashFor, [success(ACCOUNT_TEXT.resetDone)]);
+      setFlash(c, keys, flashFor, [success(textsOf(c).t.resetDone)]);
       return redirect(c, '/my-account/?password-reset=true');
     }
     const login = fieldOf(form, 'user_login').trim();
     const keep = login.length > 200 ? '' : login;
     const refuse = (status: number, text: string, retryAfterMs?: number) =>
       page(c, status, 'Lost password', lostView(keys, session.id, { login: keep, notices: [error(text)] }), summary, retryAfterMs === undefined ? {} : { retryAfterMs });
-    if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-lost-password-nonce'), ACCOUNT_ACTIONS.lostPassword)) return refuse(403, ACCOUNT_TEXT.badNonce);
-    const problem = usernameProblem(login);
-    if (problem !== null) return refuse(400, problem === ACCOUNT_MESSAGES.usernameMissing ? 'Enter a username or email address.' : problem);
+    if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-lost-password-nonce'), ACCOUNT_ACTIONS.lostPassword)) return refuse(403, textsOf(c).t.badNonce);
+    const { locale, t, rules } = textsOf(c);
+    const problem = usernameProblem(login, locale);
+    if (problem !== null) return refuse(400, problem === rules.usernameMissing ? t.enterLogin : problem);
     const wait = await checkLimits(limits.resetClient, limits.resetAccount, clientAddress(c), login);
-    if (wait > 0) return refuse(429, tooManyAttempts(wait), wait);
+    if (wait > 0) return refuse(429, tooManyAttempts(wait, requestLocale(c)), wait);
     const customer = await customerByLogin(deps.db, login);
-    if (!customer) return refuse(400, ACCOUNT_TEXT.unknownLogin);
+    if (!customer) return refuse(400, textsOf(c).t.unknownLogin);
     // Say so when no mail can go out, rather than "sent".
-    if (deps.mailEnabled !== true) return refuse(503, ACCOUNT_TEXT.mailUnavailable);
+    if (deps.mailEnabled !== true) return refuse(503, textsOf(c).t.mailUnavailable);
     await deps.db.transaction(async (tx) => {
       const token = await createResetToken(tx, customer.id);
       const link = `${requestOrigin(c)}/my-account/lost-password/?key=${token}&id=${customer.id}`;
@@ -602,7 +604,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     return {
       ...who,
       signed: null,
-      loginPage: () => page(c, posted ? 401 : 200, 'My account', loginView(who.keys, who.session.id, posted ? { notices: [error(ACCOUNT_TEXT.signedOut)] } : {}), summaryOf(null)),
+      loginPage: () => page(c, posted ? 401 : 200, 'My account', loginView(who.keys, who.session.id, posted ? { notices: [error(textsOf(c).t.signedOut)] } : {}), summaryOf(null)),
     };
   };
 
@@ -614,12 +616,13 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const flash = takeFlash(c, keys, session.id);
     const { rows, total } = await customerOrders(deps.db, customer.id, pageNumber);
     const totalPages = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
+    const { locale, t } = textsOf(c);
     const orders: AccountOrderRow[] = rows.map((o) => ({
       id: o.id,
       number: `#${o.id}`,
       dateCreated: new Date(o.createdAt).toISOString(),
-      status: STATUS_LABELS[o.status] ?? o.status,
-      total: `${money(o.total)} for ${countOf(o.items, 'item')}`,
+      status: statusLabel(o.status, locale),
+      total: t.orderTotal({ total: money(o.total), items: t.items(o.items) }),
       viewUrl: `/my-account/view-order/${o.id}/`,
     }));
     const status = pageNumber > totalPages ? 404 : 200;
@@ -644,7 +647,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const full = Number.isSafeInteger(id) ? await loadOrder(deps.db, id) : null;
     // Another account's order answers exactly as a missing one.
     if (!full || full.order.customerId !== customer.id) {
-      return page(c, 404, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, customer, [error(ACCOUNT_TEXT.invalidOrder)]) }, summaryOf(customer));
+      return page(c, 404, 'My account', { view: 'dashboard', ...signedInBase(keys, session.id, customer, [error(textsOf(c).t.invalidOrder)]) }, summaryOf(customer));
     }
     return page(c, 200, `Order #${full.order.id}`, { view: 'view-order', ...signedInBase(keys, session.id, customer, []), order: await receivedOrder(deps, shopUrls(c), full) }, summaryOf(customer));
   });
@@ -689,22 +692,22 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const form = await readForm(c);
     const summary = summaryOf(customer);
     if (!verifyNonce(keys, session.id, fieldOf(form, 'woocommerce-edit-address-nonce'), ACCOUNT_ACTIONS.editAddress)) {
-      return page(c, 403, 'Addresses', addressView(keys, session.id, customer, kind, [error(ACCOUNT_TEXT.badNonce)]), summary);
+      return page(c, 403, 'Addresses', addressView(keys, session.id, customer, kind, [error(textsOf(c).t.badNonce)]), summary);
     }
-    const { address, errors } = readAddressForm(form, kind);
+    const { address, errors } = readAddressForm(form, kind, requestLocale(c));
     if (Object.keys(errors).length > 0) {
       const shown = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.length > 200 ? '' : v])) as unknown as CartBillingAddress;
       return page(
         c,
         400,
         'Addresses',
-        addressView(keys, session.id, customer, kind, [error('Please correct the fields marked below.')], { ...(kind === 'billing' ? { billing: shown } : { shipping: shown }), fieldErrors: errors }),
+        addressView(keys, session.id, customer, kind, [error(textsOf(c).t.correctBelow)], { ...(kind === 'billing' ? { billing: shown } : { shipping: shown }), fieldErrors: errors }),
         summary,
       );
     }
     const { email: _email, ...plain } = address;
     await saveAddress(deps.db, customer, kind, kind === 'billing' ? address : plain);
-    setFlash(c, keys, session.id, [success(ACCOUNT_TEXT.addressSaved)]);
+    setFlash(c, keys, session.id, [success(textsOf(c).t.addressSaved)]);
     return redirect(c, '/my-account/edit-address/');
   });
 
@@ -731,7 +734,7 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const form = await readForm(c);
     const summary = summaryOf(customer);
     if (!verifyNonce(keys, session.id, fieldOf(form, 'save-account-details-nonce'), ACCOUNT_ACTIONS.editAccount)) {
-      return page(c, 403, 'Account details', detailsView(keys, session.id, customer, [error(ACCOUNT_TEXT.badNonce)]), summary);
+      return page(c, 403, 'Account details', detailsView(keys, session.id, customer, [error(textsOf(c).t.badNonce)]), summary);
     }
     const firstName = fieldOf(form, 'account_first_name').trim();
     const lastName = fieldOf(form, 'account_last_name').trim();
@@ -741,28 +744,29 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
     const next = fieldOf(form, 'password_1');
     const again = fieldOf(form, 'password_2');
     const errors: Record<string, string> = {};
+    const { locale, t, rules, fields } = textsOf(c);
     const nameCheck = (name: string, value: string, label: string, max: number) => {
-      if (value === '') errors[name] = `${label} is a required field.`;
-      else if ([...value].length > max) errors[name] = `${label} must be at most ${max} characters long.`;
-      else if (containsMarkup(value)) errors[name] = `${label} must not contain HTML.`;
+      if (value === '') errors[name] = t.fieldRequired({ label });
+      else if ([...value].length > max) errors[name] = t.fieldTooLong({ label, max });
+      else if (containsMarkup(value)) errors[name] = t.fieldMarkup({ label });
     };
-    nameCheck('account_first_name', firstName, 'First name', 100);
-    nameCheck('account_last_name', lastName, 'Last name', 100);
-    nameCheck('account_display_name', displayName, 'Display name', 100);
-    const badEmail = emailProblem(email);
+    nameCheck('account_first_name', firstName, fields.firstName, 100);
+    nameCheck('account_last_name', lastName, fields.lastName, 100);
+    nameCheck('account_display_name', displayName, fields.displayName, 100);
+    const badEmail = emailProblem(email, locale);
     if (badEmail !== null) errors['account_email'] = badEmail;
     const emailChanged = badEmail === null && accountKey(email) !== customer.emailKey;
     const changingPassword = next !== '' || again !== '';
     if (passwordTooLong(current) || passwordTooLong(next) || passwordTooLong(again)) {
-      errors[passwordTooLong(current) ? 'password_current' : 'password_1'] = ACCOUNT_MESSAGES.passwordTooLong;
+      errors[passwordTooLong(current) ? 'password_current' : 'password_1'] = rules.passwordTooLong({ n: PASSWORD_MAX_BYTES });
     } else if (changingPassword) {
-      if (next !== again) errors['password_2'] = 'New passwords do not match.';
+      if (next !== again) errors['password_2'] = rules.newPasswordsDiffer;
       else {
-        const bad = passwordProblem(next, minLength);
+        const bad = passwordProblem(next, minLength, locale);
         if (bad !== null) errors['password_1'] = bad;
       }
     }
-    if ((changingPassword || emailChanged) && current === '' && errors['password_current'] === undefined) errors['password_current'] = ACCOUNT_TEXT.currentPasswordMissing;
+    if ((changingPassword || emailChanged) && current === '' && errors['password_current'] === undefined) errors['password_current'] = textsOf(c).t.currentPasswordMissing;
     const shown: AccountCustomer = {
       ...accountCustomer(customer),
       firstName: firstName.length > 200 ? '' : firstName,
@@ -770,27 +774,27 @@ export function myAccountRoutes(deps: ShopDeps, render: (c: Context) => Promise<
       displayName: displayName.length > 200 ? '' : displayName,
       email: email.length > 200 ? '' : email,
     };
-    if (Object.keys(errors).length > 0) return page(c, 400, 'Account details', detailsView(keys, session.id, shown, [error('Please correct the fields marked below.')], errors), summary);
+    if (Object.keys(errors).length > 0) return page(c, 400, 'Account details', detailsView(keys, session.id, shown, [error(t.correctBelow)], errors), summary);
     if (changingPassword || emailChanged) {
       // The current password is a guess like a login: the account's login limit counts it.
       const wait = await limits.loginAccount.attempt(createHmac('sha256', 'suki-account-limit').update(customer.usernameKey).digest('hex').slice(0, 32));
       if (wait > 0) {
-        return page(c, 429, 'Account details', detailsView(keys, session.id, shown, [error(tooManyAttempts(wait))]), summary, { retryAfterMs: wait });
+        return page(c, 429, 'Account details', detailsView(keys, session.id, shown, [error(tooManyAttempts(wait, locale))]), summary, { retryAfterMs: wait });
       }
       if (!(await checkPassword(customer.passwordHash, current))) {
-        return page(c, 400, 'Account details', detailsView(keys, session.id, shown, [error(ACCOUNT_TEXT.currentPasswordWrong)], { password_current: ACCOUNT_TEXT.currentPasswordWrong }), summary);
+        return page(c, 400, 'Account details', detailsView(keys, session.id, shown, [error(textsOf(c).t.currentPasswordWrong)], { password_current: textsOf(c).t.currentPasswordWrong }), summary);
       }
     }
     // A new password: this browser gets a new session id, every other session of the account ends.
     const fresh = changingPassword ? rotateSession(c, remember ? 'remember' : 'browser') : null;
     const saved = await updateDetails(deps.db, customer, { firstName, lastName, displayName, email, password: changingPassword ? next : null }, fresh ? { id: fresh.id, remember } : null);
     if (saved === 'email_taken') {
-      return page(c, 409, 'Account details', detailsView(keys, session.id, shown, [error('This email address is already registered.')], { account_email: 'This email address is already registered.' }), summary);
+      return page(c, 409, 'Account details', detailsView(keys, session.id, shown, [error(t.emailTaken)], { account_email: t.emailTaken }), summary);
     }
-    const notices: AccountNotice[] = [success(ACCOUNT_TEXT.detailsSaved)];
+    const notices: AccountNotice[] = [success(textsOf(c).t.detailsSaved)];
     if (emailChanged) {
       const mailed = await sendVerification(c, saved, 'changed');
-      notices.push(mailed ? info(`We sent a link to ${saved.email} to confirm your new email address.`) : error('We could not send the email to confirm your new address: this shop cannot send email at the moment.'));
+      notices.push(mailed ? info(t.newVerifySent({ email: saved.email })) : error(t.newVerifyUnsent));
     }
     setFlash(c, keys, fresh?.id ?? session.id, notices);
     return redirect(c, '/my-account/edit-account/');

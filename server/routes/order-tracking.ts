@@ -16,7 +16,12 @@ import { blankTracking, type OrderTracking, type TrackedOrder } from '../../src/
 import { PHP } from '../../src/core/domain/money.js';
 import { isEmail } from '../../src/core/rules/forms.js';
 import { formatMoney } from '../../src/core/rules/money.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
+import { orderStatusTexts } from '../../src/ui/messages/account.js';
+import { trackedOrderTexts } from '../../src/app/order-texts.js';
+import { paymentTexts, shippingTexts } from '../../src/ui/messages/checkout.js';
 import { clientAddress } from '../lib/address.js';
+import { requestLocale } from '../lib/language.js';
 import { createNonce, verifyNonce } from '../lib/crypto.js';
 import { mediaType } from '../lib/request.js';
 import { setPageInput } from '../pages.js';
@@ -27,32 +32,43 @@ import type { ShopDeps } from './shared.js';
 /** The stock nonce action of the tracking form. */
 export const ORDER_TRACKING_ACTION = 'woocommerce-order_tracking';
 
-export const STATUS_LABELS: Readonly<Record<string, string>> = {
-  pending: 'Pending payment',
-  processing: 'Processing',
-  'on-hold': 'On hold',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  failed: 'Failed',
+/** An order status's label in `locale` (an unknown status shows as the shop gives it). */
+export const statusLabel = (status: string, locale: Locale): string => {
+  const labels: Readonly<Record<string, string>> = textsIn(orderStatusTexts, locale);
+  return Object.hasOwn(labels, status) ? labels[status]! : status;
+};
+
+/** A stock title (`Flat rate`, `Cash on delivery`) in `locale`; a title the merchant chose stays as given. */
+const stockTitle = (title: string, locale: Locale): string => {
+  const pairs: ReadonlyArray<readonly [english: Readonly<Record<string, string>>, shown: Readonly<Record<string, string>>]> = [
+    [shippingTexts.base, textsIn(shippingTexts, locale)],
+    [paymentTexts.base, textsIn(paymentTexts, locale)],
+  ];
+  for (const [english, shown] of pairs) {
+    const key = Object.keys(english).find((k) => english[k] === title);
+    if (key !== undefined) return shown[key] ?? title;
+  }
+  return title;
 };
 
 const money = (minor: number): string => formatMoney(minor, PHP);
-const shopDate = (iso: string): string => new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' }).format(new Date(iso));
+const shopDate = (iso: string, locale: Locale): string => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Manila' }).format(new Date(iso));
 
-/** What the tracking page shows of a found order, as display strings. */
-export function trackedOrderView(order: FoundOrder, note: string): TrackedOrder {
+/** What the tracking page shows of a found order, as display strings in `locale` (money stays en-PH). */
+export function trackedOrderView(order: FoundOrder, note: string, locale: Locale = BASE_LOCALE): TrackedOrder {
+  const t = textsIn(trackedOrderTexts, locale);
+  const shipping = stockTitle(order.shippingTitle, locale);
   return {
     number: order.id,
-    status: STATUS_LABELS[order.status] ?? order.status,
-    date: shopDate(order.createdAt),
+    status: statusLabel(order.status, locale),
+    date: shopDate(order.createdAt, locale),
     lines: order.items.map((i) => ({ name: i.name, variation: i.variation, quantity: i.quantity, total: money(i.total) })),
     totals: [
-      ['Subtotal', money(order.subtotal)],
-      ...(order.discount > 0 ? [['Discount', `−${money(order.discount)}`] as const] : []),
-      ['Shipping', order.shipping > 0 ? `${money(order.shipping)} via ${order.shippingTitle}` : order.shippingTitle],
-      ['Payment method', order.paymentMethodTitle],
-      ['Total', `${money(order.total)} (includes ${money(order.vat)} VAT)`],
+      [t.subtotal, money(order.subtotal)],
+      ...(order.discount > 0 ? [[t.discount, `−${money(order.discount)}`] as const] : []),
+      [t.shipping, order.shipping > 0 ? t.via({ amount: money(order.shipping), method: shipping }) : shipping],
+      [t.paymentMethod, stockTitle(order.paymentMethodTitle, locale)],
+      [t.total, t.withVat({ total: money(order.total), vat: money(order.vat) })],
     ],
     note,
   };
@@ -88,7 +104,7 @@ export function orderTrackingPage(deps: ShopDeps, render: (c: Context) => Promis
     if (refused) return refused;
     const kept = { nonce, orderId, email, order: null };
     const result = await trackOrder({ db: deps.db }, { orderId, email, client: clientAddress(c) });
-    if (result.ok) return { status: 200, tracking: { ...kept, outcome: 'found', order: trackedOrderView(result.order, result.order.note) } };
+    if (result.ok) return { status: 200, tracking: { ...kept, outcome: 'found', order: trackedOrderView(result.order, result.order.note, requestLocale(c)) } };
     return result.reason === 'rate_limited' ? { status: 429, tracking: { ...kept, outcome: 'limited' } } : { status: 200, tracking: { ...kept, outcome: 'not-found' } };
   };
 

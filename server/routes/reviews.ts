@@ -37,6 +37,7 @@ import {
   listQuestions,
   listReviews,
   QUESTION_TEXTS,
+  REVIEW_TEXTS,
   ratingSummary,
   reviewedProduct,
   reviewTags,
@@ -280,8 +281,8 @@ export function reviewsRoutes(deps: ShopDeps, settings: ReviewsSettings): Review
       slider ? listReviews(deps.db, { scope, page: 1, perPage: slider.count, sort: 'recent', rating: 0, search: '', tags: [] }, { voter, media }) : null,
     ]);
     return {
-      grid: grid && summary && cards ? { title: grid.title, summary, cards } : null,
-      slider: slider && recent ? { title: slider.title, reviews: recent.items } : null,
+      grid: grid && summary && cards ? { title: grid.title ?? '', summary, cards } : null,
+      slider: slider && recent ? { title: slider.title ?? '', reviews: recent.items } : null,
     };
   };
 
@@ -751,6 +752,9 @@ export function reviewsRoutes(deps: ShopDeps, settings: ReviewsSettings): Review
         );
         const params = new URLSearchParams({ review_result: String(outcome.code) });
         if (outcome.status) params.set('review_status', outcome.status);
+        // Which answer it was, for the product page to say it in its language.
+        const key = outcome.code === 0 ? (outcome.status === 'hold' ? 'addedHeld' : 'added') : (Object.keys(REVIEW_TEXTS) as Array<keyof typeof REVIEW_TEXTS>).find((k) => REVIEW_TEXTS[k] === outcome.description);
+        if (key) params.set('review_message', key);
         return c.redirect(`/product/${encodeURIComponent(product.slug)}/?${params.toString()}#reviews`, 303);
       }
     : null;

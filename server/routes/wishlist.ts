@@ -62,6 +62,9 @@ import {
 } from '../services/wishlists.js';
 import { ESTIMATE_MESSAGE_MAX, titleProblem, WISHLIST_QUANTITY_MAX } from '../services/wishlist-rules.js';
 import { getOrCreateSession, type ShopperSession } from '../session.js';
+import { wishlistNoticeTexts } from '../../src/app/wishlist-notices.js';
+import { textsIn } from '../../src/i18n/index.js';
+import { requestLocale } from '../lib/language.js';
 import { addButtonFragment, estimateTemplate, listFormFragment, type FragmentOptions } from '../views/wishlist.js';
 import { cartCookies, parseJsonBody, rawBody, requireNonce, sendJson, shopUrls, writeScope, writerSession, type ShopDeps } from './shared.js';
 
@@ -831,6 +834,17 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     nonces: { remove: createNonce(viewer.keys, viewer.session.id, REMOVE_LINK_ACTION) },
   });
 
+  /** The request's notices and titles. */
+  const noticesOf = (c: Context) => textsIn(wishlistNoticeTexts, requestLocale(c));
+
+  /** A notice for what an add did, in the request's language. */
+  const addNotice = (c: Context, result: string): WishlistNotice => {
+    const t = noticesOf(c);
+    if (result === 'true') return { kind: 'success', text: t.added };
+    if (result === 'exists') return { kind: 'info', text: t.exists };
+    return { kind: 'error', text: result === 'missing' ? t.notAllowed : t.error };
+  };
+
   /** Draws a wishlist page with its data; `Cache-Control: no-store, private`. */
   const page = async (c: Context, status: number, title: string, view: WishlistPageView): Promise<Response> => {
     setPageInput(c, { wishlist: { status, title, view } });
@@ -860,7 +874,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     setCount(c, lists.reduce((n, l) => n + l.itemCount, 0), false);
     if (list === null) return notFoundPage(c);
     const details = await listDetails(deps.db, list, shopUrls(c));
-    const title = details.title !== '' ? details.title : owns ? 'My wishlist' : 'Wishlist';
+    const title = details.title !== '' ? details.title : owns ? noticesOf(c).myWishlist : noticesOf(c).wishlist;
     return page(c, 200, title, {
       viewer: owns ? 'owner' : 'visitor',
       list: details,
@@ -885,11 +899,11 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     if (removeRow !== null) {
       const nonce = url.searchParams.get('_wpnonce') ?? '';
       const rowId = /^\d{1,16}$/.test(removeRow) ? Number(removeRow) : 0;
-      let notice: WishlistNotice = { kind: 'error', text: 'This link has expired. Please try again.' };
+      let notice: WishlistNotice = { kind: 'error', text: noticesOf(c).linkExpired };
       if (verifyNonce(viewer.keys, viewer.session.id, nonce, REMOVE_LINK_ACTION) && viewer.owner) {
         const owner = viewer.owner;
         const removed = await deps.db.transaction(async (t) => (await removeItem(t, owner, rowId)) || (list !== null && owns && (await removeProduct(t, owner, rowId, list.id)) > 0));
-        notice = removed ? { kind: 'success', text: WISHLIST_TEXT.removed } : { kind: 'error', text: 'This product is not in your wishlist.' };
+        notice = removed ? { kind: 'success', text: noticesOf(c).removed } : { kind: 'error', text: noticesOf(c).notInList };
         await ownerCount(c, viewer, removed);
       }
       setFlash(c, viewer.keys, viewer.session.id, [notice]);
@@ -898,13 +912,13 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     const addWish = url.searchParams.get('add_to_wishlist');
     if (addWish !== null) {
       const nonce = url.searchParams.get('_wpnonce') ?? '';
-      let notice: WishlistNotice = { kind: 'error', text: 'This link has expired. Please try again.' };
+      let notice: WishlistNotice = { kind: 'error', text: noticesOf(c).linkExpired };
       if (verifyNonce(viewer.keys, viewer.session.id, nonce, nonceAction('add_to_wishlist'))) {
         const guest = await viewerOf(c, true, viewer.session);
         const productId = /^\d{1,10}$/.test(addWish) ? Number(addWish) : 0;
         const target: AddTarget = owns && list ? { kind: 'list', id: list.id } : { kind: 'default' };
         const outcome = await deps.db.transaction((t) => addItem(t, ownerOf(guest), productId, target));
-        notice = { kind: outcome.result === 'true' ? 'success' : outcome.result === 'exists' ? 'info' : 'error', text: outcome.result === 'missing' ? WISHLIST_TEXT.notAllowed : outcome.message };
+        notice = addNotice(c, outcome.result);
         await ownerCount(c, guest, true);
       }
       setFlash(c, viewer.keys, viewer.session.id, [notice]);
@@ -923,17 +937,17 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
         return jsonAnswer(200, { ok: true }, cartCookies(c, added.lines));
       });
       for (const [name, value] of answer.headers) if (name.toLowerCase() === 'set-cookie') c.header(name, value, { append: true });
-      const name = item?.name ?? 'The product';
+      const name = item?.name ?? noticesOf(c).theProduct;
       const notices: WishlistNotice[] = [];
       if (answer.status === 200) {
-        notices.push({ kind: 'success', text: `“${name}” has been added to your cart.` });
+        notices.push({ kind: 'success', text: noticesOf(c).addedToCart({ name }) });
         if (settings.removeAfterAddToCart && owns && viewer.owner) {
           const owner = viewer.owner;
           await deps.db.transaction((t) => removeProduct(t, owner, productId, list.id));
           await ownerCount(c, viewer, true);
         }
       } else {
-        notices.push({ kind: 'error', text: `“${name}” could not be added to your cart: it is out of stock or at its limit.` });
+        notices.push({ kind: 'error', text: noticesOf(c).notAddedToCart({ name }) });
       }
       setFlash(c, viewer.keys, viewer.session.id, notices);
       return redirect(c, answer.status === 200 && settings.redirectToCart ? '/cart/' : base);
@@ -963,7 +977,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     if (list === null) {
       const lists = viewer.owner ? (await wishlistState(deps.db, viewer.owner.key, features)).lists : [];
       setCount(c, lists.reduce((n, l) => n + l.itemCount, 0), false);
-      return page(c, 200, 'My wishlist', { ...emptyView(viewer, notices), lists });
+      return page(c, 200, noticesOf(c).myWishlist, { ...emptyView(viewer, notices), lists });
     }
     return listPage(c, viewer, list, notices);
   });
@@ -1003,8 +1017,7 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     const listId = formInt(form, 'wishlist_id');
     const outcome = await deps.db.transaction((t) => addItem(t, ownerOf(viewer), productId, listId === null ? { kind: 'default' } : { kind: 'list', id: listId }));
     await ownerCount(c, viewer, true);
-    const text = outcome.result === 'missing' ? WISHLIST_TEXT.notAllowed : outcome.message;
-    setFlash(c, viewer.keys, viewer.session.id, [{ kind: outcome.result === 'true' ? 'success' : outcome.result === 'exists' ? 'info' : 'error', text }]);
+    setFlash(c, viewer.keys, viewer.session.id, [addNotice(c, outcome.result)]);
     const back = backTo(c);
     return redirect(c, back.startsWith('/wishlist/') ? back : '/wishlist/');
   });
@@ -1015,14 +1028,14 @@ export function wishlistRoutes(deps: ShopDeps, options: WishlistRouteOptions): W
     const viewer = await viewerOf(c, true);
     if (!settings.multipleLists) return notFoundPage(c);
     const name = form.get('wishlist_name') ?? '';
-    const problem = titleProblem(name);
+    const problem = titleProblem(name, requestLocale(c));
     const privacyRaw = (form.get('wishlist_visibility') ?? '0').trim();
     if (problem !== null || !/^[012]$/.test(privacyRaw)) {
       const lists = (await wishlistState(deps.db, ownerOf(viewer).key, features)).lists;
-      return page(c, 400, 'My wishlist', { ...emptyView(viewer, [{ kind: 'error', text: problem ?? 'Please choose who may see the wishlist.' }]), lists });
+      return page(c, 400, noticesOf(c).myWishlist, { ...emptyView(viewer, [{ kind: 'error', text: problem ?? noticesOf(c).choosePrivacy }]), lists });
     }
     const made = await deps.db.transaction((t) => createList(t, ownerOf(viewer), { name: name.trim(), privacy: Number(privacyRaw) as WishlistPrivacy }));
-    setFlash(c, viewer.keys, viewer.session.id, [{ kind: 'success', text: 'Wishlist created.' }]);
+    setFlash(c, viewer.keys, viewer.session.id, [{ kind: 'success', text: noticesOf(c).created }]);
     return redirect(c, listUrl(made));
   });
 

@@ -2,7 +2,9 @@
  * Pure rules of the server's wishlists: what a title may be, and how a guest's lists merge into an
  * account's at sign-in. No database here; `services/wishlists.ts` applies what these decide.
  */
+import { wishlistNoticeTexts } from '../../src/app/wishlist-notices.js';
 import { isBlankText, isStorableText } from '../../src/core/rules/text.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../../src/i18n/index.js';
 
 /** Longest list title, in characters (code points) after trimming. */
 export const TITLE_MAX = 255;
@@ -14,11 +16,12 @@ export const WISHLIST_QUANTITY_MAX = 9999;
 export const ESTIMATE_MESSAGE_MAX = 5000;
 
 /** The problem with a list title, or null when it may be saved (after trimming). */
-export function titleProblem(raw: string): string | null {
+export function titleProblem(raw: string, locale: Locale = BASE_LOCALE): string | null {
   const title = raw.trim();
-  if (!isStorableText(title)) return 'The wishlist name contains characters that cannot be saved.';
-  if (title === '' || isBlankText(title)) return 'Please enter a name for the wishlist.';
-  if ([...title].length > TITLE_MAX) return `The wishlist name must be at most ${TITLE_MAX} characters long.`;
+  const t = textsIn(wishlistNoticeTexts, locale);
+  if (!isStorableText(title)) return t.nameUnsavable;
+  if (title === '' || isBlankText(title)) return t.nameMissing;
+  if ([...title].length > TITLE_MAX) return t.nameTooLong({ max: TITLE_MAX });
   return null;
 }
 

@@ -365,6 +365,14 @@ describe('My Account in upstream mode', () => {
     expect((await handed(response)).account.view).toMatchObject({ view: 'login', notices: [{ kind: 'error', text: 'This form has expired. Please try again.' }] });
   });
 
+  it('our own notice and the title follow the shopper’s language (the stock shop’s own notices pass as written)', async () => {
+    const response = await post('/my-account/', LOGIN, new Jar({ suki_lang: 'fil' }));
+    expect(response.status).toBe(400);
+    const account = (await handed(response)).account;
+    expect(account.title).toBe('Aking account');
+    expect(account.view).toMatchObject({ view: 'login', notices: [{ kind: 'error', text: 'Nag-expire na ang form na ito. Pakisubukang muli.' }] });
+  });
+
   it('registration is passed on; the new customer is signed in and sent to our /my-account/', async () => {
     const fields = { email: 'someone.new@example.com', password: 'a long pass phrase', 'woocommerce-register-nonce': '69662a3735', _wp_http_referer: '/my-account/', register: 'Register' };
     const response = await post('/my-account/', fields, guestJar());

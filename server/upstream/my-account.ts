@@ -29,6 +29,9 @@ import type {
 } from '../../src/app/account-page.js';
 import { mediaType, requestOrigin } from '../lib/request.js';
 import { setPageInput } from '../pages.js';
+import { accountTitleTexts, upstreamAccountTexts } from '../../src/app/account-notices.js';
+import { textsIn, type Locale } from '../../src/i18n/index.js';
+import { requestLocale } from '../lib/language.js';
 import { readCapped, type Forwarder } from './forward.js';
 
 /** Largest form body read from the shopper; the stock forms are a few hundred bytes. */
@@ -205,14 +208,8 @@ export type AccountEndpoint =
   | { readonly kind: 'lost-password' }
   | { readonly kind: 'logout' };
 
-/** The parts of the account the stock shop keeps as forms of its own, and our words for them. */
-const EXTERNAL = {
-  'edit-address': 'Your billing and shipping addresses',
-  'edit-account': 'Your name, email address and password',
-  downloads: 'Your downloads',
-  'payment-methods': 'Your saved payment methods',
-} as const;
-type ExternalSection = keyof typeof EXTERNAL;
+/** The parts of the account the stock shop keeps as forms of its own (our words for them: `account/upstream`). */
+type ExternalSection = 'edit-address' | 'edit-account' | 'downloads' | 'payment-methods';
 
 /** Which account page an address is, or null when it is none (a 404). */
 export function accountEndpoint(pathname: string): AccountEndpoint | null {
@@ -234,15 +231,30 @@ export function accountEndpoint(pathname: string): AccountEndpoint | null {
   return section === undefined ? null : { kind: 'external', section: section as ExternalSection };
 }
 
-const TITLES: Readonly<Record<AccountView['view'], string>> = {
-  login: 'My account',
-  'lost-password': 'Lost password',
-  'reset-password': 'Reset password',
-  dashboard: 'My account',
-  orders: 'Orders',
-  'view-order': 'Order',
-  'edit-address': 'Addresses',
-  'edit-account': 'Account details',
+/** Each view's title, by its key in `account/titles`. */
+const TITLES = {
+  login: 'account',
+  'lost-password': 'lostPassword',
+  'reset-password': 'resetPassword',
+  dashboard: 'account',
+  orders: 'orders',
+  'view-order': 'orderPlain',
+  'edit-address': 'addresses',
+  'edit-account': 'details',
+} as const satisfies Readonly<Record<AccountView['view'], string>>;
+
+const UPSTREAM = upstreamAccountTexts.base;
+
+/** A view with our own notices in `locale` (the stock shop's pass as written). */
+const inLocale = (view: AccountView, locale: Locale): AccountView => {
+  const shown: Readonly<Record<string, unknown>> = textsIn(upstreamAccountTexts, locale);
+  const english: Readonly<Record<string, unknown>> = UPSTREAM;
+  const notices = view.notices.map((n) => {
+    const key = Object.keys(english).find((k) => english[k] === n.text);
+    const text = key === undefined ? undefined : shown[key];
+    return typeof text === 'string' ? { ...n, text } : n;
+  });
+  return { ...view, notices };
 };
 
 /** What the handler hands the renderer for one request. */
@@ -254,15 +266,9 @@ interface Outcome {
   readonly title?: string;
 }
 
-const EXPIRED: AccountNotice = { kind: 'error', text: 'This form has expired. Please try again.' };
+const EXPIRED: AccountNotice = { kind: 'error', text: UPSTREAM.expired };
 
-const unreachable = (status: number): AccountNotice => ({
-  kind: 'error',
-  text:
-    status === 504
-      ? 'The shop took too long to answer. Please try again in a moment.'
-      : 'We could not reach the shop to show your account. Please try again in a moment.',
-});
+const unreachable = (status: number): AccountNotice => ({ kind: 'error', text: status === 504 ? UPSTREAM.slow : UPSTREAM.unreachable });
 
 const loginView = (guest: StockGuestPage | null, notices: readonly AccountNotice[], kept: Partial<Pick<AccountLoginView, 'mode' | 'username' | 'email' | 'rememberMe'>> = {}): AccountLoginView => ({
   view: 'login',
@@ -322,9 +328,10 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
       return response;
     };
     const redirect = (location: string) => withCookies(new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } }));
+    const locale = requestLocale(c);
     const show = async (outcome: Outcome | null): Promise<Response> => {
       setPageInput(c, {
-        ...(outcome ? { account: { status: outcome.status, title: outcome.title ?? TITLES[outcome.view.view], view: outcome.view } } : {}),
+        ...(outcome ? { account: { status: outcome.status, title: outcome.title ?? textsIn(accountTitleTexts, locale)[TITLES[outcome.view.view]], view: inLocale(outcome.view, locale) } } : {}),
         accountSummary: outcome?.summary ?? fromCookies,
       });
       return withCookies(await render(c));
@@ -339,7 +346,7 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
         const guest = readStockGuestPage(html);
         // No form but the stock shop's notices: show them (a post then gets fresh nonces).
         if (guest === null && notices.length > 0) return { status, view: loginView(null, notices, kept), summary: { signedIn: false, displayName: '' } };
-        if (guest === null) return { status: 502, view: loginView(null, [{ kind: 'error', text: 'We could not read the shop’s account page. Please try again in a moment.' }], kept), summary: fromCookies };
+        if (guest === null) return { status: 502, view: loginView(null, [{ kind: 'error', text: UPSTREAM.unreadable }], kept), summary: fromCookies };
         // The stock shop showed its login panel, so a logged-in cookie the shopper still holds was
         // refused there (expired or logged out elsewhere): drop it, so the header stops saying signed in.
         for (const name of loggedInCookieNames(cookie)) setCookies.push(`${name}=; Max-Age=0; Path=/; HttpOnly${origin.startsWith('https:') ? '; Secure' : ''}`);
@@ -370,7 +377,7 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
         }
         case 'view-order': {
           const order = await fetchOrder(endpoint.id);
-          if (order === 'missing') return { status: 404, summary, view: { ...base, view: 'dashboard', notices: [{ kind: 'error', text: 'Invalid order.' }] } };
+          if (order === 'missing') return { status: 404, summary, view: { ...base, view: 'dashboard', notices: [{ kind: 'error', text: UPSTREAM.invalidOrder }] } };
           if (typeof order === 'number') return { status: gatewayStatus(order), summary, view: { ...base, view: 'dashboard', notices: [unreachable(order)] } };
           return { status, summary, view: { ...base, view: 'view-order', order } };
         }
@@ -379,8 +386,8 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
           return {
             status,
             summary,
-            title: TITLES[endpoint.section === 'edit-address' ? 'edit-address' : endpoint.section === 'edit-account' ? 'edit-account' : 'dashboard'],
-            view: { ...base, view: 'dashboard', externalUrl: where, notices: [{ kind: 'info', text: `${EXTERNAL[endpoint.section]} are kept on the shop’s own account page: ${where}` }] },
+            title: textsIn(accountTitleTexts, locale)[TITLES[endpoint.section === 'edit-address' ? 'edit-address' : endpoint.section === 'edit-account' ? 'edit-account' : 'dashboard']],
+            view: { ...base, view: 'dashboard', externalUrl: where, notices: [{ kind: 'info', text: textsIn(upstreamAccountTexts, locale).external({ what: textsIn(upstreamAccountTexts, locale)[endpoint.section], address: where }) }] },
           };
         }
         default:
@@ -409,7 +416,7 @@ export function upstreamMyAccount(options: UpstreamAccountOptions): (c: Context)
       if (endpoint.kind !== 'dashboard' && endpoint.kind !== 'lost-password') return c.text('Method Not Allowed', 405, { allow: 'GET' });
       const form = await readForm(c);
       if (typeof form === 'number') {
-        const notice: AccountNotice = { kind: 'error', text: form === 413 ? 'The form was too large.' : 'The form could not be read.' };
+        const notice: AccountNotice = { kind: 'error', text: form === 413 ? UPSTREAM.tooLarge : UPSTREAM.formUnreadable };
         if (endpoint.kind === 'lost-password') return show({ status: form, view: lostPasswordView([notice], '', '', false), summary: fromCookies });
         return show({ status: form, view: loginView(null, [notice]), summary: fromCookies });
       }

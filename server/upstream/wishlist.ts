@@ -42,6 +42,9 @@ import {
   type StockCurrency,
   type StockWishlistPage,
 } from './wishlist-stock.js';
+import { wishlistNoticeTexts } from '../../src/app/wishlist-notices.js';
+import { textsIn } from '../../src/i18n/index.js';
+import { requestLocale } from '../lib/language.js';
 
 /** The readable cookie the header's `Wishlist ({n} items)` is drawn from (the cookie contract). */
 export const COUNT_COOKIE = 'suki_wishlist_count';
@@ -390,9 +393,10 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
     const cookie = c.req.header('cookie');
     const token = /^\/wishlist\/view\/([^/]+)\/$/.exec(url.pathname)?.[1];
     const own = url.pathname === '/wishlist/';
+    const t = textsIn(wishlistNoticeTexts, requestLocale(c));
 
     const render = async (wishlist: { readonly status: number; readonly view: WishlistPageView } | null, count: number | null = null): Promise<Response> => {
-      setPageInput(c, { ...(wishlist ? { wishlist: { status: wishlist.status, title: 'Wishlist', view: wishlist.view } } : {}), accountSummary: accountSummaryFromCookies(cookie) });
+      setPageInput(c, { ...(wishlist ? { wishlist: { status: wishlist.status, title: t.wishlist, view: wishlist.view } } : {}), accountSummary: accountSummaryFromCookies(cookie) });
       const response = await options.render(c);
       const out = new Response(response.body, response);
       for (const line of up.setCookies) out.headers.append('set-cookie', line);
@@ -414,7 +418,7 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
           lists: [],
           features: STOCK_FREE_FEATURES,
           settings: { removeAfterAddToCart: false, redirectToCart: false, layout: 'table' },
-          notices: [...notices, { kind: 'error', text: failure.status === 504 ? 'The shop’s wishlist did not answer in time. Please try again in a moment.' : 'We could not show the shop’s wishlist right now. Please try again in a moment.' }],
+          notices: [...notices, { kind: 'error', text: failure.status === 504 ? t.upstreamSlow : t.upstreamFailed }],
           nonces: { remove: '' },
         },
       });
@@ -442,10 +446,10 @@ export function upstreamWishlist(options: UpstreamWishlistOptions): {
       const form = new URLSearchParams(raw?.toString('utf8') ?? '');
       const id = Number(/^\d{1,15}$/.test(form.get('add_to_wishlist') ?? '') ? form.get('add_to_wishlist') : NaN);
       const type = form.get('product_type') ?? 'simple';
-      if (!Number.isSafeInteger(id) || id < 1) return show([{ kind: 'error', text: 'Choose a product to add to your wishlist.' }], 400);
+      if (!Number.isSafeInteger(id) || id < 1) return show([{ kind: 'error', text: t.chooseProduct }], 400);
       const added = await add(up, { productId: id, productType: /^[a-z][a-z0-9_-]{0,39}$/.test(type) ? type : 'simple', wishlistId: null });
       if ('status' in added) return show([{ kind: 'error', text: added.message }], added.status);
-      if (added.result === 'error') return show([{ kind: 'error', text: added.message || 'The product could not be added to your wishlist.' }]);
+      if (added.result === 'error') return show([{ kind: 'error', text: added.message || t.notAdded }]);
       return redirect('/wishlist/');
     }
 

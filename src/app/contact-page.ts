@@ -34,11 +34,5 @@ export interface ContactPageView {
 export const CONTACT_PATH = '/contact/';
 export const WHOLESALE_PATH = '/contact/wholesale/';
 
-/** Titles and descriptions of the pages (kept together for the message catalogues). */
-export const CONTACT_PAGE_TEXT = {
-  contact: { title: 'Contact us', description: 'Write to the Suki team: questions about products, orders or anything else.' },
-  wholesale: { title: 'Wholesale enquiries', description: 'Buying for a shop, a café or a company? Tell us what you need.' },
-} as const;
-
 /** The unit tag of a form on its page (`wpcf7-f{id}-o1`; one form per page). */
 export const unitTagOf = (formId: number): string => `wpcf7-f${formId}-o1`;

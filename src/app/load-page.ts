@@ -5,8 +5,9 @@ import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.j
 import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
 import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, ContactFormPort, PortFailure, QuestionsPort, ReviewsPort } from '../core/ports.js';
-import { CONTACT_PAGE_TEXT, CONTACT_PATH, WHOLESALE_PATH, type ContactFormIds, type ContactPagePost } from './contact-page.js';
-import { REVIEW_SORTS, type RatingFilter, type ReviewSort } from '../core/domain/reviews.js';
+import { CONTACT_PATH, WHOLESALE_PATH, type ContactFormIds, type ContactPagePost } from './contact-page.js';
+import { REVIEW_SORTS, type ProductReviewsView, type RatingFilter, type ReviewSort } from '../core/domain/reviews.js';
+import { reviewPostKey, reviewPostTexts } from './review-post-texts.js';
 import { err, ok, type Result } from '../core/result.js';
 import { categoryEntry, listedProduct } from '../core/rules/listed-product.js';
 import { pageAddress } from '../core/rules/listing.js';
@@ -15,6 +16,8 @@ import { filtersFromQuery, sectionPrefix } from '../core/rules/shop-filters.js';
 import type { BlogLayout, ListingLayout, PageData, ProductSection } from './app-state.js';
 import type { CheckoutSubmission } from './checkout-submit.js';
 import { blankTracking, type OrderTracking } from './order-tracking.js';
+import { BASE_LOCALE, textsIn, type Locale } from '../i18n/index.js';
+import { pageTexts, type PageTexts } from './page-texts.js';
 
 /** Variations embedded in a product page at most (WooCommerce's ajax variation threshold). */
 export const EMBEDDED_VARIATIONS_LIMIT = 30;
@@ -52,36 +55,31 @@ export const failureStatus = (failure: PortFailure): 502 | 503 | 504 => {
 const portFailure = (failure: CheckoutFailure): PortFailure =>
   failure.kind === 'cart-conflict' || failure.kind === 'invalid-fields' ? { kind: 'http', status: 503, code: failure.code, message: failure.message } : failure;
 
-const failurePage = (failure: PortFailure): LoadedPage =>
+const failedPage = (failure: PortFailure, t: PageTexts): LoadedPage =>
   failure.kind === 'not-found' || (failure.kind === 'http' && failure.status === 404)
-    ? notFound()
+    ? notFoundPage(t)
     : {
         status: failureStatus(failure),
         pageType: 'error',
         page: {
           type: 'error',
-          title: 'The shop is taking a break',
-          description: 'The shop could not load this page.',
-          message:
-            failure.kind === 'timeout'
-              ? 'The shop took too long to answer. Please try again in a moment.'
-              : 'We could not load this page right now. Please try again in a moment.',
+          title: t.breakTitle,
+          description: t.breakDescription,
+          message: failure.kind === 'timeout' ? t.breakSlow : t.breakMessage,
         },
       };
 
 /** A call the shop behind us cannot answer (`501`: upstream, a stock plugin without the feature). */
 const unsupported = (result: Result<unknown, PortFailure>): boolean => !result.ok && result.error.kind === 'http' && result.error.status === 501;
 
-const notFound = (): LoadedPage => ({
+const notFoundPage = (t: PageTexts): LoadedPage => ({
   status: 404,
   pageType: 'not-found',
-  page: {
-    type: 'not-found',
-    title: 'Page not found',
-    description: 'This page does not exist.',
-    message: 'We could not find that page. It may have moved, or the address may be mistyped.',
-  },
+  page: { type: 'not-found', title: t.notFoundTitle, description: t.notFoundDescription, message: t.notFoundMessage },
 });
+
+/** The English texts: a section's list name (analytics' `item_list_name`) stays English in every language. */
+const ENGLISH = (): PageTexts => textsIn(pageTexts, BASE_LOCALE);
 
 /** Reads a positive page number (`paged`, or `<section>-paged`) from the query; anything else is page 1. */
 const pageNumber = (params: URLSearchParams, prefix = ''): number => {
@@ -90,10 +88,10 @@ const pageNumber = (params: URLSearchParams, prefix = ''): number => {
   return n >= 1 ? n : 1;
 };
 
-const section = (id: string, title: string, layout: ListingLayout, products: readonly Product[], total: number): ProductSection => ({
+const section = (id: string, title: string, listName: string, layout: ListingLayout, products: readonly Product[], total: number): ProductSection => ({
   id,
   title,
-  listName: title,
+  listName,
   layout,
   products: products.map(listedProduct),
   total,
@@ -110,6 +108,8 @@ const section = (id: string, title: string, layout: ListingLayout, products: rea
 interface SectionDef {
   readonly id: string;
   readonly title: string;
+  /** The section's name for analytics (English whatever the page's language). @default title */
+  readonly listName?: string;
   readonly layout: ListingLayout;
   readonly perPage: number;
   readonly base: SectionBase | null;
@@ -118,6 +118,12 @@ interface SectionDef {
   /** The category a category page's address names. */
   readonly pathCategory: string | null;
 }
+
+/** A product's reviews with the answer to a review posted without scripts, which the address names (`review_message`). */
+const withPosted = (view: ProductReviewsView, params: URLSearchParams, locale: Locale): ProductReviewsView => {
+  const key = reviewPostKey(params.get('review_message'));
+  return key === null ? view : { ...view, posted: { ok: params.get('review_result') === '0', text: textsIn(reviewPostTexts, locale)[key] } };
+};
 
 /** Options of {@link loadPage}. */
 export interface LoadPageOptions {
@@ -151,6 +157,8 @@ export interface LoadPageOptions {
   readonly contactForms?: ContactFormIds;
   /** A contact form posted to its page without scripts, with the server's answer. */
   readonly contactPost?: ContactPagePost;
+  /** The page's language: its titles, descriptions and messages. @default 'en-PH' */
+  readonly locale?: Locale;
 }
 
 /** Minor unit assumed for a price filter until the shop reports its currency (PHP has 2). */
@@ -189,7 +197,7 @@ const loadSection = async (
   return ok({
     id: def.id,
     title: def.title,
-    listName: def.title,
+    listName: def.listName ?? def.title,
     layout: def.layout,
     products: products.items.map(listedProduct),
     total: products.total,
@@ -241,6 +249,10 @@ export const loadPage = async (
   const path = url.pathname;
   const params = url.searchParams;
   const filterSections = options.filterSections ?? {};
+  const t = textsIn(pageTexts, options.locale ?? BASE_LOCALE);
+  const en = ENGLISH();
+  const notFound = (): LoadedPage => notFoundPage(t);
+  const failurePage = (failure: PortFailure): LoadedPage => failedPage(failure, t);
 
   const listing = async (
     defs: readonly SectionDef[],
@@ -267,17 +279,18 @@ export const loadPage = async (
   // WooCommerce's product search address: `/?s=term&post_type=product`.
   if (path === '/' && params.has('s')) {
     const term = normaliseSearch(params.get('s') ?? '');
-    const title = term ? `Search results for “${term}”` : 'Search';
+    const title = term ? t.searchResults({ term }) : t.search;
     return listing(
-      [{ id: 'search', title, layout: 'grid', perPage: SHOP_PAGE_SIZE, base: term ? { search: term } : null, primary: true, pathCategory: null }],
-      { type: 'search', title, description: term ? `Products matching ${term} at Suki.` : 'Search the Suki shop.', category: null },
+      [{ id: 'search', title, listName: term ? en.searchResults({ term }) : en.search, layout: 'grid', perPage: SHOP_PAGE_SIZE, base: term ? { search: term } : null, primary: true, pathCategory: null }],
+      { type: 'search', title, description: term ? t.searchDescription({ term }) : t.searchShop, category: null },
     );
   }
 
   if (path === '/') {
-    const def = (id: string, title: string, layout: ListingLayout, orderby: ProductOrderBy, order: 'asc' | 'desc', perPage: number): SectionDef => ({
+    const def = (id: string, title: 'newArrivals' | 'bestSellers' | 'topRated' | 'favourites', layout: ListingLayout, orderby: ProductOrderBy, order: 'asc' | 'desc', perPage: number): SectionDef => ({
       id,
-      title,
+      title: t[title],
+      listName: en[title],
       layout,
       perPage,
       base: { orderby, order },
@@ -287,12 +300,12 @@ export const loadPage = async (
     const [home, reviews] = await Promise.all([
       listing(
       [
-        def('new', 'New arrivals', 'carousel', 'date', 'desc', 8),
-        def('popular', 'Best sellers', 'grid', 'popularity', 'desc', 8),
-        def('rated', 'Top rated', 'masonry', 'rating', 'desc', 6),
-        def('featured', 'Shop favourites', 'full', 'menu_order', 'asc', 3),
+        def('new', 'newArrivals', 'carousel', 'date', 'desc', 8),
+        def('popular', 'bestSellers', 'grid', 'popularity', 'desc', 8),
+        def('rated', 'topRated', 'masonry', 'rating', 'desc', 6),
+        def('featured', 'favourites', 'full', 'menu_order', 'asc', 3),
       ],
-      { type: 'home', title: 'Suki — shop local', description: 'Filipino-made clothing, bags, home goods and pantry treats.', category: null },
+      { type: 'home', title: t.homeTitle, description: t.homeDescription, category: null },
       ),
       ports.reviews ? ports.reviews.home() : Promise.resolve(null),
     ]);
@@ -317,7 +330,7 @@ export const loadPage = async (
     return {
       status: 200,
       pageType: 'reviews',
-      page: { type: 'reviews', title: 'Reviews', description: 'What shoppers say about Suki and its products.', reviews: result.value },
+      page: { type: 'reviews', title: t.reviews, description: t.reviewsDescription, reviews: result.value },
     };
   }
 
@@ -334,7 +347,11 @@ export const loadPage = async (
     return {
       status: 200,
       pageType: 'contact',
-      page: { type: 'contact', ...CONTACT_PAGE_TEXT[kind], contact: { kind, formId, schema: schema.ok ? schema.value : null, wholesale: ids.wholesale !== null, posted } },
+      page: {
+        type: 'contact',
+        ...(kind === 'wholesale' ? { title: t.wholesale, description: t.wholesaleDescription } : { title: t.contact, description: t.contactDescription }),
+        contact: { kind, formId, schema: schema.ok ? schema.value : null, wholesale: ids.wholesale !== null, posted },
+      },
     };
   }
 
@@ -347,13 +364,13 @@ export const loadPage = async (
     }
     const layoutParam = params.get('layout') as ListingLayout | null;
     const layout = layoutParam && LAYOUTS.includes(layoutParam) ? layoutParam : 'grid';
-    const title = category ? category.name : 'Shop';
+    const title = category ? category.name : t.shop;
     return listing(
-      [{ id: 'shop', title, layout, perPage: SHOP_PAGE_SIZE, base: null, primary: true, pathCategory: category?.slug ?? null }],
+      [{ id: 'shop', title, listName: category ? category.name : en.shop, layout, perPage: SHOP_PAGE_SIZE, base: null, primary: true, pathCategory: category?.slug ?? null }],
       {
         type: category ? 'category' : 'shop',
         title,
-        description: category ? `${category.name} from Filipino makers, at Suki.` : 'Every product in the Suki shop.',
+        description: category ? t.categoryDescription({ category: category.name }) : t.shopDescription,
         category,
       },
     );
@@ -379,7 +396,7 @@ export const loadPage = async (
     let related: ProductSection | null = null;
     if (list?.ok) {
       const items = list.value.items.filter((p) => p.id !== product.id).slice(0, RELATED_COUNT);
-      related = section('related', 'Related products', 'carousel', items, items.length);
+      related = section('related', t.related, en.related, 'carousel', items, items.length);
     }
     return {
       status: 200,
@@ -392,7 +409,7 @@ export const loadPage = async (
         variations,
         related,
         // A shop that cannot give them (upstream, `501`) shows no tab rather than a failing one.
-        ...(reviews && !unsupported(reviews) ? { reviews: reviews.ok ? reviews.value : null } : {}),
+        ...(reviews && !unsupported(reviews) ? { reviews: reviews.ok ? withPosted(reviews.value, params, options.locale ?? BASE_LOCALE) : null } : {}),
         ...(questions && !unsupported(questions) ? { questions: questions.ok ? questions.value : null } : {}),
       },
     };
@@ -411,8 +428,8 @@ export const loadPage = async (
       pageType: 'blog',
       page: {
         type: 'blog',
-        title: 'Journal',
-        description: 'Stories about Filipino makers, materials and the goods in the Suki shop.',
+        title: t.journal,
+        description: t.journalDescription,
         layout,
         posts: result.value.items,
         page,
@@ -449,7 +466,7 @@ export const loadPage = async (
     return {
       status: given?.status ?? 200,
       pageType: 'order-tracking',
-      page: { type: 'order-tracking', title: 'Order tracking', description: 'Track your order with its number and billing email.', tracking: given?.tracking ?? blankTracking('') },
+      page: { type: 'order-tracking', title: t.tracking, description: t.trackingDescription, tracking: given?.tracking ?? blankTracking('') },
     };
   }
 
@@ -459,7 +476,7 @@ export const loadPage = async (
     return {
       status: given.status,
       pageType: 'account',
-      page: { type: 'account', title: given.title, description: 'Your account at the shop.', account: given.view },
+      page: { type: 'account', title: given.title, description: t.accountDescription, account: given.view },
     };
   }
 
@@ -469,12 +486,12 @@ export const loadPage = async (
     return {
       status: given.status,
       pageType: 'wishlist',
-      page: { type: 'wishlist', title: given.title, description: 'Products saved for later.', wishlist: given.view },
+      page: { type: 'wishlist', title: given.title, description: t.wishlistDescription, wishlist: given.view },
     };
   }
 
   if (path === '/cart/') {
-    return { status: 200, pageType: 'cart', page: { type: 'cart', title: 'Cart', description: 'Your shopping cart.' } };
+    return { status: 200, pageType: 'cart', page: { type: 'cart', title: t.cart, description: t.cartDescription } };
   }
 
   if (path === '/checkout/') {
@@ -484,12 +501,12 @@ export const loadPage = async (
     return {
       status: 200,
       pageType: 'checkout',
-      page: { type: 'checkout', title: 'Checkout', description: 'Pay for your order.', checkout: result.value, attempt: options.attempt ?? '', submission: options.submission ?? null },
+      page: { type: 'checkout', title: t.checkout, description: t.checkoutDescription, checkout: result.value, attempt: options.attempt ?? '', submission: options.submission ?? null },
     };
   }
 
   const receivedMatch = /^\/checkout\/order-received\/(\d{1,12})\/$/.exec(path);
-  if (receivedMatch) return loadOrderReceived(Number(receivedMatch[1]), params.get('key') ?? '', options.orderEmail ?? '', ports.checkout, options.bankDetails ?? []);
+  if (receivedMatch) return loadOrderReceived(Number(receivedMatch[1]), params.get('key') ?? '', options.orderEmail ?? '', ports.checkout, options.bankDetails ?? [], t);
   return notFound();
 };
 
@@ -501,15 +518,15 @@ const ORDER_KEY = /^wc_order_[A-Za-z0-9]{1,40}$/;
  * the billing email once the shop asks for it). Without the right key it shows nothing of the order,
  * and says the same whether the order exists or not.
  */
-const loadOrderReceived = async (id: number, key: string, postedEmail: string, checkout: CheckoutPort | undefined, bankDetails: readonly string[]): Promise<LoadedPage> => {
+const loadOrderReceived = async (id: number, key: string, postedEmail: string, checkout: CheckoutPort | undefined, bankDetails: readonly string[], t: PageTexts): Promise<LoadedPage> => {
   const email = postedEmail.trim();
   const page = (status: number, order: ReceivedOrder | null, message: string | null, askEmail = false): LoadedPage => ({
     status,
     pageType: 'order-received',
     page: {
       type: 'order-received',
-      title: order ? 'Order received' : 'Order',
-      description: 'Your order at Suki.',
+      title: order ? t.orderReceived : t.order,
+      description: t.orderDescription,
       order,
       message,
       askEmail,
@@ -517,15 +534,15 @@ const loadOrderReceived = async (id: number, key: string, postedEmail: string, c
       bankDetails: order?.paymentMethod === 'bacs' ? (order.bankDetails.length > 0 ? order.bankDetails : bankDetails) : [],
     },
   });
-  const notShown = 'We could not find that order. Please check the link in your order confirmation email.';
-  if (!checkout) return notFound();
+  const notShown = t.orderNotShown;
+  if (!checkout) return notFoundPage(t);
   if (!ORDER_KEY.test(key) || email.length > 254) return page(404, null, notShown);
   const result = await checkout.getOrder({ id, key, ...(email ? { email } : {}) });
   if (result.ok) return page(200, result.value, null);
   const failure = result.error;
   if (failure.kind === 'http' && failure.code === 'woocommerce_rest_invalid_billing_email') {
-    return page(email ? 403 : 200, null, email ? 'That email address does not match this order.' : 'Please enter the email address you used for this order to see it.', true);
+    return page(email ? 403 : 200, null, email ? t.orderEmailWrong : t.orderEmailAsk, true);
   }
   if (failure.kind === 'http' && failure.status >= 400 && failure.status < 500) return page(404, null, notShown);
-  return failurePage(portFailure(failure));
+  return failedPage(portFailure(failure), t);
 };

@@ -31,9 +31,7 @@ const filipino = { ...pagesFilipino, ...serverFilipino };
 const relative = (file: string): string => path.relative(path.resolve('.'), file).split(path.sep).join('/');
 
 /** Views not yet moved to the catalogues (issue 16): this list only shrinks. */
-const NOT_YET_TRANSLATED = new Set([
-  'src/plugins/shop-filters/views/ShopSection.tsx',
-]);
+const NOT_YET_TRANSLATED = new Set<string>([]);
 
 describe('message catalogues', () => {
   it('every declaration is readable and named once', () => {

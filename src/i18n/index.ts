@@ -79,8 +79,9 @@ const instances = new Map<Locale, I18n<Locale>>();
  * given again replaces the earlier one, others stay (the server gives the pages' catalogue and its
  * own, `fil-PH.server.json`, in whichever order its modules load).
  */
-export function setCatalogue(locale: Locale, catalogue: ComponentsJSON): void {
-  catalogues[locale] = { ...catalogues[locale], ...catalogue };
+export function setCatalogue(locale: Locale, catalogue: ComponentsJSON, options: { readonly replace?: boolean } = {}): void {
+  // `replace` (tests): this catalogue alone, so a component left out of it shows its English texts.
+  catalogues[locale] = options.replace ? { ...catalogue } : { ...catalogues[locale], ...catalogue };
   instances.delete(locale);
 }
 

@@ -289,6 +289,8 @@ export interface ProductReviewsView {
   /** The shop's default order (`ivole_ajax_reviews_sort`). */
   readonly sort: ReviewSort;
   readonly form: ReviewFormSettings;
+  /** The answer to a review just posted without scripts, in the page's language (set by the page loader). */
+  readonly posted?: { readonly ok: boolean; readonly text: string };
 }
 
 /** The product page's `Questions & answers` tab. */
@@ -314,6 +316,7 @@ export interface AllReviewsView {
 /** The home page's reviews sections (each null when the shop does not place it). */
 export interface HomeReviewsView {
   /** The masonry grid with its summary box; `Show more` loads more cards excluding the ones shown. */
+  /** `title` '': the catalogue's heading in the page's language; else the shop's own. */
   readonly grid: { readonly title: string; readonly summary: RatingSummary; readonly cards: ReviewPage } | null;
   /** The slider of recent reviews (`Read more` / `Read less` per card). */
   readonly slider: { readonly title: string; readonly reviews: readonly Review[] } | null;

@@ -6,6 +6,9 @@
 import { count, defineMessages, params, textsIn, type Locale } from '../../i18n/index.js';
 
 export const reviewTexts = defineMessages('reviews/list', {
+  /** The home page's sections' headings, when the shop gives none of its own. */
+  gridTitle: 'What shoppers say',
+  sliderTitle: 'Recent reviews',
   average: params('{average} out of 5'),
   rated: params('Rated {rating} out of 5'),
   reviewCount: count({ one: '{count} review', other: '{count} reviews' }),

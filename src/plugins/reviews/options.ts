@@ -48,10 +48,14 @@ export const reviewsOptions = z.strictObject({
   pagination: z._default(z.boolean(), true),
   /** Reviews per page on `/reviews/` (the shortcode's `per_page`). @default 10 */
   allPerPage: z._default(count(1, 50), 10),
-  /** The home page's reviews grid (masonry cards with a summary box); `count` cards at first. */
-  grid: z._default(z.union([z.literal(false), z.strictObject({ title: z.string().check(z.maxLength(120)), count: count(1, 30) })]), { title: 'What shoppers say', count: 6 }),
-  /** The home page's reviews slider. */
-  slider: z._default(z.union([z.literal(false), z.strictObject({ title: z.string().check(z.maxLength(120)), count: count(1, 30) })]), { title: 'Recent reviews', count: 8 }),
+  /**
+   * The home page's reviews grid (masonry cards with a summary box); `count` cards at first. A
+   * `title` is the shop's own heading, shown as written in every language; without one the heading
+   * is the catalogue's ("What shoppers say", in the page's language).
+   */
+  grid: z._default(z.union([z.literal(false), z.strictObject({ title: z.optional(z.string().check(z.maxLength(120))), count: count(1, 30) })]), { count: 6 }),
+  /** The home page's reviews slider; its heading as the grid's ("Recent reviews" without a `title`). */
+  slider: z._default(z.union([z.literal(false), z.strictObject({ title: z.optional(z.string().check(z.maxLength(120))), count: count(1, 30) })]), { count: 8 }),
 });
 
 /** Checked options of the reviews plugin. */

@@ -8,6 +8,9 @@ export const productTexts = defineMessages('shell/product', {
   breadcrumb: 'Breadcrumb',
   home: 'Home',
   brand: 'Brand',
+  /** Product identifiers' names (international abbreviations). */
+  gtin: 'GTIN',
+  mpn: 'MPN',
   description: 'Description',
   additional: 'Additional information',
   details: 'Product details',

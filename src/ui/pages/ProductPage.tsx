@@ -37,8 +37,8 @@ export function ProductPage({ page }: { page: ProductData }) {
   const details: Array<[string, string]> = [
     ...product.attributes.map((a): [string, string] => [a.name, a.terms.map((t) => t.name).join(', ')]),
     ...(identifiers.brand || product.brands[0] ? [[t.brand, identifiers.brand || product.brands[0]?.name || ''] as [string, string]] : []),
-    ...(identifiers.gtin ? [['GTIN', identifiers.gtin] as [string, string]] : []),
-    ...(identifiers.mpn ? [['MPN', identifiers.mpn] as [string, string]] : []),
+    ...(identifiers.gtin ? [[t.gtin, identifiers.gtin] as [string, string]] : []),
+    ...(identifiers.mpn ? [[t.mpn, identifiers.mpn] as [string, string]] : []),
   ];
   const pluginTabs = views.productTabs();
   const locale = useLocale();

@@ -43,7 +43,7 @@ function ReviewsGrid({ grid, plugin }: { grid: Grid; plugin: ReviewsCtx }) {
   return (
     <section className="reviews-grid" aria-labelledby="reviews-grid-title">
       <h2 id="reviews-grid-title" className="listing__title">
-        {grid.title}
+        {grid.title || t.gridTitle}
       </h2>
       <div className="reviews-grid__summary">
         <Stars hundredths={grid.summary.averageHundredths} />
@@ -87,6 +87,8 @@ function SliderCard({ review }: { review: Review }) {
 }
 
 function ReviewsSlider({ slider }: { slider: Slider }) {
+  const t = useTexts(reviewTexts);
+  const title = slider.title || t.sliderTitle;
   const [enhance, setEnhance] = useState(false);
   const strip = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -98,7 +100,7 @@ function ReviewsSlider({ slider }: { slider: Slider }) {
   return (
     <section className="listing listing--carousel reviews-slider" aria-labelledby="reviews-slider-title">
       <h2 id="reviews-slider-title" className="listing__title">
-        {slider.title}
+        {title}
       </h2>
       <div className="carousel" data-carousel="reviews-slider" ref={strip}>
         <div className="swiper carousel__viewport">
@@ -112,7 +114,7 @@ function ReviewsSlider({ slider }: { slider: Slider }) {
         </div>
         {enhance && (
           <Suspense fallback={null}>
-            <CarouselEnhancer sectionId="reviews-slider" label={slider.title} noun="reviews" />
+            <CarouselEnhancer sectionId="reviews-slider" label={title} noun="reviews" />
           </Suspense>
         )}
       </div>

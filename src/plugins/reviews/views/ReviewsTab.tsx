@@ -67,9 +67,16 @@ function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Pro
   );
   const canWrite = view.form.accepting !== 'none' && !writing;
   const form = <ReviewFormMount plugin={plugin} productId={view.productId} productName={product.name} settings={view.form} open={writing} onDone={() => setWriting(false)} />;
+  // A review posted without scripts: the server's answer, in the page's language.
+  const posted = view.posted ? (
+    <p className={`reviews__posted reviews__posted--${view.posted.ok ? 'ok' : 'error'}`} role={view.posted.ok ? 'status' : 'alert'}>
+      {view.posted.text}
+    </p>
+  ) : null;
   if (view.summary.count === 0) {
     return (
       <div className="reviews" id="reviews">
+        {posted}
         <p className="reviews__none">{t.none}</p>
         {canWrite && write}
         {form}
@@ -78,6 +85,7 @@ function Tab({ view, product, plugin }: { view: ProductReviewsView; product: Pro
   }
   return (
     <div className="reviews" id="reviews">
+      {posted}
       <div className="reviews__side">
         <Summary summary={view.summary} active={rating} onPress={(pressed) => controller.pressRating(pressed)} />
         {canWrite && write}

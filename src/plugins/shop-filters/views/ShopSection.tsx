@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
+import { useTexts } from '../../../ui/i18n.js';
 import { useSelector } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps } from '../../../ui/slots.js';
 import type shopFilters from '../index.js';
 import type { SectionState } from '../sections.js';
+import { toggleTexts } from '../toggle-texts.js';
 import { DeferredEmpty, DeferredFilterBar, DeferredFooter } from './deferred.js';
 
 /**
@@ -17,6 +19,7 @@ export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugi
   const kept: SectionState | undefined = useSelector(plugin.store, (all) => all[section.id]);
   const products = kept ? kept.list.items : section.products;
   const busy = kept?.list.loading?.kind === 'replace';
+  const t = useTexts(toggleTexts);
 
   // Narrow screens: the lists sit behind a Filters button so the first products show (the button
   // is hidden on wide screens, where the lists are always open). It is here, not in the controls'
@@ -33,10 +36,10 @@ export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugi
           aria-controls={filtersId}
           onClick={() => setFiltersOpen((was) => !was)}
         >
-          Filters
+          {t.filters}
           {!section.filtering.primary && <span className="visually-hidden">: {section.title}</span>}
         </button>
-        <div className="filters" id={filtersId} data-open={filtersOpen} role="group" aria-label={`Filter ${section.title}`}>
+        <div className="filters" id={filtersId} data-open={filtersOpen} role="group" aria-label={t.group({ title: section.title })}>
           <DeferredFilterBar section={section} catalogue={catalogue} plugin={plugin} />
         </div>
       </>
