@@ -6,7 +6,9 @@ import { err, ok, type Result } from '../result.js';
 import { createRuntime } from '../runtime.js';
 import type { Cart } from '../domain/cart.js';
 import { cartOf, facts, line, stubCartPort, stubPorts } from '../testing/cart-fixtures.js';
-import { createCartModule } from './cart-module.js';
+import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
+import { cartFailureMessage, createCartModule } from './cart-module.js';
+import { cartFailureTexts } from './messages.js';
 
 /** A cart port whose calls wait until the test answers them. */
 const manualPort = () => {
@@ -579,5 +581,77 @@ describe('cart module: what each change sends (what the mutation run found unche
     void runtime.execute('cart.setQuantity', { key: 'k1', quantity: 4 });
     await flush();
     expect([calls[1]?.method, calls[1]?.request]).toEqual(['setQuantity', { key: 'k1', quantity: 4, idempotencyKey: 'key2' }]);
+  });
+});
+
+describe('cart module: failure sentences, refused input and the hydrated cart', () => {
+  const texts = textsIn(cartFailureTexts, BASE_LOCALE);
+  const module = (port: Partial<CartPort>, initial?: unknown, now = () => 7) =>
+    createCartModule({ port: stubCartPort(port), emit: () => undefined, ids: () => 'id', now, logger: silentLogger(), retryDelaysMs: [], ...(initial !== undefined ? { initial } : {}) });
+
+  it('says what failed, how, and about which product', () => {
+    const what = texts.quoted({ name: 'Peer Tee' });
+    for (const intent of ['add', 'remove', 'quantity'] as const) {
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'network', message: 'offline' })).toBe(texts[`${intent}Unreachable`]({ what }));
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'timeout', message: 'slow' })).toBe(texts[`${intent}Slow`]({ what }));
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'http', status: 500, code: 'x', message: '' })).toBe(texts[`${intent}Failed`]({ what }));
+      expect(cartFailureMessage(intent, '', { kind: 'invalid-response', message: '' })).toBe(texts[`${intent}Failed`]({ what: texts.theItem }));
+      // The shop's own words win when it gave some.
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'refused', message: 'Only 2 left.' })).toBe('Only 2 left.');
+    }
+    expect(cartFailureMessage('add', 'Peer Tee', { kind: 'product-url', message: '', url: '/product/peer-tee/' } as PortFailure)).toBe(texts.needsChoice({ what }));
+    expect(cartFailureMessage('add', 'Peer Tee', { kind: 'product-url', message: 'Choose a size.', url: '/product/peer-tee/' } as PortFailure)).toBe('Choose a size.');
+    // The sentences are distinct, so the shopper can tell the cases apart.
+    const all = (['add', 'remove', 'quantity'] as const).flatMap((intent) => (['network', 'timeout', 'http'] as const).map((kind) => cartFailureMessage(intent, 'X', { kind, message: '' } as PortFailure)));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('gives two failures in the same millisecond different, increasing times', async () => {
+    const cart = module({ add: async () => err({ kind: 'http', status: 400, code: 'x', message: 'No.' }) }, undefined, () => 7);
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    const first = cart.store.getSnapshot().error?.at;
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    const second = cart.store.getSnapshot().error?.at;
+    expect(first).toBe(7);
+    expect(second).toBe(8);
+  });
+
+  it('refuses an add of a quantity that is not a positive number, and a negative or non-number quantity, without sending anything', async () => {
+    const add = vi.fn<CartPort['add']>();
+    const setQuantity = vi.fn<CartPort['setQuantity']>();
+    const cart = module({ add, setQuantity }, { cart: cartOf([line(1, 2)]) });
+    for (const quantity of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await cart.add({ productId: 1, quantity, item: facts(1) })).toMatchObject({ ok: false, error: { kind: 'refused' } });
+    }
+    for (const quantity of [-1, -0.5, Number.NaN, Number.NEGATIVE_INFINITY]) {
+      expect(await cart.setQuantity({ key: 'k1', quantity })).toMatchObject({ ok: false, error: { kind: 'refused' } });
+    }
+    expect(add).not.toHaveBeenCalled();
+    expect(setQuantity).not.toHaveBeenCalled();
+    expect(cart.store.getSnapshot()).toMatchObject({ queueLength: 0, status: 'ready', pendingProducts: {} });
+    // Zero is a quantity change (the line goes): it is sent.
+    setQuantity.mockResolvedValue(ok(cartOf([])));
+    expect((await cart.setQuantity({ key: 'k1', quantity: 0 })).ok).toBe(true);
+    expect(setQuantity).toHaveBeenCalledWith({ key: 'k1', quantity: 0, idempotencyKey: 'id' });
+  });
+
+  it('starts from a hydrated cart only when it is one, and is unknown otherwise', () => {
+    const cart = cartOf([line(1, 2)]);
+    expect(module({}, { cart }).store.getSnapshot()).toMatchObject({ cart, status: 'ready' });
+    expect(module({}, { cart }).confirmed()).toBe(cart);
+    for (const initial of [null, 5, 'cart', {}, { cart: null }, { cart: 'x' }, { cart: {} }, { cart: { lines: 'none' } }]) {
+      const snapshot = module({}, initial).store.getSnapshot();
+      expect(snapshot.cart).toBeNull();
+      expect(snapshot.status).toBe('unknown');
+    }
+  });
+
+  it('a refresh that fails leaves no error for the shopper and the cart as it was', async () => {
+    const cart = cartOf([line(1, 2)]);
+    const m = module({ load: async () => err({ kind: 'network', message: 'offline' }) }, { cart });
+    const pending = m.refresh();
+    expect(m.store.getSnapshot().status).toBe('loading');
+    expect((await pending).ok).toBe(false);
+    expect(m.store.getSnapshot()).toMatchObject({ cart, error: null, status: 'ready', queueLength: 0 });
   });
 });
