@@ -7,7 +7,7 @@ import { createRuntime } from '../runtime.js';
 import type { Cart } from '../domain/cart.js';
 import { cartOf, facts, line, stubCartPort, stubPorts } from '../testing/cart-fixtures.js';
 import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
-import { cartFailureMessage, createCartModule } from './cart-module.js';
+import { cartFailureMessage, createCartModule, type CartState } from './cart-module.js';
 import { cartFailureTexts } from './messages.js';
 
 /** A cart port whose calls wait until the test answers them. */
@@ -653,5 +653,40 @@ describe('cart module: failure sentences, refused input and the hydrated cart', 
     expect(m.store.getSnapshot().status).toBe('loading');
     expect((await pending).ok).toBe(false);
     expect(m.store.getSnapshot()).toMatchObject({ cart, error: null, status: 'ready', queueLength: 0 });
+  });
+});
+
+describe('cart module: waits, refresh retries and the added list', () => {
+  const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) =>
+    createCartModule({ port: stubCartPort(port), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), ...extra });
+
+  it('a negative wait is no wait', async () => {
+    const waits: number[] = [];
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 't' })).mockResolvedValueOnce(ok(cartOf([line(3, 1)])));
+    const cart = module({ add, load: async () => ok(cartOf([])) }, { retryDelaysMs: [-50], sleep: async (ms) => void waits.push(ms) });
+    expect((await cart.add({ productId: 3, quantity: 1, item: facts(3) })).ok).toBe(true);
+    expect(waits).toEqual([0]);
+  });
+
+  it('a refresh is retried without telling the shopper, and given up after its retries', async () => {
+    const seen: Array<CartState['retrying']> = [];
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const cart = module({ load }, { retryDelaysMs: [0, 0], sleep: async () => undefined });
+    cart.store.subscribe(() => seen.push(cart.store.getSnapshot().retrying));
+    expect((await cart.refresh()).ok).toBe(false);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(seen.every((r) => r === null)).toBe(true);
+    expect(cart.store.getSnapshot()).toMatchObject({ error: null, status: 'unknown', queueLength: 0 });
+  });
+
+  it('lists a product added twice once, in the order first added', async () => {
+    let lines: ReturnType<typeof line>[] = [];
+    const add = vi.fn<CartPort['add']>().mockImplementation(async (request) => {
+      lines = [...lines.filter((l) => l.id !== request.productId), line(request.productId, 1)];
+      return ok(cartOf(lines));
+    });
+    const cart = module({ add });
+    for (const id of [2, 1, 2]) await cart.add({ productId: id, quantity: 1, item: facts(id) });
+    expect(cart.store.getSnapshot().addedProducts).toEqual([2, 1]);
   });
 });
