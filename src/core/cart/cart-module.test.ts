@@ -274,6 +274,92 @@ describe('cart module', () => {
     expect((await changed).ok).toBe(true);
   });
 
+  it('keeps showing a queued change on a line once its add is confirmed under the server’s key', async () => {
+    const { port, calls } = manualPort();
+    const { runtime, state } = boot(port, cartOf([]));
+    void runtime.execute('cart.add', { productId: 4, quantity: 1, item: facts(4) });
+    void runtime.execute('cart.setQuantity', { key: 'pending:key1', quantity: 3 });
+    void runtime.execute('cart.add', { productId: 5, quantity: 1, item: facts(5) });
+    void runtime.execute('cart.remove', { key: 'pending:key3' });
+    expect(state().cart?.lines.map((l) => [l.key, l.quantity])).toEqual([['pending:key1', 3]]);
+    await flush();
+    calls[0]!.answer(ok(cartOf([line(4, 1, { key: 'server-4' })])));
+    await flush();
+    // The add is confirmed with quantity 1; the quantity change on its way still shows 3.
+    expect(state().cart?.lines.map((l) => [l.key, l.quantity, l.pending])).toEqual([['server-4', 3, true]]);
+    calls[1]!.answer(ok(cartOf([line(4, 3, { key: 'server-4' })])));
+    await flush();
+    calls[2]!.answer(ok(cartOf([line(4, 3, { key: 'server-4' }), line(5, 1, { key: 'server-5' })])));
+    await flush();
+    // The queued remove of the second add's line still hides it, under its new key.
+    expect(state().cart?.lines.map((l) => l.key)).toEqual(['server-4']);
+    expect(calls[3]!.request).toMatchObject({ key: 'server-5' });
+  });
+
+  it('a failed remove or quantity change names the product of its line, or none for a line not shown', async () => {
+    const { port, calls } = manualPort();
+    const { runtime, state, events } = boot(port, cartOf([line(1, 2)]));
+    const removed = runtime.execute('cart.remove', { key: 'k1' });
+    await flush();
+    calls[0]!.answer(err({ kind: 'http', status: 500, code: 'x', message: '' }));
+    await removed;
+    expect(state().error).toMatchObject({ intent: 'remove', name: 'Product 1', message: cartFailureMessage('remove', 'Product 1', { kind: 'http', status: 500, code: 'x', message: '' }) });
+    expect(events.at(-1)).toMatchObject({ type: 'cart.failed', payload: { intent: 'remove', name: 'Product 1' } });
+    const changed = runtime.execute('cart.setQuantity', { key: 'k1', quantity: 5 });
+    await flush();
+    calls[1]!.answer(err({ kind: 'http', status: 500, code: 'x', message: '' }));
+    await changed;
+    expect(state().error).toMatchObject({ intent: 'quantity', name: 'Product 1' });
+    const unknown = runtime.execute('cart.setQuantity', { key: 'k9', quantity: 5 });
+    await flush();
+    calls[2]!.answer(err({ kind: 'http', status: 500, code: 'x', message: '' }));
+    await unknown;
+    expect(state().error).toMatchObject({ intent: 'quantity', name: '', message: cartFailureMessage('quantity', '', { kind: 'http', status: 500, code: 'x', message: '' }) });
+  });
+
+  it('a new change clears the last error at once; a refresh does not', async () => {
+    const { port, calls } = manualPort();
+    const { runtime, state } = boot(port, cartOf([line(1, 2)]));
+    const failed = runtime.execute('cart.remove', { key: 'k1' });
+    await flush();
+    calls[0]!.answer(err({ kind: 'http', status: 500, code: 'x', message: 'No.' }));
+    await failed;
+    expect(state().error).not.toBeNull();
+    void runtime.execute('cart.refresh', undefined);
+    expect(state().error).not.toBeNull();
+    void runtime.execute('cart.setQuantity', { key: 'k1', quantity: 3 });
+    expect(state().error).toBeNull();
+  });
+
+  it('a port that throws counts as a failed connection, and the error is logged', async () => {
+    const errors: unknown[][] = [];
+    const logger = { ...silentLogger(), error: (...args: unknown[]) => void errors.push(args) };
+    const boom = new Error('socket hang up');
+    const cart = createCartModule({
+      port: stubCartPort({ add: () => Promise.reject(boom), load: () => Promise.reject(boom) }),
+      emit: () => undefined,
+      ids: () => 'id',
+      now: () => 7,
+      logger,
+      retryDelaysMs: [0],
+      sleep: async () => undefined,
+    });
+    expect(await cart.add({ productId: 1, quantity: 1, item: facts(1) })).toEqual(err({ kind: 'network', message: 'socket hang up' }));
+    expect(await cart.refresh()).toEqual(err({ kind: 'network', message: 'socket hang up' }));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const [message, detail] of errors) {
+      expect(message).toMatch(/port threw/);
+      expect(detail).toBe(boom);
+    }
+  });
+
+  it('an answer that is not a result, or whose ok is not a boolean, counts as a failed connection', async () => {
+    for (const answer of [{}, { ok: 'yes', value: cartOf([]) }, null, 'ok']) {
+      const cart = createCartModule({ port: stubCartPort({ load: async () => answer as unknown as Result<Cart, PortFailure> }), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), retryDelaysMs: [] });
+      expect(await cart.refresh()).toEqual(err({ kind: 'network', message: 'The cart could not be reached.' }));
+    }
+  });
+
   it('refuses a non-positive add without queueing it', async () => {
     const add = vi.fn<CartPort['add']>();
     const { runtime, state } = boot({ add });
@@ -688,5 +774,115 @@ describe('cart module: waits, refresh retries and the added list', () => {
     const cart = module({ add });
     for (const id of [2, 1, 2]) await cart.add({ productId: id, quantity: 1, item: facts(id) });
     expect(cart.store.getSnapshot().addedProducts).toEqual([2, 1]);
+  });
+});
+
+describe('cart module: what it logs, and what does not cut a timed retry short', () => {
+  const recording = () => {
+    const lines: Array<[string, string]> = [];
+    const logger = {
+      debug: (message: string) => void lines.push(['debug', message]),
+      info: (message: string) => void lines.push(['info', message]),
+      warn: (message: string) => void lines.push(['warn', message]),
+      error: (message: string) => void lines.push(['error', message]),
+    };
+    return { lines, logger };
+  };
+
+  it('logs each retry with its count, a change kept, and a refresh given up', async () => {
+    const { lines, logger } = recording();
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'timeout', message: 'slow' }));
+    const cart = createCartModule({ port: stubCartPort({ add, load }), emit: () => undefined, ids: () => 'id', now: () => 7, logger, retryDelaysMs: [0, 0], sleep: async () => undefined });
+    await cart.refresh();
+    expect(lines).toEqual([
+      ['warn', 'cart refresh failed (network); trying again (1 of 2)'],
+      ['warn', 'cart refresh failed (network); trying again (2 of 2)'],
+      ['warn', 'reading the cart failed (network)'],
+    ]);
+    lines.length = 0;
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    expect(lines.filter(([level]) => level === 'warn').map(([, m]) => m)).toEqual(['cart add failed (timeout); trying again (1 of 2)', 'cart add failed (timeout); trying again (2 of 2)']);
+  });
+
+  it('logs a change kept until the shop can be reached', async () => {
+    const { lines, logger } = recording();
+    let resolveKept = () => {};
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const cart = createCartModule({
+      port: stubCartPort({ add, load, onReconnect: () => () => undefined }),
+      emit: () => undefined,
+      ids: () => 'id',
+      now: () => 7,
+      logger,
+      retryDelaysMs: [0],
+      keptRetryMs: 5,
+      sleep: (ms) => (ms === 5 ? new Promise<void>((resolve) => (resolveKept = resolve)) : Promise.resolve()),
+    });
+    void cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    await vi.waitFor(() => expect(cart.store.getSnapshot().retrying?.untilReconnect).toBe(true));
+    expect(lines).toContainEqual(['warn', 'cart add failed (network) 1 times; kept until the shop can be reached']);
+    cart.dispose();
+    resolveKept();
+  });
+
+  it('logs a change about a line that was not shown, and a category that could not be read', async () => {
+    const { lines, logger } = recording();
+    const productCategory = vi
+      .fn<NonNullable<CartPort['productCategory']>>()
+      .mockResolvedValueOnce(err({ kind: 'timeout', message: 'slow' }))
+      .mockRejectedValueOnce(new Error('boom'));
+    const cart = createCartModule({
+      port: stubCartPort({ remove: async () => ok(cartOf([])), setQuantity: async () => ok(cartOf([])), productCategory }),
+      emit: () => undefined,
+      ids: () => 'id',
+      now: () => 7,
+      logger,
+      initial: { cart: cartOf([line(1, 1), line(2, 1)]) },
+    });
+    await cart.lookUpCategories();
+    expect(lines).toContainEqual(['debug', 'the category of product 1 could not be read (timeout)']);
+    expect(lines).toContainEqual(['warn', 'the category of product 2 could not be read: boom']);
+    await cart.remove({ key: 'k7' });
+    await cart.setQuantity({ key: 'k8', quantity: 2 });
+    expect(lines).toContainEqual(['debug', 'removed line k7 was not in the cart shown; no event']);
+    expect(lines).toContainEqual(['debug', 'changed line k8 was not in the cart shown; no event']);
+  });
+
+  it('looks up nothing before there is a cart, nor for lines still pending', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok('Snacks'));
+    const none = createCartModule({ port: stubCartPort({ productCategory }), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger() });
+    await none.lookUpCategories();
+    const pending = createCartModule({ port: stubCartPort({ productCategory }), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), initial: { cart: cartOf([line(3, 1, { pending: true })]) } });
+    await pending.lookUpCategories();
+    expect(productCategory).not.toHaveBeenCalled();
+  });
+
+  it('a timed retry waits its time whatever the shopper does, and the cart stopping does not hurry it', async () => {
+    let release = () => {};
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 'slow' })).mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([])));
+    const cart = createCartModule({
+      port: stubCartPort({ add, load, setQuantity: async () => ok(cartOf([line(1, 4)])), onReconnect: () => () => undefined }),
+      emit: () => undefined,
+      ids: () => 'id',
+      now: () => 7,
+      logger: silentLogger(),
+      retryDelaysMs: [1000],
+      sleep: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    const first = cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    await vi.waitFor(() => expect(cart.store.getSnapshot().retrying).not.toBeNull());
+    void cart.setQuantity({ key: 'k1', quantity: 4 });
+    await flush();
+    expect(add).toHaveBeenCalledTimes(1);
+    cart.dispose();
+    cart.dispose();
+    await flush();
+    expect(add).toHaveBeenCalledTimes(1);
+    release();
+    expect((await first).ok).toBe(true);
+    expect(add).toHaveBeenCalledTimes(2);
   });
 });
