@@ -276,23 +276,24 @@ describe('cart module', () => {
 
   it('keeps showing a queued change on a line once its add is confirmed under the server’s key', async () => {
     const { port, calls } = manualPort();
-    const { runtime, state } = boot(port, cartOf([]));
+    const { runtime, state } = boot(port, cartOf([line(1, 1)]));
     void runtime.execute('cart.add', { productId: 4, quantity: 1, item: facts(4) });
     void runtime.execute('cart.setQuantity', { key: 'pending:key1', quantity: 3 });
     void runtime.execute('cart.add', { productId: 5, quantity: 1, item: facts(5) });
     void runtime.execute('cart.remove', { key: 'pending:key3' });
-    expect(state().cart?.lines.map((l) => [l.key, l.quantity])).toEqual([['pending:key1', 3]]);
+    expect(state().cart?.lines.map((l) => [l.key, l.quantity])).toEqual([['k1', 1], ['pending:key1', 3]]);
     await flush();
-    calls[0]!.answer(ok(cartOf([line(4, 1, { key: 'server-4' })])));
+    calls[0]!.answer(ok(cartOf([line(1, 1), line(4, 1, { key: 'server-4' })])));
     await flush();
     // The add is confirmed with quantity 1; the quantity change on its way still shows 3.
-    expect(state().cart?.lines.map((l) => [l.key, l.quantity, l.pending])).toEqual([['server-4', 3, true]]);
-    calls[1]!.answer(ok(cartOf([line(4, 3, { key: 'server-4' })])));
+    expect(state().cart?.lines.map((l) => [l.key, l.quantity, l.pending])).toEqual([['k1', 1, false], ['server-4', 3, true]]);
+    expect(calls[1]!.request).toMatchObject({ key: 'server-4', quantity: 3 });
+    calls[1]!.answer(ok(cartOf([line(1, 1), line(4, 3, { key: 'server-4' })])));
     await flush();
-    calls[2]!.answer(ok(cartOf([line(4, 3, { key: 'server-4' }), line(5, 1, { key: 'server-5' })])));
+    calls[2]!.answer(ok(cartOf([line(1, 1), line(4, 3, { key: 'server-4' }), line(5, 1, { key: 'server-5' })])));
     await flush();
     // The queued remove of the second add's line still hides it, under its new key.
-    expect(state().cart?.lines.map((l) => l.key)).toEqual(['server-4']);
+    expect(state().cart?.lines.map((l) => l.key)).toEqual(['k1', 'server-4']);
     expect(calls[3]!.request).toMatchObject({ key: 'server-5' });
   });
 
@@ -884,5 +885,83 @@ describe('cart module: what it logs, and what does not cut a timed retry short',
     release();
     expect((await first).ok).toBe(true);
     expect(add).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('cart module: events, a stopped cart, and categories known to be none', () => {
+  const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) => {
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const cart = createCartModule({
+      port: stubCartPort(port),
+      emit: ((type: string, payload: unknown) => void events.push({ type, payload })) as never,
+      ids: () => 'id',
+      now: () => 7,
+      logger: silentLogger(),
+      ...extra,
+    });
+    return { cart, events };
+  };
+
+  it('says what was added and what was loaded, with the cart; an add whose line the answer lacks still settles', async () => {
+    const answer = cartOf([line(2, 1)]);
+    const { cart, events } = module({ add: async () => ok(answer), load: async () => ok(answer) });
+    expect((await cart.add({ productId: 7, quantity: 3, item: facts(7) })).ok).toBe(true);
+    await cart.refresh();
+    expect(events).toEqual([
+      { type: 'cart.added', payload: { item: facts(7), quantity: 3, cart: answer } },
+      { type: 'cart.loaded', payload: { cart: answer } },
+    ]);
+    expect(cart.store.getSnapshot()).toMatchObject({ addedProducts: [7], cart: answer, status: 'ready' });
+  });
+
+  it('a change before any cart is known is sent, and its line is not looked for', async () => {
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(ok(cartOf([])));
+    const { cart } = module({ remove });
+    expect((await cart.remove({ key: 'k1' })).ok).toBe(true);
+    expect(remove).toHaveBeenCalledWith({ key: 'k1', idempotencyKey: 'id' });
+  });
+
+  it('once stopped, a change is refused without being sent; the changes still waiting fail with a reason', async () => {
+    const { port, calls } = manualPort();
+    const { cart } = module(port);
+    void cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    const waiting = cart.add({ productId: 2, quantity: 1, item: facts(2) });
+    await flush();
+    cart.dispose();
+    expect(await waiting).toEqual(err({ kind: 'network', message: 'The cart stopped before this change was sent.' }));
+    expect(await cart.add({ productId: 3, quantity: 1, item: facts(3) })).toEqual(err({ kind: 'network', message: 'The cart has stopped; the change was not sent.' }));
+    expect(await cart.setQuantity({ key: 'k1', quantity: 2 })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the connection coming back while nothing waits changes nothing', async () => {
+    let reconnect = () => {};
+    const { cart } = module({ load: async () => ok(cartOf([])), onReconnect: (listener) => ((reconnect = listener), () => undefined) });
+    reconnect();
+    expect((await cart.refresh()).ok).toBe(true);
+    reconnect();
+  });
+
+  it('waits with the real clock when no sleep is given', async () => {
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 'slow' })).mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const { cart } = module({ add, load: async () => ok(cartOf([])) }, { retryDelaysMs: [1] });
+    expect((await cart.add({ productId: 1, quantity: 1, item: facts(1) })).ok).toBe(true);
+    expect(add).toHaveBeenCalledTimes(2);
+  });
+
+  it('a product the shop says is in no category is asked about once, and its events carry none', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok(null));
+    const { cart, events } = module({ productCategory, setQuantity: async () => ok(cartOf([line(1, 3)])) }, { initial: { cart: cartOf([line(1, 2)]) } });
+    await cart.setQuantity({ key: 'k1', quantity: 3 });
+    await cart.setQuantity({ key: 'k1', quantity: 3 });
+    expect(productCategory).toHaveBeenCalledTimes(1);
+    expect(events.at(-1)).toMatchObject({ type: 'cart.quantityChanged', payload: { item: { id: 1, categories: [] } } });
+  });
+
+  it('categories learned stay when a later add says none, and blank names are none', async () => {
+    const { cart, events } = module({ add: async () => ok(cartOf([line(4, 1)])) });
+    cart.learn(facts(4, { categories: ['Pantry'] }));
+    await cart.add({ productId: 4, quantity: 1, item: facts(4, { categories: ['  '] }) });
+    expect(events.at(-1)).toMatchObject({ type: 'cart.added', payload: { item: { id: 4, categories: ['Pantry'] } } });
   });
 });
