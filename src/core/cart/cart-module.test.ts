@@ -965,3 +965,50 @@ describe('cart module: events, a stopped cart, and categories known to be none',
     expect(events.at(-1)).toMatchObject({ type: 'cart.added', payload: { item: { id: 4, categories: ['Pantry'] } } });
   });
 });
+
+describe('cart module: when a change is kept, and when the next add reads the cart first', () => {
+  const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) =>
+    createCartModule({ port: stubCartPort(port), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), sleep: async () => undefined, ...extra });
+
+  it('a refused add or a failed refresh leaves nothing uncertain: the next add does not read the cart first', async () => {
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'http', status: 400, code: 'x', message: 'No.' })).mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const cart = module({ load, add }, { retryDelaysMs: [0] });
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    await cart.refresh();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect((await cart.add({ productId: 1, quantity: 1, item: facts(1) })).ok).toBe(true);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a quantity change that cannot reach the shop is kept where the port can tell the connection is back', async () => {
+    const setQuantity = vi.fn<CartPort['setQuantity']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    let stopKept = () => {};
+    const cart = module(
+      { setQuantity, onReconnect: () => () => undefined },
+      { retryDelaysMs: [0], keptRetryMs: 5, sleep: (ms) => (ms === 5 ? new Promise<void>((resolve) => (stopKept = resolve)) : Promise.resolve()), initial: { cart: cartOf([line(1, 1)]) } },
+    );
+    const pending = cart.setQuantity({ key: 'k1', quantity: 3 });
+    await vi.waitFor(() => expect(cart.store.getSnapshot().retrying).toMatchObject({ intent: 'quantity', untilReconnect: true }));
+    expect(cart.store.getSnapshot().cart?.lines[0]?.quantity).toBe(3);
+    const calls = setQuantity.mock.calls.length;
+    cart.dispose();
+    stopKept();
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'network' } });
+    // Stopped while kept: given up, not sent again.
+    expect(setQuantity).toHaveBeenCalledTimes(calls);
+  });
+
+  it('a refresh is never kept, nor is a change when there are no retries at all', async () => {
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const sleep = vi.fn(async () => undefined);
+    const cart = module({ load, onReconnect: () => () => undefined }, { retryDelaysMs: [0], keptRetryMs: 5, sleep });
+    expect((await cart.refresh()).ok).toBe(false);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([0]);
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const none = module({ add, onReconnect: () => () => undefined }, { retryDelaysMs: [], keptRetryMs: 5, sleep });
+    expect((await none.add({ productId: 1, quantity: 1, item: facts(1) })).ok).toBe(false);
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(sleep).toHaveBeenCalledTimes(1);
+  });
+});
