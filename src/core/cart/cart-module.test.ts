@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { BoundEmit } from '../bus.js';
 import type { DomainEvent } from '../events.js';
 import { silentLogger } from '../logger.js';
 import type { CartPort, PortFailure } from '../ports.js';
@@ -20,6 +21,9 @@ const manualPort = () => {
 };
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** An emit that drops the events (these tests read the store). */
+const noEmit = (() => undefined) as unknown as BoundEmit;
 
 const boot = (port: Partial<CartPort>, initialCart: Cart | null = null, retryDelaysMs: readonly number[] = [0]) => {
   const waits: number[] = [];
@@ -338,7 +342,7 @@ describe('cart module', () => {
     const boom = new Error('socket hang up');
     const cart = createCartModule({
       port: stubCartPort({ add: () => Promise.reject(boom), load: () => Promise.reject(boom) }),
-      emit: () => undefined,
+      emit: noEmit,
       ids: () => 'id',
       now: () => 7,
       logger,
@@ -356,7 +360,7 @@ describe('cart module', () => {
 
   it('an answer that is not a result, or whose ok is not a boolean, counts as a failed connection', async () => {
     for (const answer of [{}, { ok: 'yes', value: cartOf([]) }, null, 'ok']) {
-      const cart = createCartModule({ port: stubCartPort({ load: async () => answer as unknown as Result<Cart, PortFailure> }), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), retryDelaysMs: [] });
+      const cart = createCartModule({ port: stubCartPort({ load: async () => answer as unknown as Result<Cart, PortFailure> }), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), retryDelaysMs: [] });
       expect(await cart.refresh()).toEqual(err({ kind: 'network', message: 'The cart could not be reached.' }));
     }
   });
@@ -674,7 +678,7 @@ describe('cart module: what each change sends (what the mutation run found unche
 describe('cart module: failure sentences, refused input and the hydrated cart', () => {
   const texts = textsIn(cartFailureTexts, BASE_LOCALE);
   const module = (port: Partial<CartPort>, initial?: unknown, now = () => 7) =>
-    createCartModule({ port: stubCartPort(port), emit: () => undefined, ids: () => 'id', now, logger: silentLogger(), retryDelaysMs: [], ...(initial !== undefined ? { initial } : {}) });
+    createCartModule({ port: stubCartPort(port), emit: noEmit, ids: () => 'id', now, logger: silentLogger(), retryDelaysMs: [], ...(initial !== undefined ? { initial } : {}) });
 
   it('says what failed, how, and about which product', () => {
     const what = texts.quoted({ name: 'Peer Tee' });
@@ -745,7 +749,7 @@ describe('cart module: failure sentences, refused input and the hydrated cart', 
 
 describe('cart module: waits, refresh retries and the added list', () => {
   const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) =>
-    createCartModule({ port: stubCartPort(port), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), ...extra });
+    createCartModule({ port: stubCartPort(port), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), ...extra });
 
   it('a negative wait is no wait', async () => {
     const waits: number[] = [];
@@ -794,7 +798,7 @@ describe('cart module: what it logs, and what does not cut a timed retry short',
     const { lines, logger } = recording();
     const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
     const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'timeout', message: 'slow' }));
-    const cart = createCartModule({ port: stubCartPort({ add, load }), emit: () => undefined, ids: () => 'id', now: () => 7, logger, retryDelaysMs: [0, 0], sleep: async () => undefined });
+    const cart = createCartModule({ port: stubCartPort({ add, load }), emit: noEmit, ids: () => 'id', now: () => 7, logger, retryDelaysMs: [0, 0], sleep: async () => undefined });
     await cart.refresh();
     expect(lines).toEqual([
       ['warn', 'cart refresh failed (network); trying again (1 of 2)'],
@@ -813,7 +817,7 @@ describe('cart module: what it logs, and what does not cut a timed retry short',
     const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
     const cart = createCartModule({
       port: stubCartPort({ add, load, onReconnect: () => () => undefined }),
-      emit: () => undefined,
+      emit: noEmit,
       ids: () => 'id',
       now: () => 7,
       logger,
@@ -836,7 +840,7 @@ describe('cart module: what it logs, and what does not cut a timed retry short',
       .mockRejectedValueOnce(new Error('boom'));
     const cart = createCartModule({
       port: stubCartPort({ remove: async () => ok(cartOf([])), setQuantity: async () => ok(cartOf([])), productCategory }),
-      emit: () => undefined,
+      emit: noEmit,
       ids: () => 'id',
       now: () => 7,
       logger,
@@ -853,9 +857,9 @@ describe('cart module: what it logs, and what does not cut a timed retry short',
 
   it('looks up nothing before there is a cart, nor for lines still pending', async () => {
     const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok('Snacks'));
-    const none = createCartModule({ port: stubCartPort({ productCategory }), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger() });
+    const none = createCartModule({ port: stubCartPort({ productCategory }), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger() });
     await none.lookUpCategories();
-    const pending = createCartModule({ port: stubCartPort({ productCategory }), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), initial: { cart: cartOf([line(3, 1, { pending: true })]) } });
+    const pending = createCartModule({ port: stubCartPort({ productCategory }), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), initial: { cart: cartOf([line(3, 1, { pending: true })]) } });
     await pending.lookUpCategories();
     expect(productCategory).not.toHaveBeenCalled();
   });
@@ -866,7 +870,7 @@ describe('cart module: what it logs, and what does not cut a timed retry short',
     const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([])));
     const cart = createCartModule({
       port: stubCartPort({ add, load, setQuantity: async () => ok(cartOf([line(1, 4)])), onReconnect: () => () => undefined }),
-      emit: () => undefined,
+      emit: noEmit,
       ids: () => 'id',
       now: () => 7,
       logger: silentLogger(),
@@ -968,7 +972,7 @@ describe('cart module: events, a stopped cart, and categories known to be none',
 
 describe('cart module: when a change is kept, and when the next add reads the cart first', () => {
   const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) =>
-    createCartModule({ port: stubCartPort(port), emit: () => undefined, ids: () => 'id', now: () => 7, logger: silentLogger(), sleep: async () => undefined, ...extra });
+    createCartModule({ port: stubCartPort(port), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), sleep: async () => undefined, ...extra });
 
   it('a refused add or a failed refresh leaves nothing uncertain: the next add does not read the cart first', async () => {
     const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
@@ -1001,7 +1005,7 @@ describe('cart module: when a change is kept, and when the next add reads the ca
 
   it('a refresh is never kept, nor is a change when there are no retries at all', async () => {
     const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
-    const sleep = vi.fn(async () => undefined);
+    const sleep = vi.fn(async (_ms: number) => undefined);
     const cart = module({ load, onReconnect: () => () => undefined }, { retryDelaysMs: [0], keptRetryMs: 5, sleep });
     expect((await cart.refresh()).ok).toBe(false);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([0]);

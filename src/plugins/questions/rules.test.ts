@@ -270,7 +270,7 @@ describe('the dialog’s texts', () => {
   });
 
   it('a success says the shop’s words, or that the question or answer was added; an error says which failed, with the shop’s description', () => {
-    const result = (mode: FormMode, code: number, description: string) => formStep(sending(mode), { type: 'answered', result: { code, description } });
+    const result = (mode: FormMode, code: 0 | 1 | 2 | 3 | 4, description: string) => formStep(sending(mode), { type: 'answered', result: { code, description } });
     expect(result(ask, 0, '')).toMatchObject({ view: 'result', outcome: { ok: true, title: 'The question was successfully added.', description: '' }, fields: { text: '', name: 'Ana' } });
     expect(result(answer, 0, '')).toMatchObject({ outcome: { ok: true, title: 'The answer was successfully added.' } });
     expect(result(answer, 0, 'Thanks!')).toMatchObject({ outcome: { ok: true, title: 'Thanks!' } });
