@@ -523,3 +523,97 @@ describe('wishlist controller: list operations paint at once, emit once confirme
     expect(store.getSnapshot().adding).toEqual([7, 8]);
   });
 });
+
+describe('wishlist controller: before the first answer, adds in flight, and reads after a failure', () => {
+  const boot = (ownWords?: boolean) => {
+    const { port, calls } = manualPort();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const controller = createWishlistController({ port, store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 1, texts: EN, ...(ownWords !== undefined ? { ownWords } : {}) });
+    return { controller, store, events, calls, shown: () => store.getSnapshot().state };
+  };
+  const add = (productId: number, wishlistId: number | null = null) => ({ productId, parentId: productId, productType: 'simple', name: `P${productId}`, item: null, wishlistId });
+
+  it('an add before anything is known paints a provisional row in no list, with no features, and no count', () => {
+    const { controller, store, shown } = boot();
+    void controller.add(add(5));
+    void controller.add(add(6));
+    expect(shown()).toEqual({
+      lists: [],
+      entries: [
+        { rowId: -1, wishlistId: -1, productId: 5, parentId: 5, quantity: 1, position: 0 },
+        { rowId: -2, wishlistId: -1, productId: 6, parentId: 6, quantity: 1, position: 1 },
+      ],
+      defaultListId: null,
+      features: { multipleLists: false, moveItems: false, sortItems: false, quantities: false, estimates: false, renameLists: false, changePrivacy: false },
+    });
+    expect(store.getSnapshot()).toMatchObject({ known: false, count: null, adding: [5, 6] });
+  });
+
+  it('an add to the default list links the default list; a list the answer lacks links the wishlist page', async () => {
+    const { controller, calls, store, events } = boot();
+    const first = controller.add(add(7));
+    calls[0]!.answer(ok({ result: 'true', message: 'Added!', state: twoLists([row(13, 1, 7, 0)]) }));
+    await first;
+    expect(store.getSnapshot().notices[7]).toMatchObject({ kind: 'in-list', text: 'Added!', url: '/wishlist/view/a/' });
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'added', wishlistId: 1, result: 'true' } });
+    const second = controller.add(add(8, 9));
+    calls[1]!.answer(ok({ result: 'true', message: '', state: twoLists([row(13, 1, 7, 0), row(14, 9, 8, 0)]) }));
+    await second;
+    expect(store.getSnapshot().notices[8]).toMatchObject({ url: '/wishlist/' });
+  });
+
+  it('says the shop’s words unless told to use its own', async () => {
+    const own = boot(true);
+    const pending = own.controller.add(add(7));
+    own.calls[0]!.answer(ok({ result: 'true', message: 'Added!', state: twoLists([row(13, 1, 7, 0)]) }));
+    expect((await pending).message).not.toBe('Added!');
+  });
+
+  it('a refused add emits nothing; two adds of one product keep it adding until both are answered', async () => {
+    const { controller, calls, store, events } = boot();
+    const refused = controller.add(add(7));
+    calls[0]!.answer(ok({ result: 'error', message: 'No more lists.', state: twoLists([]) }));
+    expect(await refused).toMatchObject({ kind: 'error', message: 'No more lists.' });
+    expect(events).toEqual([]);
+    expect(store.getSnapshot().notices[7]).toMatchObject({ kind: 'error', text: 'No more lists.' });
+    const one = controller.add(add(8));
+    const two = controller.add(add(8));
+    expect(store.getSnapshot().adding).toEqual([8]);
+    calls[1]!.answer(ok({ result: 'true', message: '', state: twoLists([row(14, 1, 8, 0)]) }));
+    await one;
+    expect(store.getSnapshot().adding).toEqual([8]);
+    calls[2]!.answer(ok({ result: 'exists', message: '', state: twoLists([row(14, 1, 8, 0)]) }));
+    await two;
+    expect(store.getSnapshot().adding).toEqual([]);
+  });
+
+  it('paints a quantity at once; a failed change emits nothing and is read again only once nothing else is on its way', async () => {
+    const start = twoLists([row(10, 1, 7, 0, 2), row(11, 1, 8, 1)]);
+    const { controller, calls, shown, events } = boot();
+    controller.seed(start);
+    const quantity = controller.setQuantity(10, 5);
+    expect(shown()?.entries.map((e) => e.quantity)).toEqual([5, 1]);
+    const removal = controller.remove(11);
+    calls[0]!.answer(err({ kind: 'network', message: 'offline' }));
+    await quantity;
+    expect(events).toEqual([]);
+    // The removal is still on its way: no read yet.
+    expect(calls.map((c) => c.method)).toEqual(['setQuantity', 'removeItem']);
+    calls[1]!.answer(ok(twoLists([row(10, 1, 7, 0, 2)])));
+    await removal;
+    expect(calls.map((c) => c.method)).toEqual(['setQuantity', 'removeItem', 'read']);
+  });
+
+  it('an older read answered after a newer one is dropped without another read', async () => {
+    const { controller, calls, shown } = boot();
+    const first = controller.load();
+    const second = controller.load();
+    calls[1]!.answer(ok(twoLists([row(10, 1, 7, 0)])));
+    await second;
+    calls[0]!.answer(ok(twoLists([])));
+    await first;
+    expect(shown()?.entries.map((e) => e.rowId)).toEqual([10]);
+    expect(calls).toHaveLength(2);
+  });
+});
