@@ -265,6 +265,8 @@ describe('the dialog’s texts', () => {
     expect(fieldError('name', '\u200b', ask)).toBe('Enter your name.');
     expect(fieldError('email', 'ana@example', ask)).toBe('Enter an email address like name@example.com.');
     expect(fieldError('email', ' ana@example.ph ', ask)).toBeNull();
+    expect(fieldError('email', 'ana@example.ph x', ask)).toBe('Enter an email address like name@example.com.');
+    expect(formErrors({ text: '', name: '', email: '' }, answer)).toEqual({ text: 'Enter your answer.', name: 'Enter your name.', email: 'Enter an email address like name@example.com.' });
     expect(fieldError('text', 'Washable?', answer)).toBeNull();
     expect(fieldError('name', 'Ana', answer)).toBeNull();
   });
