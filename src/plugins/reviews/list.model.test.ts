@@ -403,3 +403,59 @@ describe('review list: edges of a request', () => {
     expect(list.store.getSnapshot().items.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 });
+
+describe('review list: the search box and the home grid’s totals', () => {
+  const review = (id: number) => fc.sample(reviewArb(id), { numRuns: 1, seed: id })[0]!;
+  const page = (ids: readonly number[], extra: Partial<ReviewPage> = {}): ReviewPage => ({ items: ids.map(review), total: 9, page: 1, perPage: 3, lastPage: false, ...extra });
+
+  it('waits for the typing to stop with the real clock when no timers are given', async () => {
+    const shop = new FakeShop([]);
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, debounceMs: 5, initial: { page: page([1]), filters: initialFilters } });
+    list.typeSearch('so');
+    list.typeSearch('soft');
+    expect(shop.waiting).toHaveLength(0);
+    await vi.waitFor(() => expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft']), { timeout: 500, interval: 5 });
+    list.dispose();
+  });
+
+  it('Enter sends the box’s text, or the text given, which then shows in the box', () => {
+    const shop = new FakeShop([]);
+    const { timers } = manualTimers();
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, timers, initial: { page: page([1]), filters: initialFilters } });
+    list.typeSearch('fit');
+    list.submitSearch();
+    expect(list.store.getSnapshot().searchText).toBe('fit');
+    expect(shop.waiting.at(-1)!.query.search).toBe('fit');
+    list.submitSearch('soft');
+    expect(list.store.getSnapshot().searchText).toBe('soft');
+    expect(shop.waiting.at(-1)!.query.search).toBe('soft');
+  });
+
+  it('the same term is sent again after its search failed, or while another request is loading', async () => {
+    const shop = new FakeShop([]);
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, initial: { page: page([1]), filters: initialFilters } });
+    list.submitSearch('soft');
+    shop.waiting.shift()!.answer('fail');
+    await flush();
+    list.submitSearch('soft');
+    expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft']);
+    // While that search loads, the same term again is sent again (the latest wins).
+    list.submitSearch('soft');
+    expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft', 'soft']);
+    shop.waiting.at(-1)!.answer('ok');
+    await flush();
+    const sent = shop.waiting.length;
+    list.submitSearch('soft');
+    expect(shop.waiting).toHaveLength(sent);
+  });
+
+  it('the home grid keeps the list’s total when more are shown, and counts what remains of the answer', async () => {
+    const fetch = vi.fn(async (query: ReviewQuery) => ok(page([4, 5], { total: query.exclude ? 4 : 9 })));
+    const list = createListController({ fetch, scope: { kind: 'all' }, perPage: 3, excludeShown: true, initial: { page: page([1, 2, 3]), filters: initialFilters } });
+    list.showMore();
+    await flush();
+    expect(fetch.mock.calls[0]![0]).toMatchObject({ page: 1, exclude: [1, 2, 3] });
+    expect(list.store.getSnapshot()).toMatchObject({ total: 9, remaining: 2, page: 1 });
+    expect(list.store.getSnapshot().items.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
