@@ -134,6 +134,11 @@ describe('review form machine: errors before the first submit', () => {
     expect(run([{ type: 'leave', field: 'name' }, { type: 'leave', field: 'text' }, { type: 'edit', patch: { name: '   ' } }], CONTEXT, open).shown).toEqual({});
     // Other fields' errors stay hidden.
     expect(Object.keys(left.shown)).toEqual(['email']);
+    // A rating without a star, or a question not answered, is empty: left, it says nothing yet.
+    expect(run([{ type: 'leave', field: 'rating' }, { type: 'leave', field: 'q:fit' }], CONTEXT, open).shown).toEqual({});
+    // A text question answered with something it refuses shows once left.
+    const number: DraftContext = { questions: [{ name: 'age', label: 'Age', type: 'number', required: false }] };
+    expect(run([{ type: 'open' }, { type: 'answer', name: 'age', value: 'many' }, { type: 'leave', field: 'q:age' }], number).shown).toEqual({ 'q:age': T.number });
   });
 
   it('a star chosen or a rating question answered counts as left; other answers do not', () => {
