@@ -617,3 +617,31 @@ describe('wishlist controller: before the first answer, adds in flight, and read
     expect(calls).toHaveLength(2);
   });
 });
+
+describe('wishlist controller: sorting and a port that throws', () => {
+  it('paints a new order at once and says which list was sorted; a throwing port is a failed answer, undone with its message', async () => {
+    const { port, calls } = manualPort();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const controller = createWishlistController({ port, store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 3, texts: EN });
+    const start = twoLists([row(10, 1, 7, 0), row(11, 1, 8, 1)]);
+    controller.seed(start);
+    const sorted = controller.sort(1, [11, 10]);
+    expect(rowIdsOf(store.getSnapshot().state?.entries ?? [], 1)).toEqual([11, 10]);
+    expect(calls.at(-1)).toMatchObject({ method: 'sortItems', args: [1, [11, 10]] });
+    calls.at(-1)!.answer(ok(twoLists([row(10, 1, 7, 1), row(11, 1, 8, 0)])));
+    await sorted;
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'sorted', wishlistId: 1 } });
+    const broken = createWishlistController({
+      port: { ...port, removeItem: () => Promise.reject(new Error('socket closed')) },
+      store,
+      emit: (() => undefined) as never,
+      now: () => 4,
+      texts: EN,
+    });
+    broken.seed(start);
+    const result = await broken.remove(10);
+    expect(result).toEqual(err({ kind: 'invalid-response', message: 'socket closed' }));
+    expect(store.getSnapshot().error).toEqual({ message: EN.failedAnswer({ what: EN.theWishlist }), at: 4 });
+  });
+});
