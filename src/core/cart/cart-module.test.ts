@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { BoundEmit } from '../bus.js';
 import type { DomainEvent } from '../events.js';
 import { silentLogger } from '../logger.js';
 import type { CartPort, PortFailure } from '../ports.js';
@@ -6,7 +7,9 @@ import { err, ok, type Result } from '../result.js';
 import { createRuntime } from '../runtime.js';
 import type { Cart } from '../domain/cart.js';
 import { cartOf, facts, line, stubCartPort, stubPorts } from '../testing/cart-fixtures.js';
-import { createCartModule } from './cart-module.js';
+import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
+import { cartFailureMessage, createCartModule, type CartState } from './cart-module.js';
+import { cartFailureTexts } from './messages.js';
 
 /** A cart port whose calls wait until the test answers them. */
 const manualPort = () => {
@@ -18,6 +21,9 @@ const manualPort = () => {
 };
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** An emit that drops the events (these tests read the store). */
+const noEmit = (() => undefined) as unknown as BoundEmit;
 
 const boot = (port: Partial<CartPort>, initialCart: Cart | null = null, retryDelaysMs: readonly number[] = [0]) => {
   const waits: number[] = [];
@@ -270,6 +276,93 @@ describe('cart module', () => {
     expect(calls[1]!.request).toMatchObject({ key: 'server-4', quantity: 3 });
     calls[1]!.answer(ok(cartOf([line(4, 3, { key: 'server-4' })])));
     expect((await changed).ok).toBe(true);
+  });
+
+  it('keeps showing a queued change on a line once its add is confirmed under the server’s key', async () => {
+    const { port, calls } = manualPort();
+    const { runtime, state } = boot(port, cartOf([line(1, 1)]));
+    void runtime.execute('cart.add', { productId: 4, quantity: 1, item: facts(4) });
+    void runtime.execute('cart.setQuantity', { key: 'pending:key1', quantity: 3 });
+    void runtime.execute('cart.add', { productId: 5, quantity: 1, item: facts(5) });
+    void runtime.execute('cart.remove', { key: 'pending:key3' });
+    expect(state().cart?.lines.map((l) => [l.key, l.quantity])).toEqual([['k1', 1], ['pending:key1', 3]]);
+    await flush();
+    calls[0]!.answer(ok(cartOf([line(1, 1), line(4, 1, { key: 'server-4' })])));
+    await flush();
+    // The add is confirmed with quantity 1; the quantity change on its way still shows 3.
+    expect(state().cart?.lines.map((l) => [l.key, l.quantity, l.pending])).toEqual([['k1', 1, false], ['server-4', 3, true]]);
+    expect(calls[1]!.request).toMatchObject({ key: 'server-4', quantity: 3 });
+    calls[1]!.answer(ok(cartOf([line(1, 1), line(4, 3, { key: 'server-4' })])));
+    await flush();
+    calls[2]!.answer(ok(cartOf([line(1, 1), line(4, 3, { key: 'server-4' }), line(5, 1, { key: 'server-5' })])));
+    await flush();
+    // The queued remove of the second add's line still hides it, under its new key.
+    expect(state().cart?.lines.map((l) => l.key)).toEqual(['k1', 'server-4']);
+    expect(calls[3]!.request).toMatchObject({ key: 'server-5' });
+  });
+
+  it('a failed remove or quantity change names the product of its line, or none for a line not shown', async () => {
+    const { port, calls } = manualPort();
+    const { runtime, state, events } = boot(port, cartOf([line(1, 2)]));
+    const removed = runtime.execute('cart.remove', { key: 'k1' });
+    await flush();
+    calls[0]!.answer(err({ kind: 'http', status: 500, code: 'x', message: '' }));
+    await removed;
+    expect(state().error).toMatchObject({ intent: 'remove', name: 'Product 1', message: cartFailureMessage('remove', 'Product 1', { kind: 'http', status: 500, code: 'x', message: '' }) });
+    expect(events.at(-1)).toMatchObject({ type: 'cart.failed', payload: { intent: 'remove', name: 'Product 1' } });
+    const changed = runtime.execute('cart.setQuantity', { key: 'k1', quantity: 5 });
+    await flush();
+    calls[1]!.answer(err({ kind: 'http', status: 500, code: 'x', message: '' }));
+    await changed;
+    expect(state().error).toMatchObject({ intent: 'quantity', name: 'Product 1' });
+    const unknown = runtime.execute('cart.setQuantity', { key: 'k9', quantity: 5 });
+    await flush();
+    calls[2]!.answer(err({ kind: 'http', status: 500, code: 'x', message: '' }));
+    await unknown;
+    expect(state().error).toMatchObject({ intent: 'quantity', name: '', message: cartFailureMessage('quantity', '', { kind: 'http', status: 500, code: 'x', message: '' }) });
+  });
+
+  it('a new change clears the last error at once; a refresh does not', async () => {
+    const { port, calls } = manualPort();
+    const { runtime, state } = boot(port, cartOf([line(1, 2)]));
+    const failed = runtime.execute('cart.remove', { key: 'k1' });
+    await flush();
+    calls[0]!.answer(err({ kind: 'http', status: 500, code: 'x', message: 'No.' }));
+    await failed;
+    expect(state().error).not.toBeNull();
+    void runtime.execute('cart.refresh', undefined);
+    expect(state().error).not.toBeNull();
+    void runtime.execute('cart.setQuantity', { key: 'k1', quantity: 3 });
+    expect(state().error).toBeNull();
+  });
+
+  it('a port that throws counts as a failed connection, and the error is logged', async () => {
+    const errors: unknown[][] = [];
+    const logger = { ...silentLogger(), error: (...args: unknown[]) => void errors.push(args) };
+    const boom = new Error('socket hang up');
+    const cart = createCartModule({
+      port: stubCartPort({ add: () => Promise.reject(boom), load: () => Promise.reject(boom) }),
+      emit: noEmit,
+      ids: () => 'id',
+      now: () => 7,
+      logger,
+      retryDelaysMs: [0],
+      sleep: async () => undefined,
+    });
+    expect(await cart.add({ productId: 1, quantity: 1, item: facts(1) })).toEqual(err({ kind: 'network', message: 'socket hang up' }));
+    expect(await cart.refresh()).toEqual(err({ kind: 'network', message: 'socket hang up' }));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const [message, detail] of errors) {
+      expect(message).toMatch(/port threw/);
+      expect(detail).toBe(boom);
+    }
+  });
+
+  it('an answer that is not a result, or whose ok is not a boolean, counts as a failed connection', async () => {
+    for (const answer of [{}, { ok: 'yes', value: cartOf([]) }, null, 'ok']) {
+      const cart = createCartModule({ port: stubCartPort({ load: async () => answer as unknown as Result<Cart, PortFailure> }), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), retryDelaysMs: [] });
+      expect(await cart.refresh()).toEqual(err({ kind: 'network', message: 'The cart could not be reached.' }));
+    }
   });
 
   it('refuses a non-positive add without queueing it', async () => {
@@ -579,5 +672,347 @@ describe('cart module: what each change sends (what the mutation run found unche
     void runtime.execute('cart.setQuantity', { key: 'k1', quantity: 4 });
     await flush();
     expect([calls[1]?.method, calls[1]?.request]).toEqual(['setQuantity', { key: 'k1', quantity: 4, idempotencyKey: 'key2' }]);
+  });
+});
+
+describe('cart module: failure sentences, refused input and the hydrated cart', () => {
+  const texts = textsIn(cartFailureTexts, BASE_LOCALE);
+  const module = (port: Partial<CartPort>, initial?: unknown, now = () => 7) =>
+    createCartModule({ port: stubCartPort(port), emit: noEmit, ids: () => 'id', now, logger: silentLogger(), retryDelaysMs: [], ...(initial !== undefined ? { initial } : {}) });
+
+  it('says what failed, how, and about which product', () => {
+    const what = texts.quoted({ name: 'Peer Tee' });
+    for (const intent of ['add', 'remove', 'quantity'] as const) {
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'network', message: 'offline' })).toBe(texts[`${intent}Unreachable`]({ what }));
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'timeout', message: 'slow' })).toBe(texts[`${intent}Slow`]({ what }));
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'http', status: 500, code: 'x', message: '' })).toBe(texts[`${intent}Failed`]({ what }));
+      expect(cartFailureMessage(intent, '', { kind: 'invalid-response', message: '' })).toBe(texts[`${intent}Failed`]({ what: texts.theItem }));
+      // The shop's own words win when it gave some.
+      expect(cartFailureMessage(intent, 'Peer Tee', { kind: 'refused', message: 'Only 2 left.' })).toBe('Only 2 left.');
+    }
+    expect(cartFailureMessage('add', 'Peer Tee', { kind: 'product-url', message: '', url: '/product/peer-tee/' } as PortFailure)).toBe(texts.needsChoice({ what }));
+    expect(cartFailureMessage('add', 'Peer Tee', { kind: 'product-url', message: 'Choose a size.', url: '/product/peer-tee/' } as PortFailure)).toBe('Choose a size.');
+    // The sentences are distinct, so the shopper can tell the cases apart.
+    const all = (['add', 'remove', 'quantity'] as const).flatMap((intent) => (['network', 'timeout', 'http'] as const).map((kind) => cartFailureMessage(intent, 'X', { kind, message: '' } as PortFailure)));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('gives two failures in the same millisecond different, increasing times', async () => {
+    const cart = module({ add: async () => err({ kind: 'http', status: 400, code: 'x', message: 'No.' }) }, undefined, () => 7);
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    const first = cart.store.getSnapshot().error?.at;
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    const second = cart.store.getSnapshot().error?.at;
+    expect(first).toBe(7);
+    expect(second).toBe(8);
+  });
+
+  it('refuses an add of a quantity that is not a positive number, and a negative or non-number quantity, without sending anything', async () => {
+    const add = vi.fn<CartPort['add']>();
+    const setQuantity = vi.fn<CartPort['setQuantity']>();
+    const cart = module({ add, setQuantity }, { cart: cartOf([line(1, 2)]) });
+    for (const quantity of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await cart.add({ productId: 1, quantity, item: facts(1) })).toMatchObject({ ok: false, error: { kind: 'refused' } });
+    }
+    for (const quantity of [-1, -0.5, Number.NaN, Number.NEGATIVE_INFINITY]) {
+      expect(await cart.setQuantity({ key: 'k1', quantity })).toMatchObject({ ok: false, error: { kind: 'refused' } });
+    }
+    expect(add).not.toHaveBeenCalled();
+    expect(setQuantity).not.toHaveBeenCalled();
+    expect(cart.store.getSnapshot()).toMatchObject({ queueLength: 0, status: 'ready', pendingProducts: {} });
+    // Zero is a quantity change (the line goes): it is sent.
+    setQuantity.mockResolvedValue(ok(cartOf([])));
+    expect((await cart.setQuantity({ key: 'k1', quantity: 0 })).ok).toBe(true);
+    expect(setQuantity).toHaveBeenCalledWith({ key: 'k1', quantity: 0, idempotencyKey: 'id' });
+  });
+
+  it('starts from a hydrated cart only when it is one, and is unknown otherwise', () => {
+    const cart = cartOf([line(1, 2)]);
+    expect(module({}, { cart }).store.getSnapshot()).toMatchObject({ cart, status: 'ready' });
+    expect(module({}, { cart }).confirmed()).toBe(cart);
+    for (const initial of [null, 5, 'cart', {}, { cart: null }, { cart: 'x' }, { cart: {} }, { cart: { lines: 'none' } }]) {
+      const snapshot = module({}, initial).store.getSnapshot();
+      expect(snapshot.cart).toBeNull();
+      expect(snapshot.status).toBe('unknown');
+    }
+  });
+
+  it('a refresh that fails leaves no error for the shopper and the cart as it was', async () => {
+    const cart = cartOf([line(1, 2)]);
+    const m = module({ load: async () => err({ kind: 'network', message: 'offline' }) }, { cart });
+    const pending = m.refresh();
+    expect(m.store.getSnapshot().status).toBe('loading');
+    expect((await pending).ok).toBe(false);
+    expect(m.store.getSnapshot()).toMatchObject({ cart, error: null, status: 'ready', queueLength: 0 });
+  });
+});
+
+describe('cart module: waits, refresh retries and the added list', () => {
+  const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) =>
+    createCartModule({ port: stubCartPort(port), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), ...extra });
+
+  it('a negative wait is no wait', async () => {
+    const waits: number[] = [];
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 't' })).mockResolvedValueOnce(ok(cartOf([line(3, 1)])));
+    const cart = module({ add, load: async () => ok(cartOf([])) }, { retryDelaysMs: [-50], sleep: async (ms) => void waits.push(ms) });
+    expect((await cart.add({ productId: 3, quantity: 1, item: facts(3) })).ok).toBe(true);
+    expect(waits).toEqual([0]);
+  });
+
+  it('a refresh is retried without telling the shopper, and given up after its retries', async () => {
+    const seen: Array<CartState['retrying']> = [];
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const cart = module({ load }, { retryDelaysMs: [0, 0], sleep: async () => undefined });
+    cart.store.subscribe(() => seen.push(cart.store.getSnapshot().retrying));
+    expect((await cart.refresh()).ok).toBe(false);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(seen.every((r) => r === null)).toBe(true);
+    expect(cart.store.getSnapshot()).toMatchObject({ error: null, status: 'unknown', queueLength: 0 });
+  });
+
+  it('lists a product added twice once, in the order first added', async () => {
+    let lines: ReturnType<typeof line>[] = [];
+    const add = vi.fn<CartPort['add']>().mockImplementation(async (request) => {
+      lines = [...lines.filter((l) => l.id !== request.productId), line(request.productId, 1)];
+      return ok(cartOf(lines));
+    });
+    const cart = module({ add });
+    for (const id of [2, 1, 2]) await cart.add({ productId: id, quantity: 1, item: facts(id) });
+    expect(cart.store.getSnapshot().addedProducts).toEqual([2, 1]);
+  });
+});
+
+describe('cart module: what it logs, and what does not cut a timed retry short', () => {
+  const recording = () => {
+    const lines: Array<[string, string]> = [];
+    const logger = {
+      debug: (message: string) => void lines.push(['debug', message]),
+      info: (message: string) => void lines.push(['info', message]),
+      warn: (message: string) => void lines.push(['warn', message]),
+      error: (message: string) => void lines.push(['error', message]),
+    };
+    return { lines, logger };
+  };
+
+  it('logs each retry with its count, a change kept, and a refresh given up', async () => {
+    const { lines, logger } = recording();
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'timeout', message: 'slow' }));
+    const cart = createCartModule({ port: stubCartPort({ add, load }), emit: noEmit, ids: () => 'id', now: () => 7, logger, retryDelaysMs: [0, 0], sleep: async () => undefined });
+    await cart.refresh();
+    expect(lines).toEqual([
+      ['warn', 'cart refresh failed (network); trying again (1 of 2)'],
+      ['warn', 'cart refresh failed (network); trying again (2 of 2)'],
+      ['warn', 'reading the cart failed (network)'],
+    ]);
+    lines.length = 0;
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    expect(lines.filter(([level]) => level === 'warn').map(([, m]) => m)).toEqual(['cart add failed (timeout); trying again (1 of 2)', 'cart add failed (timeout); trying again (2 of 2)']);
+  });
+
+  it('logs a change kept until the shop can be reached', async () => {
+    const { lines, logger } = recording();
+    let resolveKept = () => {};
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const cart = createCartModule({
+      port: stubCartPort({ add, load, onReconnect: () => () => undefined }),
+      emit: noEmit,
+      ids: () => 'id',
+      now: () => 7,
+      logger,
+      retryDelaysMs: [0],
+      keptRetryMs: 5,
+      sleep: (ms) => (ms === 5 ? new Promise<void>((resolve) => (resolveKept = resolve)) : Promise.resolve()),
+    });
+    void cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    await vi.waitFor(() => expect(cart.store.getSnapshot().retrying?.untilReconnect).toBe(true));
+    expect(lines).toContainEqual(['warn', 'cart add failed (network) 1 times; kept until the shop can be reached']);
+    cart.dispose();
+    resolveKept();
+  });
+
+  it('logs a change about a line that was not shown, and a category that could not be read', async () => {
+    const { lines, logger } = recording();
+    const productCategory = vi
+      .fn<NonNullable<CartPort['productCategory']>>()
+      .mockResolvedValueOnce(err({ kind: 'timeout', message: 'slow' }))
+      .mockRejectedValueOnce(new Error('boom'));
+    const cart = createCartModule({
+      port: stubCartPort({ remove: async () => ok(cartOf([])), setQuantity: async () => ok(cartOf([])), productCategory }),
+      emit: noEmit,
+      ids: () => 'id',
+      now: () => 7,
+      logger,
+      initial: { cart: cartOf([line(1, 1), line(2, 1)]) },
+    });
+    await cart.lookUpCategories();
+    expect(lines).toContainEqual(['debug', 'the category of product 1 could not be read (timeout)']);
+    expect(lines).toContainEqual(['warn', 'the category of product 2 could not be read: boom']);
+    await cart.remove({ key: 'k7' });
+    await cart.setQuantity({ key: 'k8', quantity: 2 });
+    expect(lines).toContainEqual(['debug', 'removed line k7 was not in the cart shown; no event']);
+    expect(lines).toContainEqual(['debug', 'changed line k8 was not in the cart shown; no event']);
+  });
+
+  it('looks up nothing before there is a cart, nor for lines still pending', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok('Snacks'));
+    const none = createCartModule({ port: stubCartPort({ productCategory }), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger() });
+    await none.lookUpCategories();
+    const pending = createCartModule({ port: stubCartPort({ productCategory }), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), initial: { cart: cartOf([line(3, 1, { pending: true })]) } });
+    await pending.lookUpCategories();
+    expect(productCategory).not.toHaveBeenCalled();
+  });
+
+  it('a timed retry waits its time whatever the shopper does, and the cart stopping does not hurry it', async () => {
+    let release = () => {};
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 'slow' })).mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(ok(cartOf([])));
+    const cart = createCartModule({
+      port: stubCartPort({ add, load, setQuantity: async () => ok(cartOf([line(1, 4)])), onReconnect: () => () => undefined }),
+      emit: noEmit,
+      ids: () => 'id',
+      now: () => 7,
+      logger: silentLogger(),
+      retryDelaysMs: [1000],
+      sleep: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    const first = cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    await vi.waitFor(() => expect(cart.store.getSnapshot().retrying).not.toBeNull());
+    void cart.setQuantity({ key: 'k1', quantity: 4 });
+    await flush();
+    expect(add).toHaveBeenCalledTimes(1);
+    cart.dispose();
+    cart.dispose();
+    await flush();
+    expect(add).toHaveBeenCalledTimes(1);
+    release();
+    expect((await first).ok).toBe(true);
+    expect(add).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('cart module: events, a stopped cart, and categories known to be none', () => {
+  const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) => {
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const cart = createCartModule({
+      port: stubCartPort(port),
+      emit: ((type: string, payload: unknown) => void events.push({ type, payload })) as never,
+      ids: () => 'id',
+      now: () => 7,
+      logger: silentLogger(),
+      ...extra,
+    });
+    return { cart, events };
+  };
+
+  it('says what was added and what was loaded, with the cart; an add whose line the answer lacks still settles', async () => {
+    const answer = cartOf([line(2, 1)]);
+    const { cart, events } = module({ add: async () => ok(answer), load: async () => ok(answer) });
+    expect((await cart.add({ productId: 7, quantity: 3, item: facts(7) })).ok).toBe(true);
+    await cart.refresh();
+    expect(events).toEqual([
+      { type: 'cart.added', payload: { item: facts(7), quantity: 3, cart: answer } },
+      { type: 'cart.loaded', payload: { cart: answer } },
+    ]);
+    expect(cart.store.getSnapshot()).toMatchObject({ addedProducts: [7], cart: answer, status: 'ready' });
+  });
+
+  it('a change before any cart is known is sent, and its line is not looked for', async () => {
+    const remove = vi.fn<CartPort['remove']>().mockResolvedValue(ok(cartOf([])));
+    const { cart } = module({ remove });
+    expect((await cart.remove({ key: 'k1' })).ok).toBe(true);
+    expect(remove).toHaveBeenCalledWith({ key: 'k1', idempotencyKey: 'id' });
+  });
+
+  it('once stopped, a change is refused without being sent; the changes still waiting fail with a reason', async () => {
+    const { port, calls } = manualPort();
+    const { cart } = module(port);
+    void cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    const waiting = cart.add({ productId: 2, quantity: 1, item: facts(2) });
+    await flush();
+    cart.dispose();
+    expect(await waiting).toEqual(err({ kind: 'network', message: 'The cart stopped before this change was sent.' }));
+    expect(await cart.add({ productId: 3, quantity: 1, item: facts(3) })).toEqual(err({ kind: 'network', message: 'The cart has stopped; the change was not sent.' }));
+    expect(await cart.setQuantity({ key: 'k1', quantity: 2 })).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the connection coming back while nothing waits changes nothing', async () => {
+    let reconnect = () => {};
+    const { cart } = module({ load: async () => ok(cartOf([])), onReconnect: (listener) => ((reconnect = listener), () => undefined) });
+    reconnect();
+    expect((await cart.refresh()).ok).toBe(true);
+    reconnect();
+  });
+
+  it('waits with the real clock when no sleep is given', async () => {
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'timeout', message: 'slow' })).mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const { cart } = module({ add, load: async () => ok(cartOf([])) }, { retryDelaysMs: [1] });
+    expect((await cart.add({ productId: 1, quantity: 1, item: facts(1) })).ok).toBe(true);
+    expect(add).toHaveBeenCalledTimes(2);
+  });
+
+  it('a product the shop says is in no category is asked about once, and its events carry none', async () => {
+    const productCategory = vi.fn<NonNullable<CartPort['productCategory']>>().mockResolvedValue(ok(null));
+    const { cart, events } = module({ productCategory, setQuantity: async () => ok(cartOf([line(1, 3)])) }, { initial: { cart: cartOf([line(1, 2)]) } });
+    await cart.setQuantity({ key: 'k1', quantity: 3 });
+    await cart.setQuantity({ key: 'k1', quantity: 3 });
+    expect(productCategory).toHaveBeenCalledTimes(1);
+    expect(events.at(-1)).toMatchObject({ type: 'cart.quantityChanged', payload: { item: { id: 1, categories: [] } } });
+  });
+
+  it('categories learned stay when a later add says none, and blank names are none', async () => {
+    const { cart, events } = module({ add: async () => ok(cartOf([line(4, 1)])) });
+    cart.learn(facts(4, { categories: ['Pantry'] }));
+    await cart.add({ productId: 4, quantity: 1, item: facts(4, { categories: ['  '] }) });
+    expect(events.at(-1)).toMatchObject({ type: 'cart.added', payload: { item: { id: 4, categories: ['Pantry'] } } });
+  });
+});
+
+describe('cart module: when a change is kept, and when the next add reads the cart first', () => {
+  const module = (port: Partial<CartPort>, extra: Partial<Parameters<typeof createCartModule>[0]> = {}) =>
+    createCartModule({ port: stubCartPort(port), emit: noEmit, ids: () => 'id', now: () => 7, logger: silentLogger(), sleep: async () => undefined, ...extra });
+
+  it('a refused add or a failed refresh leaves nothing uncertain: the next add does not read the cart first', async () => {
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const add = vi.fn<CartPort['add']>().mockResolvedValueOnce(err({ kind: 'http', status: 400, code: 'x', message: 'No.' })).mockResolvedValue(ok(cartOf([line(1, 1)])));
+    const cart = module({ load, add }, { retryDelaysMs: [0] });
+    await cart.add({ productId: 1, quantity: 1, item: facts(1) });
+    await cart.refresh();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect((await cart.add({ productId: 1, quantity: 1, item: facts(1) })).ok).toBe(true);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a quantity change that cannot reach the shop is kept where the port can tell the connection is back', async () => {
+    const setQuantity = vi.fn<CartPort['setQuantity']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    let stopKept = () => {};
+    const cart = module(
+      { setQuantity, onReconnect: () => () => undefined },
+      { retryDelaysMs: [0], keptRetryMs: 5, sleep: (ms) => (ms === 5 ? new Promise<void>((resolve) => (stopKept = resolve)) : Promise.resolve()), initial: { cart: cartOf([line(1, 1)]) } },
+    );
+    const pending = cart.setQuantity({ key: 'k1', quantity: 3 });
+    await vi.waitFor(() => expect(cart.store.getSnapshot().retrying).toMatchObject({ intent: 'quantity', untilReconnect: true }));
+    expect(cart.store.getSnapshot().cart?.lines[0]?.quantity).toBe(3);
+    const calls = setQuantity.mock.calls.length;
+    cart.dispose();
+    stopKept();
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'network' } });
+    // Stopped while kept: given up, not sent again.
+    expect(setQuantity).toHaveBeenCalledTimes(calls);
+  });
+
+  it('a refresh is never kept, nor is a change when there are no retries at all', async () => {
+    const load = vi.fn<CartPort['load']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const sleep = vi.fn(async (_ms: number) => undefined);
+    const cart = module({ load, onReconnect: () => () => undefined }, { retryDelaysMs: [0], keptRetryMs: 5, sleep });
+    expect((await cart.refresh()).ok).toBe(false);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([0]);
+    const add = vi.fn<CartPort['add']>().mockResolvedValue(err({ kind: 'network', message: 'offline' }));
+    const none = module({ add, onReconnect: () => () => undefined }, { retryDelaysMs: [], keptRetryMs: 5, sleep });
+    expect((await none.add({ productId: 1, quantity: 1, item: facts(1) })).ok).toBe(false);
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(sleep).toHaveBeenCalledTimes(1);
   });
 });

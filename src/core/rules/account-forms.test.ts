@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emailProblem, passwordProblem } from './account.js';
-import { ACCOUNT_FORM_MESSAGES, addressRules, detailsRules, LOGIN_RULES, registerRules, resetPasswordRules } from './account-forms.js';
+import { emailProblem, passwordProblem, usernameProblem } from './account.js';
+import { ACCOUNT_FORM_MESSAGES, addressRules, detailsRules, LOGIN_RULES, LOST_PASSWORD_RULES, registerRules, resetPasswordRules } from './account-forms.js';
 import { CHECKOUT_RULES } from './checkout-form.js';
 import { fieldError, formErrors, formReducer, initialForm, MESSAGES } from './forms.js';
 
@@ -20,6 +20,20 @@ describe('register rules', () => {
       }),
     );
   });
+  it('judge the password being checked when the form’s values are missing or out of date', () => {
+    // The values the rules were made with may lag one keystroke behind the value checked.
+    fc.assert(
+      fc.property(typed.filter((p) => p !== ''), typed, minLength, (password, stale, min) => {
+        fc.pre(stale !== password);
+        expect(fieldError(registerRules(min).password, password)).toBe(passwordProblem(password, min));
+        expect(fieldError(registerRules(min, { password: stale }).password, password)).toBe(passwordProblem(password, min));
+        expect(fieldError(registerRules(min, { password: ` ${stale} ` }).password, password)).toBe(passwordProblem(password, min));
+      }),
+    );
+    // The same password with its spaces is judged as typed: ' abc ' is 5 characters, not 3.
+    expect(fieldError(registerRules(5, { password: ' abc ' }).password, 'abc')).toBe(passwordProblem(' abc ', 5));
+    expect(fieldError(registerRules(5, { password: ' abc ' }).password, 'abc')).not.toBe(passwordProblem('abc', 5));
+  });
   it('refuse an email exactly when the server would', () => {
     fc.assert(
       fc.property(fc.oneof(fc.emailAddress(), fc.string({ maxLength: 30 })), (raw) => {
@@ -34,6 +48,7 @@ describe('register rules', () => {
 describe('login rules', () => {
   it('never judge the password beyond its presence (old accounts keep their short passwords)', () => {
     fc.assert(fc.property(typed.filter((p) => p !== ''), (password) => fieldError(LOGIN_RULES.password, password) === null));
+    expect(fieldError(LOGIN_RULES.password, '')).toBe(MESSAGES.required);
   });
   it('take a username or an email', () => {
     expect(fieldError(LOGIN_RULES.username, 'ana.buyer')).toBeNull();
@@ -43,7 +58,28 @@ describe('login rules', () => {
   });
 });
 
+describe('lost password rules', () => {
+  it('require a username or an email and refuse what the server refuses', () => {
+    expect(Object.keys(LOST_PASSWORD_RULES)).toEqual(['user_login']);
+    expect(fieldError(LOST_PASSWORD_RULES.user_login, '  ')).toBe(MESSAGES.required);
+    fc.assert(
+      fc.property(fc.oneof(fc.emailAddress(), fc.string({ maxLength: 70 })), (raw) => {
+        const value = raw.trim();
+        fc.pre(value !== '');
+        expect(fieldError(LOST_PASSWORD_RULES.user_login, raw)).toBe(usernameProblem(value));
+      }),
+    );
+    expect(fieldError(LOST_PASSWORD_RULES.user_login, '<b>ana</b>')).not.toBeNull();
+    expect(fieldError(LOST_PASSWORD_RULES.user_login, 'ana.buyer@example.com')).toBeNull();
+  });
+});
+
 describe('reset rules', () => {
+  it('require the new password and judge it as the server does', () => {
+    expect(fieldError(resetPasswordRules(8, {}).password_1, '')).toBe(MESSAGES.required);
+    expect(fieldError(resetPasswordRules(8, {}).password_1, 'short')).toBe(passwordProblem('short', 8));
+    expect(fieldError(resetPasswordRules(8, { password_1: 'Tr0ub4dor&3-horse' }).password_1, 'Tr0ub4dor&3-horse')).toBeNull();
+  });
   it('refuse the confirmation exactly when it differs from the new password', () => {
     fc.assert(
       fc.property(typed, typed, (first, second) => {
@@ -89,6 +125,43 @@ describe('account details rules', () => {
     expect(formErrors(detailsRules(8, upper, 'ana@example.com'), upper).password_current).toBeUndefined();
     const moved = { ...values, account_email: 'ana.new@example.com' };
     expect(formErrors(detailsRules(8, moved, 'ana@example.com'), moved).password_current).toBe(MESSAGES.required);
+  });
+  it('require the names and the email, names of at most 100 characters', () => {
+    const values = { account_first_name: '', account_last_name: ' ', account_display_name: '', account_email: '', password_current: '', password_1: '', password_2: '' };
+    expect(formErrors(detailsRules(8, values), values)).toEqual({
+      account_first_name: MESSAGES.required,
+      account_last_name: MESSAGES.required,
+      account_display_name: MESSAGES.required,
+      account_email: MESSAGES.required,
+    });
+    const long = 'x'.repeat(101);
+    const tooLong = { ...values, account_first_name: long, account_last_name: long, account_display_name: long, account_email: 'ana@' };
+    const errors = formErrors(detailsRules(8, tooLong), tooLong);
+    const max = MESSAGES.maxlength.replace('{0}', '100');
+    expect(errors).toEqual({ account_first_name: max, account_last_name: max, account_display_name: max, account_email: emailProblem('ana@') });
+    const exact = { ...filled, account_first_name: 'x'.repeat(100), password_current: '', password_1: '', password_2: '' };
+    expect(formErrors(detailsRules(8, exact), exact)).toEqual({});
+  });
+  it('ask for nothing more when the password and email fields are missing or the account’s email is unknown', () => {
+    const names = { account_first_name: 'Ana', account_last_name: 'Buyer', account_display_name: 'Ana B' };
+    // No password fields at all, no email typed: nothing about the current password.
+    expect(detailsRules(8, names, 'ana@example.com').password_current).toEqual({});
+    expect(detailsRules(8, names, 'ana@example.com').password_2).toEqual({});
+    // An email typed but the account's address not known: no check against it.
+    expect(detailsRules(8, { ...names, account_email: 'ana.new@example.com' }).password_current).toEqual({});
+    // A blank email field is required, not a change of address.
+    expect(detailsRules(8, { ...names, account_email: '   ' }, 'ana@example.com').password_current).toEqual({});
+    // The typed email is compared trimmed.
+    expect(detailsRules(8, { ...names, account_email: '  ana@example.com ' }, 'ana@example.com').password_current).toEqual({});
+    expect(detailsRules(8, { ...names, account_email: 'ana.new@example.com' }, 'ana@example.com').password_current).toEqual({ required: true });
+  });
+  it('accept the same new password typed twice', () => {
+    fc.assert(
+      fc.property(typed.filter((p) => p !== ''), (password) => {
+        const values = { ...filled, password_current: 'old', password_1: password, password_2: password };
+        expect(formErrors(detailsRules(8, values), values).password_2).toBeUndefined();
+      }),
+    );
   });
   it('say the stock words when the new passwords differ', () => {
     const values = { ...filled, password_current: 'old', password_1: 'Tr0ub4dor&3-horse', password_2: 'Tr0ub4dor&3-hors' };

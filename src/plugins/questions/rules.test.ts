@@ -7,6 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Question, QuestionPage, VoteDirection, Votes } from '../../core/domain/reviews.js';
 import {
+  countText,
+  failureTitle,
+  fieldError,
   FIELDS,
   formErrors,
   formStep,
@@ -248,5 +251,106 @@ describe('votes', () => {
         expect(voteStep(sent, { type: 'counted', votes: { ...server, up: server.up + 3 } })).toEqual({ shown: { ...server, up: server.up + 3 }, before: null, error: null });
       }),
     );
+  });
+});
+
+describe('the dialog’s texts', () => {
+  const ask: FormMode = { kind: 'ask' };
+  const answer: FormMode = { kind: 'answer', questionId: 7, question: 'Washable?' };
+  const sending = (mode: FormMode): FormState => ({ view: 'sending', mode, fields: { text: 'Yes', name: 'Ana', email: 'ana@example.ph' } });
+
+  it('each field says what is missing, in the words of its mode', () => {
+    expect(fieldError('text', ' ', ask)).toBe('Enter your question.');
+    expect(fieldError('text', '', answer)).toBe('Enter your answer.');
+    expect(fieldError('name', '\u200b', ask)).toBe('Enter your name.');
+    expect(fieldError('email', 'ana@example', ask)).toBe('Enter an email address like name@example.com.');
+    expect(fieldError('email', ' ana@example.ph ', ask)).toBeNull();
+    expect(fieldError('email', 'ana@example.ph x', ask)).toBe('Enter an email address like name@example.com.');
+    expect(formErrors({ text: '', name: '', email: '' }, answer)).toEqual({ text: 'Enter your answer.', name: 'Enter your name.', email: 'Enter an email address like name@example.com.' });
+    expect(fieldError('text', 'Washable?', answer)).toBeNull();
+    expect(fieldError('name', 'Ana', answer)).toBeNull();
+  });
+
+  it('a success says the shop’s words, or that the question or answer was added; an error says which failed, with the shop’s description', () => {
+    const result = (mode: FormMode, code: 0 | 1 | 2 | 3 | 4, description: string) => formStep(sending(mode), { type: 'answered', result: { code, description } });
+    expect(result(ask, 0, '')).toMatchObject({ view: 'result', outcome: { ok: true, title: 'The question was successfully added.', description: '' }, fields: { text: '', name: 'Ana' } });
+    expect(result(answer, 0, '')).toMatchObject({ outcome: { ok: true, title: 'The answer was successfully added.' } });
+    expect(result(answer, 0, 'Thanks!')).toMatchObject({ outcome: { ok: true, title: 'Thanks!' } });
+    expect(result(ask, 3, 'Spam.')).toMatchObject({ outcome: { ok: false, title: 'Your question could not be added.', description: 'Spam.' }, fields: { text: 'Yes' } });
+    expect(result(answer, 1, 'No.')).toMatchObject({ outcome: { ok: false, title: 'Your answer could not be added.', description: 'No.' } });
+    expect(formStep(sending(answer), { type: 'failed', message: 'offline' })).toEqual({ view: 'result', mode: answer, fields: sending(answer).fields, outcome: { ok: false, title: failureTitle(answer), description: 'offline' } });
+    expect(failureTitle(ask)).toBe('Your question could not be added.');
+  });
+
+  it('a text typed for one question is kept for the same question only', () => {
+    const typed = (mode: FormMode) => formStep(formStep(INITIAL_FORM, { type: 'open', mode }), { type: 'edit', field: 'text', value: 'Typed' });
+    const reopen = (from: FormMode, to: FormMode) => formStep(formStep(typed(from), { type: 'close' }), { type: 'open', mode: to });
+    expect(reopen(answer, answer).fields.text).toBe('Typed');
+    expect(reopen(answer, { ...answer, questionId: 8 }).fields.text).toBe('');
+    expect(reopen(answer, ask).fields.text).toBe('');
+    expect(reopen(ask, answer).fields.text).toBe('');
+    expect(reopen(ask, ask).fields.text).toBe('Typed');
+    // Edits and submits outside the input view change nothing.
+    const closed = formStep(typed(ask), { type: 'close' });
+    expect(formStep(closed, { type: 'edit', field: 'name', value: 'x' })).toBe(closed);
+    expect(formStep(closed, { type: 'submit' })).toBe(closed);
+    expect(formStep(closed, { type: 'close' })).toBe(closed);
+    expect(formStep(closed, { type: 'failed', message: 'x' })).toBe(closed);
+    expect(formStep(typed(ask), { type: 'open', mode: answer })).toEqual(typed(ask));
+  });
+});
+
+describe('the list’s count and its requests', () => {
+  it('counts what is shown, with the search when there is one', () => {
+    const items = [question(1), question(2)];
+    expect(countText({ items, total: 12, search: '' })).toBe('2 of 12 questions');
+    expect(countText({ items: [question(1)], total: 1, search: '' })).toBe('1 of 1 question');
+    expect(countText({ items, total: 5, search: 'wash' })).toBe('2 of 5 questions matching “wash”');
+    expect(countText({ items: [], total: 0, search: 'wash' })).toBe('No questions match “wash”.');
+    expect(countText({ items: [], total: 0, search: '' })).toBe('No questions yet.');
+  });
+
+  it('a search is trimmed and its spaces folded, at most 100 characters; the same term again asks nothing', () => {
+    expect(normaliseTerm('  wash   and \n dry  ')).toBe('wash and dry');
+    expect(normaliseTerm('x'.repeat(150))).toHaveLength(100);
+    const start = listFrom(pageOf([1, 2, 3]));
+    expect(listStep(start, { type: 'search', term: '  ' })).toBe(start);
+    const searching = listStep(start, { type: 'search', term: ' wash ' });
+    expect(searching.pending).toEqual({ kind: 'search', id: 1, term: 'wash', page: 1 });
+    expect(searching.seq).toBe(1);
+    expect(listStep(searching, { type: 'search', term: 'wash' })).toBe(searching);
+    // Another term replaces the one on its way.
+    expect(listStep(searching, { type: 'search', term: 'dry' }).pending).toEqual({ kind: 'search', id: 2, term: 'dry', page: 1 });
+    // Back to the term shown while a search is on its way: asked again (the latest wins).
+    expect(listStep(searching, { type: 'search', term: '' }).pending).toMatchObject({ term: '', id: 2 });
+    const loaded = listStep(searching, { type: 'loaded', id: 1, page: pageOf([4], 1, true, 'wash') });
+    expect(loaded).toMatchObject({ search: 'wash', page: 1, total: 50, lastPage: true, pending: null });
+    expect(loaded.items.map((q) => q.id)).toEqual([4]);
+    expect(listStep(loaded, { type: 'search', term: 'wash' })).toBe(loaded);
+  });
+
+  it('show more asks for the next page of the same search and appends it; a failure is retried as it was', () => {
+    const start = { ...listFrom(pageOf([1, 2, 3], 2)), search: 'wash' };
+    const more = listStep(start, { type: 'more' });
+    expect(more.pending).toEqual({ kind: 'more', id: 1, term: 'wash', page: 3 });
+    const failed = listStep(more, { type: 'failed', id: 1, message: 'offline' });
+    expect(failed).toMatchObject({ pending: null, failed: { kind: 'more', id: 1, term: 'wash', page: 3, message: 'offline' }, items: start.items });
+    expect(listStep(failed, { type: 'failed', id: 1, message: 'again' })).toBe(failed);
+    // Show more after a failed page still goes on; a retry sends the same page again.
+    const retried = listStep(failed, { type: 'retry' });
+    expect(retried.pending).toEqual({ kind: 'more', id: 2, term: 'wash', page: 3 });
+    expect(retried.failed).toBeNull();
+    expect(listStep(retried, { type: 'retry' })).toBe(retried);
+    expect(listStep(start, { type: 'retry' })).toBe(start);
+    const appended = listStep(retried, { type: 'loaded', id: 2, page: { ...pageOf([3, 6, 7], 3, true), total: 9 } });
+    expect(appended).toMatchObject({ page: 3, total: 9, lastPage: true, pending: null, search: 'wash' });
+    expect(appended.items.map((q) => q.id)).toEqual([1, 2, 3, 6, 7]);
+    expect(listStep(appended, { type: 'more' })).toBe(appended);
+    // A failed search: only a retry goes on, searching again for the same term.
+    const badSearch = listStep(listStep(start, { type: 'search', term: 'dry' }), { type: 'failed', id: 1, message: 'offline' });
+    expect(listStep(badSearch, { type: 'more' })).toBe(badSearch);
+    expect(listStep(badSearch, { type: 'retry' }).pending).toEqual({ kind: 'search', id: 2, term: 'dry', page: 1 });
+    // The term shown again after a failed search is asked for again.
+    expect(listStep(badSearch, { type: 'search', term: 'wash' }).pending).toMatchObject({ kind: 'search', term: 'wash' });
   });
 });

@@ -119,6 +119,7 @@ export const formStep = (state: FormState, event: FormEvent, t: QnaTexts = engli
       if (state.view === 'closed') return state;
       // Closing while sending: the answer still lands in the closed dialog's fields (below).
       return { view: 'closed', mode: state.mode, fields: state.fields };
+    // Stryker disable next-line ConditionalExpression: unreachable (the cases above cover every event type)
     default:
       return state;
   }
@@ -205,6 +206,7 @@ export const listStep = (state: ListState, event: ListEvent): ListState => {
     case 'failed':
       if (!state.pending || state.pending.id !== event.id) return state;
       return { ...state, pending: null, failed: { ...state.pending, message: event.message } };
+    // Stryker disable next-line ConditionalExpression: unreachable (the cases above cover every event type)
     default:
       return state;
   }
@@ -256,6 +258,7 @@ export const voteStep = (state: VoteState, event: VoteEvent): VoteState => {
       return state.before ? { shown: event.votes, before: null, error: null } : state;
     case 'failed':
       return state.before ? { shown: state.before, before: null, error: event.message } : state;
+    // Stryker disable next-line ConditionalExpression: unreachable (the cases above cover every event type)
     default:
       return state;
   }

@@ -7,10 +7,11 @@
  * search wins.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RatingFilter, Review, ReviewPage, ReviewQuery, ReviewSort } from '../../core/domain/reviews.js';
 import { err, ok, type Result } from '../../core/result.js';
-import { createListController, type ListController, type ListFilters, type Timers } from './list.js';
+import { createListController, type ListController, type ListFilters, type ListOptions, type Timers } from './list.js';
+import { reviewTextsIn } from './messages.js';
 import type { Failure } from './rules.js';
 
 const WORDS = ['soft', 'fit', 'colour', 'Soft', 'late', 'gift'];
@@ -277,5 +278,184 @@ describe('review list (model-based)', () => {
     }
     expect(list.store.getSnapshot().items.map((r) => r.id)).toEqual(matching(reviews, initialFilters).map((r) => r.id));
     expect(list.store.getSnapshot().remaining).toBe(0);
+  });
+});
+
+describe('review list: edges of a request', () => {
+  const review = (id: number) => fc.sample(reviewArb(id), { numRuns: 1, seed: id })[0]!;
+  const page = (ids: readonly number[], extra: Partial<ReviewPage> = {}): ReviewPage => ({ items: ids.map(review), total: 9, page: 1, perPage: 3, lastPage: false, ...extra });
+  const boot = (fetch: ListOptions['fetch'], extra: Partial<ListOptions> = {}) =>
+    createListController({ fetch, scope: { kind: 'product', productId: 1 }, perPage: 3, initial: { page: page([1, 2, 3]), filters: initialFilters }, ...extra });
+
+  it('starts from the server’s page: what remains, or nothing on the last page', () => {
+    const pending = () => new Promise<never>(() => undefined);
+    expect(boot(pending).store.getSnapshot()).toMatchObject({ remaining: 6, total: 9, page: 1, loading: null, error: null, searchText: '' });
+    const last = createListController({ fetch: pending, scope: { kind: 'all' }, perPage: 3, initial: { page: page([1, 2, 3], { lastPage: true }), filters: { ...initialFilters, search: 'soft' } } });
+    expect(last.store.getSnapshot()).toMatchObject({ remaining: 0, searchText: 'soft', shown: { search: 'soft' } });
+  });
+
+  it('sends the scope, page size and every filter; show more asks for the next page and appends it', async () => {
+    const shop = new FakeShop([]);
+    const landed: Array<[string, number]> = [];
+    const list = boot(shop.fetch, { onLanded: (state, kind) => landed.push([kind, state.items.length]) });
+    list.pressRating(4);
+    list.toggleTag(2);
+    expect(shop.waiting.at(-1)!.query).toEqual({ scope: { kind: 'product', productId: 1 }, perPage: 3, rating: 4, sort: 'recent', search: '', tags: [2], page: 1 });
+    // The older request was aborted by the newer one.
+    expect(shop.waiting[0]!.signal.aborted).toBe(true);
+    expect(shop.waiting.at(-1)!.signal.aborted).toBe(false);
+    const fetchMore = vi.fn((query: ReviewQuery) => Promise.resolve(ok(page([4, 5], { page: query.page, total: 5, lastPage: true }))));
+    const more = boot(fetchMore, { onLanded: (state, kind) => landed.push([kind, state.items.length]) });
+    more.showMore();
+    expect(more.store.getSnapshot().loading).toBe('append');
+    expect(fetchMore.mock.calls[0]![0]).toMatchObject({ page: 2 });
+    expect(fetchMore.mock.calls[0]![0]).not.toHaveProperty('exclude');
+    await flush();
+    expect(more.store.getSnapshot()).toMatchObject({ page: 2, total: 5, remaining: 0, loading: null });
+    expect(more.store.getSnapshot().items.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(landed).toEqual([['append', 5]]);
+    // Nothing left: show more asks nothing.
+    more.showMore();
+    expect(fetchMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts what remains after a page that is not the last', async () => {
+    const list = boot(() => Promise.resolve(ok(page([4, 5, 6], { page: 2, total: 10 }))));
+    list.showMore();
+    await flush();
+    expect(list.store.getSnapshot()).toMatchObject({ remaining: 4, page: 2 });
+    const replaced = boot(() => Promise.resolve(ok(page([7], { total: 4 }))));
+    replaced.setSort('helpful');
+    await flush();
+    expect(replaced.store.getSnapshot()).toMatchObject({ remaining: 3, page: 1, total: 4, shown: { sort: 'helpful' } });
+  });
+
+  it('show more waits while a request is on its way', () => {
+    const shop = new FakeShop([]);
+    const list = boot(shop.fetch);
+    list.setSort('helpful');
+    list.showMore();
+    expect(shop.waiting).toHaveLength(1);
+    list.retry();
+    expect(shop.waiting).toHaveLength(1);
+  });
+
+  it('a fetch that throws or rejects is a failure said in the page’s words, and Retry sends it again', async () => {
+    const texts = { ...reviewTextsIn('en-PH'), loadFailed: 'Hindi ma-load.' };
+    let calls = 0;
+    const list = boot(
+      (() => {
+        calls += 1;
+        if (calls === 1) throw new Error('broken');
+        if (calls === 2) return Promise.reject(new Error('rejected'));
+        return Promise.resolve(ok(page([9], { lastPage: true, total: 1 })));
+      }) as ListOptions['fetch'],
+      { texts },
+    );
+    list.setSort('ratinghigh');
+    await flush();
+    expect(list.store.getSnapshot()).toMatchObject({ loading: null, error: 'Hindi ma-load.', shown: { sort: 'recent' }, filters: { sort: 'ratinghigh' } });
+    // The same sort again after a failure is sent again.
+    list.setSort('ratinghigh');
+    await flush();
+    expect(calls).toBe(2);
+    expect(list.store.getSnapshot().error).toBe('Hindi ma-load.');
+    list.retry();
+    await flush();
+    expect(calls).toBe(3);
+    expect(list.store.getSnapshot()).toMatchObject({ error: null, shown: { sort: 'ratinghigh' }, total: 1 });
+    // Nothing failed: retry sends nothing; the same sort sends nothing.
+    list.retry();
+    list.setSort('ratinghigh');
+    expect(calls).toBe(3);
+  });
+
+  it('See all reviews and the clear button go back to the whole list at once', () => {
+    const shop = new FakeShop([]);
+    const { timers, count } = manualTimers();
+    const list = boot(shop.fetch, { timers });
+    list.pressRating(5);
+    expect(list.store.getSnapshot().filters.rating).toBe(5);
+    list.pressRating('all');
+    expect(list.store.getSnapshot().filters.rating).toBe(0);
+    list.typeSearch('soft');
+    expect(list.store.getSnapshot().searchText).toBe('soft');
+    list.submitSearch('soft');
+    expect(shop.waiting.at(-1)!.query.search).toBe('soft');
+    list.clearSearch();
+    expect(list.store.getSnapshot().searchText).toBe('');
+    expect(shop.waiting.at(-1)!.query.search).toBe('');
+    expect(count()).toBe(0);
+  });
+
+  it('after dispose, timers are stopped and a late answer changes nothing', async () => {
+    let answer: (r: Result<ReviewPage, Failure>) => void = () => undefined;
+    const { timers, count } = manualTimers();
+    const list = boot(() => new Promise((resolve) => (answer = resolve)), { timers });
+    list.setSort('helpful');
+    list.typeSearch('soft');
+    expect(count()).toBe(1);
+    list.dispose();
+    expect(count()).toBe(0);
+    answer(ok(page([8], { lastPage: true })));
+    await flush();
+    expect(list.store.getSnapshot()).toMatchObject({ loading: 'replace', shown: { sort: 'recent' } });
+    expect(list.store.getSnapshot().items.map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('review list: the search box and the home grid’s totals', () => {
+  const review = (id: number) => fc.sample(reviewArb(id), { numRuns: 1, seed: id })[0]!;
+  const page = (ids: readonly number[], extra: Partial<ReviewPage> = {}): ReviewPage => ({ items: ids.map(review), total: 9, page: 1, perPage: 3, lastPage: false, ...extra });
+
+  it('waits for the typing to stop with the real clock when no timers are given', async () => {
+    const shop = new FakeShop([]);
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, debounceMs: 5, initial: { page: page([1]), filters: initialFilters } });
+    list.typeSearch('so');
+    list.typeSearch('soft');
+    expect(shop.waiting).toHaveLength(0);
+    await vi.waitFor(() => expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft']), { timeout: 500, interval: 5 });
+    list.dispose();
+  });
+
+  it('Enter sends the box’s text, or the text given, which then shows in the box', () => {
+    const shop = new FakeShop([]);
+    const { timers } = manualTimers();
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, timers, initial: { page: page([1]), filters: initialFilters } });
+    list.typeSearch('fit');
+    list.submitSearch();
+    expect(list.store.getSnapshot().searchText).toBe('fit');
+    expect(shop.waiting.at(-1)!.query.search).toBe('fit');
+    list.submitSearch('soft');
+    expect(list.store.getSnapshot().searchText).toBe('soft');
+    expect(shop.waiting.at(-1)!.query.search).toBe('soft');
+  });
+
+  it('the same term is sent again after its search failed, or while another request is loading', async () => {
+    const shop = new FakeShop([]);
+    const list = createListController({ fetch: shop.fetch, scope: { kind: 'all' }, perPage: 3, initial: { page: page([1]), filters: initialFilters } });
+    list.submitSearch('soft');
+    shop.waiting.shift()!.answer('fail');
+    await flush();
+    list.submitSearch('soft');
+    expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft']);
+    // While that search loads, the same term again is sent again (the latest wins).
+    list.submitSearch('soft');
+    expect(shop.waiting.map((w) => w.query.search)).toEqual(['soft', 'soft']);
+    shop.waiting.at(-1)!.answer('ok');
+    await flush();
+    const sent = shop.waiting.length;
+    list.submitSearch('soft');
+    expect(shop.waiting).toHaveLength(sent);
+  });
+
+  it('the home grid keeps the list’s total when more are shown, and counts what remains of the answer', async () => {
+    const fetch = vi.fn(async (query: ReviewQuery) => ok(page([4, 5], { total: query.exclude ? 4 : 9 })));
+    const list = createListController({ fetch, scope: { kind: 'all' }, perPage: 3, excludeShown: true, initial: { page: page([1, 2, 3]), filters: initialFilters } });
+    list.showMore();
+    await flush();
+    expect(fetch.mock.calls[0]![0]).toMatchObject({ page: 1, exclude: [1, 2, 3] });
+    expect(list.store.getSnapshot()).toMatchObject({ total: 9, remaining: 2, page: 1 });
+    expect(list.store.getSnapshot().items.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
   });
 });

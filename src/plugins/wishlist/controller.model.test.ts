@@ -347,3 +347,301 @@ describe('wishlist controller: answers out of order', () => {
     expect(store.getSnapshot().state?.entries.map((e) => e.productId)).toEqual([1, 2]);
   });
 });
+
+/** A port whose every call waits until the test answers it, and records what it was sent. */
+const manualPort = () => {
+  const calls: Array<{ readonly method: string; readonly args: readonly unknown[]; readonly answer: (r: Result<unknown, PortFailure>) => void }> = [];
+  const call =
+    (method: string) =>
+    (...args: unknown[]) =>
+      new Promise<Result<never, PortFailure>>((resolve) => calls.push({ method, args, answer: resolve as (r: Result<unknown, PortFailure>) => void }));
+  const port = Object.fromEntries(
+    ['read', 'add', 'removeItem', 'setQuantity', 'moveItem', 'createList', 'getList', 'updateList', 'deleteList', 'sortItems', 'askEstimate'].map((m) => [m, call(m)]),
+  ) as unknown as WishlistPort;
+  return { port, calls };
+};
+
+const twoLists = (entries: readonly WishlistEntry[], extra: Partial<WishlistState> = {}): WishlistState => ({
+  lists: [
+    { id: 1, token: 'a'.repeat(32), title: 'Mine', privacy: 0, isDefault: true, itemCount: 0, url: '/wishlist/view/a/' },
+    { id: 2, token: 'b'.repeat(32), title: 'Gifts', privacy: 1, isDefault: false, itemCount: 0, url: '/wishlist/view/b/' },
+  ],
+  entries,
+  defaultListId: 1,
+  features: FEATURES,
+  ...extra,
+});
+const row = (rowId: number, wishlistId: number, productId: number, position: number, quantity = 1): WishlistEntry => ({ rowId, wishlistId, productId, parentId: productId, quantity, position });
+
+describe('wishlist controller: list operations paint at once, emit once confirmed, and undo with a message', () => {
+  const boot = (seed: WishlistState) => {
+    const { port, calls } = manualPort();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const events: Array<{ type: string; payload: unknown }> = [];
+    let clock = 100;
+    const controller = createWishlistController({ port, store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => (clock += 1), texts: EN });
+    controller.seed(seed);
+    return { controller, store, events, calls, shown: () => store.getSnapshot().state };
+  };
+  const item = { id: 7, sku: 'S7', name: 'Banig', categories: [], price: 100, currencyMinorUnit: 2, currencyCode: 'PHP' };
+
+  it('seeds the state once, before any read, and counts it as known', async () => {
+    const { controller, store, calls, shown } = boot(twoLists([row(10, 1, 7, 0)]));
+    expect(store.getSnapshot()).toMatchObject({ known: true, count: 1 });
+    controller.seed(twoLists([]));
+    expect(shown()?.entries).toHaveLength(1);
+    const read = controller.load();
+    expect(controller.inFlight()).toBe(1);
+    calls[0]!.answer(ok(twoLists([])));
+    expect((await read).ok).toBe(true);
+    expect(shown()?.entries).toEqual([]);
+    expect(store.getSnapshot().count).toBe(0);
+    expect(controller.inFlight()).toBe(0);
+  });
+
+  it('moves a row to the end of another list, or waits for the answer for a new list', async () => {
+    const { controller, calls, shown, events } = boot(twoLists([row(10, 1, 7, 0), row(11, 1, 8, 1), row(12, 2, 9, 0)]));
+    const moved = controller.move(10, 2);
+    expect(shown()?.entries.find((e) => e.rowId === 10)).toMatchObject({ wishlistId: 2, position: 1 });
+    expect(shown()?.entries.find((e) => e.rowId === 11)).toMatchObject({ wishlistId: 1, position: 1 });
+    expect(calls.at(-1)).toMatchObject({ method: 'moveItem', args: [10, 2, undefined] });
+    const after = twoLists([row(11, 1, 8, 0), row(12, 2, 9, 0), row(10, 2, 7, 1)]);
+    calls.at(-1)!.answer(ok(after));
+    await moved;
+    expect(events.at(-1)).toEqual({ type: 'wishlist.changed', payload: { change: 'moved', wishlistId: 2, item: null, quantity: 0, result: null, count: 3 } });
+    const toNew = controller.move(11, 'new', { name: 'Later', privacy: 2 });
+    expect(shown()).toEqual(after);
+    expect(calls.at(-1)).toMatchObject({ method: 'moveItem', args: [11, 'new', { name: 'Later', privacy: 2 }] });
+    calls.at(-1)!.answer(ok(after));
+    await toNew;
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'moved', wishlistId: 0 } });
+  });
+
+  it('renames or changes a list’s privacy at once, naming the change by what changed', async () => {
+    const start = twoLists([]);
+    const { controller, calls, shown, events } = boot(start);
+    const renamed = controller.updateList(2, { name: 'For Lola' });
+    expect(shown()?.lists.map((l) => [l.title, l.privacy])).toEqual([
+      ['Mine', 0],
+      ['For Lola', 1],
+    ]);
+    calls.at(-1)!.answer(ok(start));
+    await renamed;
+    const privacy = controller.updateList(2, { privacy: 2 });
+    expect(shown()?.lists.map((l) => [l.title, l.privacy])).toEqual([
+      ['Mine', 0],
+      ['Gifts', 2],
+    ]);
+    calls.at(-1)!.answer(ok(start));
+    await privacy;
+    const both = controller.updateList(1, { name: 'Ours', privacy: 1 });
+    expect(shown()?.lists.map((l) => [l.title, l.privacy])).toEqual([
+      ['Ours', 1],
+      ['Gifts', 1],
+    ]);
+    expect(calls.at(-1)).toMatchObject({ method: 'updateList', args: [1, { name: 'Ours', privacy: 1 }] });
+    calls.at(-1)!.answer(ok(start));
+    await both;
+    expect(events.map((e) => [(e.payload as { change: string }).change, (e.payload as { wishlistId: number }).wishlistId])).toEqual([
+      ['list-renamed', 2],
+      ['list-privacy', 2],
+      ['list-renamed', 1],
+    ]);
+  });
+
+  it('deletes a list with its rows at once; creates one only on the answer', async () => {
+    const start = twoLists([row(10, 1, 7, 0), row(12, 2, 9, 0)]);
+    const { controller, calls, shown, events } = boot(start);
+    const deleted = controller.deleteList(2);
+    expect(shown()?.lists.map((l) => l.id)).toEqual([1]);
+    expect(shown()?.entries.map((e) => e.rowId)).toEqual([10]);
+    calls.at(-1)!.answer(ok(twoLists([row(10, 1, 7, 0)])));
+    await deleted;
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'list-deleted', wishlistId: 2, count: 1 } });
+    const created = controller.createList({ name: 'New', privacy: 0 });
+    expect(shown()?.lists).toHaveLength(2);
+    expect(calls.at(-1)).toMatchObject({ method: 'createList', args: [{ name: 'New', privacy: 0 }] });
+    calls.at(-1)!.answer(ok(start));
+    await created;
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'list-created', wishlistId: 0 } });
+  });
+
+  it('a removal and a quantity change say which list and item; a failure names the item and is undone', async () => {
+    const start = twoLists([row(10, 2, 7, 0, 2), row(11, 1, 8, 0)]);
+    const { controller, calls, shown, events, store } = boot(start);
+    const quantity = controller.setQuantity(10, 5, item);
+    expect(calls.at(-1)).toMatchObject({ method: 'setQuantity', args: [10, 5] });
+    calls.at(-1)!.answer(ok(twoLists([row(10, 2, 7, 0, 5), row(11, 1, 8, 0)])));
+    await quantity;
+    expect(events.at(-1)).toEqual({ type: 'wishlist.changed', payload: { change: 'quantity', wishlistId: 2, item, quantity: 5, result: null, count: 2 } });
+    const removed = controller.remove(10, item);
+    expect(shown()?.entries.map((e) => e.rowId)).toEqual([11]);
+    expect(calls.at(-1)).toMatchObject({ method: 'removeItem', args: [10] });
+    calls.at(-1)!.answer(err({ kind: 'network', message: 'offline' }));
+    await removed;
+    // Undone, with a message that names the item; then a read, since the removal may have been made.
+    expect(shown()?.entries.map((e) => e.rowId)).toEqual([10, 11]);
+    expect(store.getSnapshot().error).toEqual({ message: EN.failedNetwork({ what: EN.quoted({ name: 'Banig' }) }), at: expect.any(Number) as number });
+    expect(calls.at(-1)?.method).toBe('read');
+    calls.at(-1)!.answer(ok(twoLists([row(11, 1, 8, 0)])));
+    await settle();
+    // A later success clears the error.
+    const again = controller.remove(11);
+    calls.at(-1)!.answer(ok(twoLists([])));
+    await again;
+    expect(store.getSnapshot().error).toBeNull();
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'removed', wishlistId: 1, item: null, quantity: 0 } });
+    // An unknown row belongs to no list.
+    const unknown = controller.remove(999);
+    calls.at(-1)!.answer(ok(twoLists([])));
+    await unknown;
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'removed', wishlistId: 0 } });
+  });
+
+  it('an add to a chosen list goes there, and its notice links that list', async () => {
+    const start = twoLists([row(10, 1, 7, 0)]);
+    const { controller, calls, shown, store } = boot(start);
+    // Product 7 is in list 1 but not in list 2: an add to list 2 still paints a row there.
+    const added = controller.add({ productId: 7, parentId: 7, productType: 'simple', name: 'Banig', item, wishlistId: 2 });
+    expect(shown()?.entries.filter((e) => e.productId === 7).map((e) => [e.wishlistId, e.position, e.rowId < 0])).toEqual([
+      [1, 0, false],
+      [2, 0, true],
+    ]);
+    expect(calls.at(-1)).toMatchObject({ method: 'add', args: [{ productId: 7, productType: 'simple', wishlistId: 2 }] });
+    expect(store.getSnapshot().adding).toEqual([7]);
+    calls.at(-1)!.answer(ok({ result: 'true', message: '', state: twoLists([row(10, 1, 7, 0), row(13, 2, 7, 0)]) }));
+    await added;
+    expect(store.getSnapshot().notices[7]).toEqual({ productId: 7, kind: 'in-list', text: expect.any(String) as string, at: expect.any(Number) as number, url: '/wishlist/view/b/' });
+    expect(store.getSnapshot().adding).toEqual([]);
+    // An add to a list it is already in paints nothing new.
+    const before = shown();
+    void controller.add({ productId: 7, parentId: 7, productType: 'simple', name: 'Banig', item, wishlistId: 2 });
+    expect(shown()?.entries).toEqual(before?.entries);
+    // An add to a new list sends the list, and counts its product as adding.
+    void controller.add({ productId: 8, parentId: 8, productType: 'simple', name: 'Tsinelas', item: null, wishlistId: 'new', newList: { name: 'Shoes', privacy: 0 } });
+    expect(calls.at(-1)).toMatchObject({ method: 'add', args: [{ productId: 8, wishlistId: 'new', newList: { name: 'Shoes', privacy: 0 } }] });
+    expect(store.getSnapshot().adding).toEqual([7, 8]);
+  });
+});
+
+describe('wishlist controller: before the first answer, adds in flight, and reads after a failure', () => {
+  const boot = (ownWords?: boolean) => {
+    const { port, calls } = manualPort();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const controller = createWishlistController({ port, store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 1, texts: EN, ...(ownWords !== undefined ? { ownWords } : {}) });
+    return { controller, store, events, calls, shown: () => store.getSnapshot().state };
+  };
+  const add = (productId: number, wishlistId: number | null = null) => ({ productId, parentId: productId, productType: 'simple', name: `P${productId}`, item: null, wishlistId });
+
+  it('an add before anything is known paints a provisional row in no list, with no features, and no count', () => {
+    const { controller, store, shown } = boot();
+    void controller.add(add(5));
+    void controller.add(add(6));
+    expect(shown()).toEqual({
+      lists: [],
+      entries: [
+        { rowId: -1, wishlistId: -1, productId: 5, parentId: 5, quantity: 1, position: 0 },
+        { rowId: -2, wishlistId: -1, productId: 6, parentId: 6, quantity: 1, position: 1 },
+      ],
+      defaultListId: null,
+      features: { multipleLists: false, moveItems: false, sortItems: false, quantities: false, estimates: false, renameLists: false, changePrivacy: false },
+    });
+    expect(store.getSnapshot()).toMatchObject({ known: false, count: null, adding: [5, 6] });
+  });
+
+  it('an add to the default list links the default list; a list the answer lacks links the wishlist page', async () => {
+    const { controller, calls, store, events } = boot();
+    const first = controller.add(add(7));
+    calls[0]!.answer(ok({ result: 'true', message: 'Added!', state: twoLists([row(13, 1, 7, 0)]) }));
+    await first;
+    expect(store.getSnapshot().notices[7]).toMatchObject({ kind: 'in-list', text: 'Added!', url: '/wishlist/view/a/' });
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'added', wishlistId: 1, result: 'true' } });
+    const second = controller.add(add(8, 9));
+    calls[1]!.answer(ok({ result: 'true', message: '', state: twoLists([row(13, 1, 7, 0), row(14, 9, 8, 0)]) }));
+    await second;
+    expect(store.getSnapshot().notices[8]).toMatchObject({ url: '/wishlist/' });
+  });
+
+  it('says the shop’s words unless told to use its own', async () => {
+    const own = boot(true);
+    const pending = own.controller.add(add(7));
+    own.calls[0]!.answer(ok({ result: 'true', message: 'Added!', state: twoLists([row(13, 1, 7, 0)]) }));
+    expect((await pending).message).not.toBe('Added!');
+  });
+
+  it('a refused add emits nothing; two adds of one product keep it adding until both are answered', async () => {
+    const { controller, calls, store, events } = boot();
+    const refused = controller.add(add(7));
+    calls[0]!.answer(ok({ result: 'error', message: 'No more lists.', state: twoLists([]) }));
+    expect(await refused).toMatchObject({ kind: 'error', message: 'No more lists.' });
+    expect(events).toEqual([]);
+    expect(store.getSnapshot().notices[7]).toMatchObject({ kind: 'error', text: 'No more lists.' });
+    const one = controller.add(add(8));
+    const two = controller.add(add(8));
+    expect(store.getSnapshot().adding).toEqual([8]);
+    calls[1]!.answer(ok({ result: 'true', message: '', state: twoLists([row(14, 1, 8, 0)]) }));
+    await one;
+    expect(store.getSnapshot().adding).toEqual([8]);
+    calls[2]!.answer(ok({ result: 'exists', message: '', state: twoLists([row(14, 1, 8, 0)]) }));
+    await two;
+    expect(store.getSnapshot().adding).toEqual([]);
+  });
+
+  it('paints a quantity at once; a failed change emits nothing and is read again only once nothing else is on its way', async () => {
+    const start = twoLists([row(10, 1, 7, 0, 2), row(11, 1, 8, 1)]);
+    const { controller, calls, shown, events } = boot();
+    controller.seed(start);
+    const quantity = controller.setQuantity(10, 5);
+    expect(shown()?.entries.map((e) => e.quantity)).toEqual([5, 1]);
+    const removal = controller.remove(11);
+    calls[0]!.answer(err({ kind: 'network', message: 'offline' }));
+    await quantity;
+    expect(events).toEqual([]);
+    // The removal is still on its way: no read yet.
+    expect(calls.map((c) => c.method)).toEqual(['setQuantity', 'removeItem']);
+    calls[1]!.answer(ok(twoLists([row(10, 1, 7, 0, 2)])));
+    await removal;
+    expect(calls.map((c) => c.method)).toEqual(['setQuantity', 'removeItem', 'read']);
+  });
+
+  it('an older read answered after a newer one is dropped without another read', async () => {
+    const { controller, calls, shown } = boot();
+    const first = controller.load();
+    const second = controller.load();
+    calls[1]!.answer(ok(twoLists([row(10, 1, 7, 0)])));
+    await second;
+    calls[0]!.answer(ok(twoLists([])));
+    await first;
+    expect(shown()?.entries.map((e) => e.rowId)).toEqual([10]);
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('wishlist controller: sorting and a port that throws', () => {
+  it('paints a new order at once and says which list was sorted; a throwing port is a failed answer, undone with its message', async () => {
+    const { port, calls } = manualPort();
+    const store = createStore<WishlistView>(INITIAL_VIEW);
+    const events: Array<{ type: string; payload: unknown }> = [];
+    const controller = createWishlistController({ port, store, emit: ((type: string, payload: unknown) => events.push({ type, payload })) as never, now: () => 3, texts: EN });
+    const start = twoLists([row(10, 1, 7, 0), row(11, 1, 8, 1)]);
+    controller.seed(start);
+    const sorted = controller.sort(1, [11, 10]);
+    expect(rowIdsOf(store.getSnapshot().state?.entries ?? [], 1)).toEqual([11, 10]);
+    expect(calls.at(-1)).toMatchObject({ method: 'sortItems', args: [1, [11, 10]] });
+    calls.at(-1)!.answer(ok(twoLists([row(10, 1, 7, 1), row(11, 1, 8, 0)])));
+    await sorted;
+    expect(events.at(-1)).toMatchObject({ payload: { change: 'sorted', wishlistId: 1 } });
+    const broken = createWishlistController({
+      port: { ...port, removeItem: () => Promise.reject(new Error('socket closed')) },
+      store,
+      emit: (() => undefined) as never,
+      now: () => 4,
+      texts: EN,
+    });
+    broken.seed(start);
+    const result = await broken.remove(10);
+    expect(result).toEqual(err({ kind: 'invalid-response', message: 'socket closed' }));
+    expect(store.getSnapshot().error).toEqual({ message: EN.failedAnswer({ what: EN.theWishlist }), at: 4 });
+  });
+});
