@@ -79,3 +79,49 @@ describe('rule messages by language', () => {
     expect(textsIn(accountValidationTexts, 'fil-PH').passwordsDiffer).not.toBe(textsIn(accountValidationTexts, 'en-PH').passwordsDiffer);
   });
 });
+
+/** A message set's texts, with `{n}` filled in. */
+const filled = (texts: object, n: number): Record<string, string> =>
+  Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, typeof text === 'function' ? (text as (values: { n: number }) => string)({ n }) : text]));
+
+describe('the English texts', () => {
+  it('field rules: the validation library’s stock words, with the number filled in', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (n) => {
+        expect(filled(textsIn(validationTexts, 'en-PH'), n)).toEqual({
+          required: 'This field is required.',
+          email: 'Please enter a valid email address.',
+          url: 'Please enter a valid URL.',
+          minlength: `Please enter at least ${n} characters.`,
+          maxlength: `Please enter no more than ${n} characters.`,
+          oneOf: 'Please select an option.',
+          phone: 'Please enter a Philippine mobile (09XX XXX XXXX or +63 9XX XXX XXXX) or landline number.',
+          postcode: 'Please enter a 4-digit postcode.',
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('account rules: stock WooCommerce’s words, with the number filled in', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (n) => {
+        expect(filled(textsIn(accountValidationTexts, 'en-PH'), n)).toEqual({
+          passwordMissing: 'Please enter an account password.',
+          passwordTooLong: `Passwords can be at most ${n} bytes long.`,
+          passwordInvalid: 'Passwords cannot contain invisible control characters.',
+          passwordTooShort: `Passwords must be at least ${n} characters long.`,
+          passwordTooWeak: 'This password is too easy to guess. Please choose a stronger one.',
+          emailInvalid: 'Please provide a valid email address.',
+          emailTooLong: `Email addresses can be at most ${n} characters long.`,
+          usernameMissing: 'Please enter a username or email address.',
+          usernameInvalid: 'Please enter a valid account username.',
+          usernameTooLong: `Usernames can be at most ${n} characters long.`,
+          passwordsDiffer: 'Passwords do not match.',
+          newPasswordsDiffer: 'New passwords do not match.',
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -67,6 +67,22 @@ describe('the search dialog’s count', () => {
 });
 
 describe('the quantity notes', () => {
+  it('say in English why the quantity changed, naming the item when there is one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 2, max: 50 }), fc.constantFrom('“Banig”', '“Ube jam”'), (quantity, step, name) => {
+        expect(typedQuantityMessage({ kind: 'empty', quantity })).toBe(`The quantity needs a number, so it stays at ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'empty', quantity }, name)).toBe(`The quantity of ${name} needs a number, so it stays at ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'above-max', quantity })).toBe(`The most you can buy is ${quantity}, so the quantity is now ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'above-max', quantity }, name)).toBe(`The most you can buy of ${name} is ${quantity}, so the quantity is now ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'below-min', quantity })).toBe(`The least you can buy is ${quantity}, so the quantity is now ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'below-min', quantity }, name)).toBe(`The least you can buy of ${name} is ${quantity}, so the quantity is now ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'off-step', quantity, step })).toBe(`This product is sold in steps of ${step}, so the quantity is now ${quantity}.`);
+        expect(typedQuantityMessage({ kind: 'off-step', quantity, step }, name)).toBe(`${name} is sold in steps of ${step}, so the quantity is now ${quantity}.`);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('name the item and the quantity kept, in Filipino too', () => {
     const fil = textsIn(quantityNotes, 'fil-PH');
     expect(typedQuantityMessage({ kind: 'above-max', quantity: 2 }, '“Banig”', fil)).toBe('Hanggang 2 lang ang puwedeng bilhin sa “Banig”, kaya 2 na ang dami.');
