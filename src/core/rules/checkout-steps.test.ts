@@ -18,6 +18,8 @@ describe('checkout steps', () => {
 
   it('maps fields to their steps (methods before addresses)', () => {
     expect(stepOfField('billing_email')).toBe(CHECKOUT_STEPS.email);
+    expect(stepOfField('email')).toBe(CHECKOUT_STEPS.email);
+    expect(stepOfField('')).toBeNull();
     expect(stepOfField('shipping_city')).toBe(CHECKOUT_STEPS.shippingAddress);
     expect(stepOfField('billing_state')).toBe(CHECKOUT_STEPS.billingAddress);
     expect(stepOfField('shipping_method')).toBe(CHECKOUT_STEPS.shippingMethod);
@@ -41,6 +43,14 @@ describe('checkout steps', () => {
         reported.forEach((s, i) => i > 0 && expect(s).not.toBe(reported[i - 1]));
       }),
     );
+  });
+
+  it('starts with no step reported', () => {
+    expect(initialStepReporter).toStrictEqual({ last: null });
+  });
+
+  it('isCheckoutStep: 0 and 5 are the ends', () => {
+    expect([-1, -0.5, 0, 0.5, 4.5, 5, 5.5, 6].map(isCheckoutStep)).toEqual([false, false, true, false, false, true, false, false]);
   });
 
   it('property: isCheckoutStep accepts exactly the integers 0 to 5', () => {

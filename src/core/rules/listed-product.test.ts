@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemFactsOf } from '../events.js';
 import { productArbitrary } from '../testing/product-arbitrary.js';
-import { LISTED_IMAGES, listedProduct } from './listed-product.js';
+import { categoryEntry, LISTED_IMAGES, listedProduct } from './listed-product.js';
 
 const LISTED_KEYS = ['categories', 'id', 'images', 'isInStock', 'isPurchasable', 'name', 'onSale', 'permalink', 'prices', 'sku', 'type'];
 
@@ -55,6 +55,16 @@ describe('listed products', () => {
         const once = listedProduct(product);
         expect(listedProduct(once)).toEqual(once);
       }),
+    );
+  });
+
+  it('a category keeps its id, name, slug, parent and count, and drops its description', () => {
+    const category = fc.record({ id: fc.nat(), name: fc.string(), slug: fc.string(), parent: fc.nat(), count: fc.nat(), description: fc.string({ minLength: 1 }) });
+    fc.assert(
+      fc.property(category, ({ description, ...entry }) => {
+        expect(categoryEntry({ ...entry, description } as Parameters<typeof categoryEntry>[0])).toStrictEqual(entry);
+      }),
+      { numRuns: 50 },
     );
   });
 });
