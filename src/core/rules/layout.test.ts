@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { carouselBreakpoints, goToTopVisible, headerScrolling, masonryRowSpan, slidesAtWidth } from './layout.js';
+import { carouselBreakpoints, goToTopVisible, headerScrolling, masonryRowSpan, slidesAtWidth, tileImageSizes } from './layout.js';
 
 describe('header scrolling state', () => {
   it('switches exactly at 20 px', () => {
@@ -60,5 +60,26 @@ describe('masonry', () => {
     );
     expect(masonryRowSpan(0, 8, 16)).toBe(1);
     expect(masonryRowSpan(Number.NaN, 8, 16)).toBe(1);
+  });
+
+  it('a card spans one row when the grid is not measurable (no row height, a negative gap)', () => {
+    const bad = fc.oneof(fc.constant(0), fc.constant(Number.NaN), fc.integer({ min: -40, max: -1 }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), bad, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 40 }), (height, badUnit, gap, unit) => {
+        expect(masonryRowSpan(height, badUnit, gap)).toBe(1);
+        expect(masonryRowSpan(height, unit, badUnit === 0 ? Number.NaN : badUnit)).toBe(1);
+      }),
+      { numRuns: 50 },
+    );
+    expect(masonryRowSpan(100, 0, 0)).toBe(1);
+  });
+});
+
+describe('tile picture sizes', () => {
+  it('one column on phones; a third of the screen in masonry, 40 % in full, 300 px otherwise', () => {
+    expect(tileImageSizes('masonry')).toBe('(max-width: 520px) 100vw, 33vw');
+    expect(tileImageSizes('full')).toBe('(max-width: 520px) 100vw, 40vw');
+    expect(tileImageSizes('grid')).toBe('(max-width: 520px) 100vw, 300px');
+    expect(tileImageSizes('carousel')).toBe('(max-width: 520px) 100vw, 300px');
   });
 });
