@@ -53,6 +53,8 @@ describe('in-place loading', () => {
           const { state: loading, token } = requestList(state, 'more');
           expect(nextPage(loading)).toBe(i + 2);
           state = receiveList(loading, token, { ...page(ids, i + 2, pages.length + 1) }, key);
+          // A next link while pages remain.
+          expect(hasMore(state)).toBe(i + 2 < pages.length + 1);
           const shown = state.items.map(key);
           expect(new Set(shown).size).toBe(shown.length);
         }
@@ -72,6 +74,11 @@ describe('in-place loading', () => {
     expect(failed.failed).toBe(true);
     expect(receiveList(failed, token, page([3], 2), key)).toBe(failed);
     expect(failList(failed, token)).toBe(failed);
+    // Trying again clears the failure while the new request loads.
+    const retry = requestList(failed, 'more');
+    expect(retry.state.failed).toBe(false);
+    expect(retry.state.loading).toEqual({ token: retry.token, kind: 'more' });
+    expect(retry.token).not.toBe(token);
   });
 });
 

