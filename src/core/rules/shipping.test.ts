@@ -25,6 +25,30 @@ describe('shipping rates', () => {
     expect(costs(at('', 1))).toEqual([]);
   });
 
+  it('uses each zone’s own flat rate, labels each method, and offers pickup only when the shop does', () => {
+    const config = { metroManila: { flat: 1_000, freeFrom: null }, luzon: { flat: 2_000 }, visayas: { flat: 3_000 }, mindanao: { flat: 4_000 }, pickup: false };
+    const flat = (province: string) => shippingRates(config, at(province, 1)).map((r) => [r.id, r.cost]);
+    expect(flat('00')).toEqual([['flat_rate:1', 1_000]]);
+    expect(flat('BTG')).toEqual([['flat_rate:4', 2_000]]);
+    expect(flat('CEB')).toEqual([['flat_rate:7', 3_000]]);
+    expect(flat('DAS')).toEqual([['flat_rate:10', 4_000]]);
+    // No minimum: free shipping only with the coupon.
+    expect(flat('00')).toHaveLength(1);
+    expect(shippingRates(DEFAULT_SHIPPING, at('00', 150_000)).map((r) => [r.method, r.label])).toEqual([
+      ['flat_rate', 'Flat rate'],
+      ['free_shipping', 'Free shipping'],
+      ['local_pickup', 'Local pickup'],
+    ]);
+  });
+
+  it('costs nothing when no rate, or a rate no longer offered, is chosen', () => {
+    const rates = shippingRates(DEFAULT_SHIPPING, at('BTG', 1));
+    expect(shippingCost(rates, null)).toBe(0);
+    expect(shippingCost(rates, 'flat_rate:1')).toBe(0);
+    expect(shippingCost([], 'flat_rate:4')).toBe(0);
+    expect(shippingCost(rates, 'flat_rate:4')).toBe(15_000);
+  });
+
   it('selects free shipping when it appears, keeps the shopper’s choice otherwise, and falls back to the first', () => {
     const before = shippingRates(DEFAULT_SHIPPING, at('00', 70_000));
     const after = shippingRates(DEFAULT_SHIPPING, at('00', 70_000, true));
