@@ -221,3 +221,67 @@ describe('contact form status (model)', () => {
     );
   });
 });
+
+describe('contact form status (examples)', () => {
+  const submitted = (): ContactFormState => contactFormReducer(contactFormReducer(INITIAL_CONTACT_FORM, { type: 'accept', checked: true }), { type: 'submit' });
+
+  it('starts unticked, with nothing said and nothing sent', () => {
+    expect(INITIAL_CONTACT_FORM).toStrictEqual({ status: 'init', before: 'init', message: '', errors: {}, accepted: false, attempt: 0, resetToSent: false });
+    expect(FORM_STATUSES).toEqual(['init', 'validating', 'submitting', 'invalid', 'unaccepted', 'spam', 'aborted', 'sent', 'failed', 'resetting', 'payment-required']);
+  });
+
+  it('maps every stock API status', () => {
+    const stock = { init: 'init', validation_failed: 'invalid', acceptance_missing: 'unaccepted', spam: 'spam', aborted: 'aborted', mail_sent: 'sent', mail_failed: 'failed', submitting: 'submitting', resetting: 'resetting', validating: 'validating', payment_required: 'payment-required' };
+    for (const [api, page] of Object.entries(stock)) expect(statusOfAnswer(api)).toBe(page);
+    // A leading separator is trimmed, and the next run of spaces becomes one hyphen.
+    expect(statusOfAnswer('!my  status')).toBe('custom-my-status');
+  });
+
+  it('returns the same state for an event that changes nothing', () => {
+    const ticked = contactFormReducer(INITIAL_CONTACT_FORM, { type: 'accept', checked: true });
+    expect(contactFormReducer(ticked, { type: 'accept', checked: true })).toBe(ticked);
+    expect(contactFormReducer(INITIAL_CONTACT_FORM, { type: 'accept', checked: false })).toBe(INITIAL_CONTACT_FORM);
+  });
+
+  it('a check started during a check ends where the first one started', () => {
+    let state = contactFormReducer(INITIAL_CONTACT_FORM, { type: 'validateStart' });
+    state = contactFormReducer(state, { type: 'validateStart' });
+    state = contactFormReducer(state, { type: 'validateEnd', results: {} });
+    expect(state.status).toBe('init');
+  });
+
+  it('shows the first message the shop gives for a field', () => {
+    const state = submitted();
+    const answered = contactFormReducer(state, {
+      type: 'answered',
+      attempt: state.attempt,
+      answer: {
+        status: 'validation_failed',
+        message: 'Errors.',
+        invalidFields: [
+          { field: 'your-name', message: 'First.', idref: null, errorId: 'a' },
+          { field: 'your-name', message: 'Second.', idref: null, errorId: 'b' },
+        ],
+        postedDataHash: '',
+        into: '#u',
+      },
+    });
+    expect(answered.errors).toStrictEqual({ 'your-name': 'First.' });
+  });
+
+  it('mail_sent resets the form and then says sent, keeping its message', () => {
+    const state = { ...submitted(), errors: { 'your-email': 'Old.' } };
+    const answered = contactFormReducer(state, { type: 'answered', attempt: state.attempt, answer: answer('mail_sent', 'Thank you.') });
+    expect(answered).toStrictEqual({ ...state, status: 'resetting', message: 'Thank you.', errors: {}, resetToSent: true });
+    expect(canSubmit(answered)).toBe(false);
+    const refilled = contactFormReducer(answered, { type: 'refilled' });
+    expect(refilled).toStrictEqual({ ...answered, status: 'sent', errors: {}, accepted: false, resetToSent: false });
+  });
+
+  it('ignores a failure of an older attempt, and a reset while sending', () => {
+    const state = submitted();
+    expect(contactFormReducer(state, { type: 'failed', attempt: state.attempt - 1, message: 'Offline.' })).toBe(state);
+    expect(contactFormReducer(state, { type: 'reset' })).toBe(state);
+    expect(contactFormReducer(state, { type: 'failed', attempt: state.attempt, message: 'Offline.' })).toStrictEqual({ ...state, status: 'failed', message: 'Offline.' });
+  });
+});
