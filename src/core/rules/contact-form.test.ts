@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ContactFormSchema, FieldValue, SwvRule } from '../domain/contact-form.js';
 import {
   acceptedExtensions,
+  ALLOWED_URL_SCHEMES,
+  inputsFrom,
   errorIdOf,
   fieldError,
   fieldValues,
@@ -263,5 +265,86 @@ describe('a schema', () => {
   });
   it('an empty form fails exactly the required fields', () => {
     expect(validateForm(schema, {}).map((f) => f.field)).toEqual(['your-name', 'your-email']);
+  });
+});
+
+describe('every value of a field counts', () => {
+  // One value the rule takes and one it refuses, for each rule judged value by value.
+  const cases: ReadonlyArray<readonly [SwvRule, string, string]> = [
+    [R({ rule: 'email', field: 'f', error: 'e' }), 'juan@example.ph', 'juan@'],
+    [R({ rule: 'url', field: 'f', error: 'e' }), 'https://example.ph/', 'example.ph'],
+    [R({ rule: 'tel', field: 'f', error: 'e' }), '0917 123 4567', '12'],
+    [R({ rule: 'number', field: 'f', error: 'e' }), '-1.5e3', '1,5'],
+    [R({ rule: 'date', field: 'f', error: 'e' }), '2026-11-26', '2026-13-01'],
+    [R({ rule: 'time', field: 'f', error: 'e' }), '23:59', '24:00'],
+    [R({ rule: 'enum', field: 'f', accept: ['Yes', 'No'], error: 'e' }), 'Yes', 'Maybe'],
+    [R({ rule: 'minnumber', field: 'f', threshold: 5, error: 'e' }), '5', '4'],
+    [R({ rule: 'maxnumber', field: 'f', threshold: 5, error: 'e' }), '5', '6'],
+    [R({ rule: 'mindate', field: 'f', threshold: '2026-01-01', error: 'e' }), '2026-01-01', '2025-12-31'],
+    [R({ rule: 'maxdate', field: 'f', threshold: '2026-01-01', error: 'e' }), '2026-01-01', '2026-01-02'],
+    [R({ rule: 'dayofweek', field: 'f', accept: [4], error: 'e' }), '2026-11-26', '2026-11-27'],
+  ];
+
+  it('each rule takes its good value and refuses its bad one; an empty field is left to required', () => {
+    for (const [rule, good, bad] of cases) {
+      expect([rule.rule, pass(rule, good), pass(rule, bad), pass(rule)]).toEqual([rule.rule, true, false, true]);
+    }
+  });
+
+  it('property: a field of several values passes exactly when each value passes alone', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...cases), fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }), ([rule, good, bad], goods) => {
+        expect(pass(rule, ...goods.map((g) => (g ? good : bad)))).toBe(goods.every(Boolean));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('file: every file must have an accepted type', () => {
+    const rule = R({ rule: 'file', field: 'f', accept: ['.pdf'], error: 'e' });
+    expect(pass(rule, { name: 'a.pdf', size: 1 }, { name: 'b.PDF', size: 1 })).toBe(true);
+    expect(pass(rule, { name: 'a.pdf', size: 1 }, { name: 'b.exe', size: 1 })).toBe(false);
+  });
+});
+
+describe('the allowed lists', () => {
+  it('a link may use any of WordPress’s schemes, whatever its case', () => {
+    const wordpress = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'];
+    expect([...ALLOWED_URL_SCHEMES].sort()).toEqual([...wordpress].sort());
+    for (const scheme of wordpress) {
+      expect([scheme, isSwvUrl(`${scheme}://example.ph/a`)]).toEqual([scheme, true]);
+      expect([scheme, isSwvUrl(`${scheme.toUpperCase()}:example`)]).toEqual([scheme, true]);
+    }
+  });
+
+  it('each MIME type a file rule may name gives its extensions', () => {
+    const types: Record<string, string[]> = {
+      'image/jpeg': ['jpg', 'jpeg', 'jpe'],
+      'image/png': ['png'],
+      'image/gif': ['gif'],
+      'image/webp': ['webp'],
+      'application/pdf': ['pdf'],
+      'text/plain': ['txt'],
+      'text/csv': ['csv'],
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+    };
+    for (const [mime, extensions] of Object.entries(types)) expect([mime, [...acceptedExtensions([mime])].sort()]).toEqual([mime, [...extensions].sort()]);
+    expect([...acceptedExtensions(['image/*'])].sort()).toEqual(['gif', 'jpe', 'jpeg', 'jpg', 'png', 'webp']);
+  });
+});
+
+describe('inputsFrom', () => {
+  it('groups values by name in order, keeps a name with no value, and any name as an own field', () => {
+    const inputs = inputsFrom([
+      ['a', 'x'],
+      ['b', null],
+      ['a', 'y'],
+      ['__proto__', 'z'],
+    ]);
+    expect(Object.keys(inputs)).toEqual(['a', 'b', '__proto__']);
+    expect(inputs['a']).toEqual(['x', 'y']);
+    expect(inputs['b']).toEqual([]);
+    expect(Object.getOwnPropertyDescriptor(inputs, '__proto__')?.value).toEqual(['z']);
   });
 });
