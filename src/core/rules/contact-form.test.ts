@@ -5,6 +5,7 @@ import {
   acceptedExtensions,
   ALLOWED_URL_SCHEMES,
   inputsFrom,
+  normaliseLineBreaks,
   errorIdOf,
   fieldError,
   fieldValues,
@@ -346,5 +347,44 @@ describe('inputsFrom', () => {
     expect(inputs['a']).toEqual(['x', 'y']);
     expect(inputs['b']).toEqual([]);
     expect(Object.getOwnPropertyDescriptor(inputs, '__proto__')?.value).toEqual(['z']);
+  });
+});
+
+describe('edges', () => {
+  const schema: ContactFormSchema = { version: '', locale: '', rules: [{ rule: 'required', field: 'your-name', error: 'Required.' }] };
+
+  it('a lone CR is a line break; a missing field has no values; a file slot with a size but no name is a file', () => {
+    expect(normaliseLineBreaks('a\rb\r\nc')).toBe('a\nb\nc');
+    expect(fieldValues(undefined)).toEqual({ texts: [], files: [] });
+    expect(fieldValues([{ name: '', size: 3 }]).files).toEqual([{ name: '', size: 3 }]);
+  });
+
+  it('formats are whole values: anchored dates, times, labels; a day 00; outer spaces of an address', () => {
+    for (const bad of ['2024-04-01x', 'x2024-04-01', '2024-01-00']) expect([bad, isSwvDate(bad)]).toEqual([bad, false]);
+    for (const bad of ['x12:30', '12:30:5a']) expect([bad, isSwvTime(bad)]).toEqual([bad, false]);
+    expect(isSwvTime('12:30:59')).toBe(true);
+    expect(isSwvEmail('juan@ex_ample.ph')).toBe(false);
+    expect(isSwvEmail('  juan@example.ph ')).toBe(true);
+    expect(isSwvUrl('  https://example.ph/ ')).toBe(true);
+  });
+
+  it('requiredfile fails on an empty field; items count texts and files together; file sizes at the threshold pass', () => {
+    expect(pass(R({ rule: 'requiredfile', field: 'f', error: 'e' }))).toBe(false);
+    expect(pass(R({ rule: 'minitems', field: 'f', threshold: 2, error: 'e' }), 'a', { name: 'a.pdf', size: 1 })).toBe(true);
+    expect(pass(R({ rule: 'maxitems', field: 'f', threshold: 1, error: 'e' }), 'a', { name: 'a.pdf', size: 1 })).toBe(false);
+    expect(pass(R({ rule: 'minfilesize', field: 'f', threshold: 10, error: 'e' }), { name: 'a.pdf', size: 10 })).toBe(true);
+    expect(pass(R({ rule: 'maxfilesize', field: 'f', threshold: 10, error: 'e' }), { name: 'a.pdf', size: 10 })).toBe(true);
+  });
+
+  it('accept lists: outer spaces and case ignored, blanks skipped, only the leading dot dropped; enum choices normalised', () => {
+    expect([...acceptedExtensions([' .PDF ', '', '  ', 'tar.gz'])].sort()).toEqual(['pdf', 'tar.gz']);
+    const choices = R({ rule: 'enum', field: 'f', accept: ['a\r\nb', ' c '], error: 'e' });
+    expect(pass(choices, 'a\r\nb')).toBe(true);
+    expect(pass(choices, 'c')).toBe(true);
+  });
+
+  it('an error id without a unit tag starts with -ve-; a changed field outside the page order is checked alone', () => {
+    expect(validateForm(schema, {})).toEqual([{ field: 'your-name', message: 'Required.', idref: null, errorId: '-ve-your-name' }]);
+    expect([...validateUpTo(schema, {}, ['a', 'b'], 'your-name')]).toEqual([['your-name', 'Required.']]);
   });
 });
