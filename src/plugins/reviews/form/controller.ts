@@ -174,10 +174,12 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
       });
     },
     async submit() {
-      const { uploads } = store.getSnapshot();
+      const { uploads, form: before } = store.getSnapshot();
       const blockedText = uploadsBlockSubmit(uploads, texts);
       const state = form({ type: 'submit', uploading: uploading(uploads), ...(blockedText ? { blockedText } : {}) });
-      if (state.phase !== 'submitting') return;
+      // Only the press that started an attempt sends it: a second press while it is being sent
+      // leaves the form as it is (still submitting), and must not send the review again.
+      if (state.phase !== 'submitting' || state.attempt === before.attempt) return;
       const attempt = state.attempt;
       const media = attachable(store.getSnapshot().uploads);
       const submission = toSubmission(state.draft, context, productId, media, state.token);
