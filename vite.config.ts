@@ -41,7 +41,9 @@ const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](react|
 // The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot, one
 // chunk fetched once the page settles or when the shopper reaches for a control.
 const CART_PATH = [/[\\/]src[\\/]adapters[\\/](cart-path|cart|http|store-api|text)\.ts$/, /[\\/]node_modules[\\/]valibot[\\/]/];
-const inShell = (id: string): boolean => SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
+// Stylesheets stay out of the groups: each keeps its own file (the entry's `styles.css`, and
+// `first-paint.css`, an entry of its own that the server inlines).
+const inShell = (id: string): boolean => !/\.css$/.test(id) && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
 
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */
 const precompress = (): Plugin => ({
@@ -93,7 +95,8 @@ export default defineConfig({
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { main: 'src/entry-client.tsx' },
+      // The listing pages' first-paint styles: their own file, which the server inlines (server/assets.ts).
+      input: { main: 'src/entry-client.tsx', 'first-paint': 'src/ui/first-paint.css' },
       output: {
         // What every page needs before it hydrates (the entry, React, the runtime, the shell) in one chunk.
         // Left alone, the bundler splits small shared pieces out of the entry into extra requests,

@@ -36,6 +36,16 @@ describe('manifestAssets', () => {
     expect(assets.modulePreloads.join()).not.toContain('pixel');
   });
 
+  it('reads the first-paint stylesheet (its own entry) for the pages that inline it', async () => {
+    const dir = await withManifest();
+    await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify({ ...manifest, 'src/ui/first-paint.css': { file: 'assets/first-paint-12.css', isEntry: true, src: 'src/ui/first-paint.css' } }));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'assets', 'first-paint-12.css'), '.tile{display:flex}');
+    const assets = await manifestAssets(dir, []);
+    expect(assets.firstPaint).toEqual({ href: '/assets/first-paint-12.css', css: '.tile{display:flex}' });
+    expect(assets.styles).toEqual(['/assets/main-1.css']);
+  });
+
   it('links no plugin chunk when every plugin is off', async () => {
     const dir = await withManifest();
     const assets = await manifestAssets(dir, []);

@@ -34,12 +34,17 @@ export const manifestAssets = async (clientDir: string, enabledPlugins: Readonly
   // Each plugin's `index.ts`, by its path from the project root (the manifest's key).
   for (const plugin of enabledPlugins) visit(plugin.path);
   for (const source of extraSources) visit(source);
+  const firstPaint = manifest[FIRST_PAINT_SOURCE];
   return {
     scripts: [`/${entry.file}`],
     styles: [...styles].map((f) => `/${f}`),
     modulePreloads: [...preloads].map((f) => `/${f}`),
+    ...(firstPaint ? { firstPaint: { href: `/${firstPaint.file}`, css: await readFile(path.join(clientDir, firstPaint.file), 'utf8') } } : {}),
   };
 };
+
+/** Source of the first-paint stylesheet (an entry of its own; see `src/ui/document.ts`). */
+export const FIRST_PAINT_SOURCE = 'src/ui/first-paint.css';
 
 /** Every source the client build has a chunk for (the manifest's keys). */
 const manifestKeys = async (clientDir: string): Promise<string[]> => Object.keys(JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, unknown>);

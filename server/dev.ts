@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     assets: async (url) => {
       const shell = await vite.transformIndexHtml(url.pathname, '<html><head></head><body></body></html>');
       const devHead = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '';
-      return { scripts: ['/src/entry-client.tsx'], styles: [], modulePreloads: [], devHead };
+      // The entry imports `styles.css`; `first-paint.css` is an entry of its own in the build, so
+      // the dev server links it (never inlined here, where Vite serves it fresh on every change).
+      return { scripts: ['/src/entry-client.tsx'], styles: [], modulePreloads: [], devHead: `<link rel="stylesheet" href="/src/ui/first-paint.css?direct">${devHead}` };
     },
     config,
     plugins,

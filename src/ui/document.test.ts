@@ -48,6 +48,35 @@ describe('renderDocument', () => {
     expect(html).toContain('<html lang="en-PH">');
   });
 
+  it('inlines the first-paint styles on listing pages and links the rest after the content; links both in the head elsewhere', () => {
+    const assets = { scripts: ['/assets/main.js'], styles: ['/assets/main.css'], modulePreloads: [], firstPaint: { href: '/assets/first-paint.css', css: '.tile{display:flex}' } };
+    const page = (state: AppState) => ({ status: 200, html: '<p>x</p>', state, title: 't', description: 'd', preloadImage: null });
+    const listing = stateWith('a');
+    for (const type of ['shop', 'category', 'search'] as const) {
+      const html = renderDocument(page({ ...listing, page: { ...listing.page, type } as unknown as AppState['page'] }), assets);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain('<style>.tile{display:flex}</style>');
+      expect(head).not.toContain('stylesheet');
+      // The rest: after the content and the state, before the scripts.
+      expect(html.indexOf('<link rel="stylesheet" href="/assets/main.css">')).toBeGreaterThan(html.indexOf('id="suki-state"'));
+      expect(html.indexOf('<link rel="stylesheet" href="/assets/main.css">')).toBeLessThan(html.indexOf('<script type="module"'));
+      expect(html).not.toContain('/assets/first-paint.css');
+    }
+    for (const type of ['home', 'product', 'checkout', 'not-found'] as const) {
+      const html = renderDocument(page({ ...listing, page: { ...listing.page, type } as unknown as AppState['page'] }), assets);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain('<link rel="stylesheet" href="/assets/first-paint.css">\n<link rel="stylesheet" href="/assets/main.css">');
+      expect(html).not.toContain('<style>');
+    }
+  });
+
+  it('refuses first-paint styles that would close the <style> element', () => {
+    const shop = { ...stateWith('a'), page: { type: 'shop' } as unknown as AppState['page'] };
+    expect(() =>
+      renderDocument({ status: 200, html: '', state: shop, title: 't', description: 'd', preloadImage: null }, { scripts: [], styles: [], modulePreloads: [], firstPaint: { href: '/f.css', css: 'a{}</STYLE><script>x()</script>' } }),
+    ).toThrow(/<\/style/);
+  });
+
   it('names the page’s language on <html>', () => {
     const html = renderDocument({ status: 200, html: '', state: { ...stateWith('a'), locale: 'fil-PH' }, title: 't', description: 'd', preloadImage: null }, { scripts: [], styles: [], modulePreloads: [] });
     expect(html).toContain('<html lang="fil-PH">');

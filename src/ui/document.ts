@@ -19,7 +19,27 @@ export interface DocumentAssets {
   readonly modulePreloads: readonly string[];
   /** Extra raw head HTML from the dev server (Vite client, React refresh preamble). */
   readonly devHead?: string;
+  /**
+   * The first-paint stylesheet (`src/ui/first-paint.css`): its address, and its text for the pages
+   * that inline it ({@link inlinesFirstPaint}). Absent: the page links `styles` only.
+   */
+  readonly firstPaint?: { readonly href: string; readonly css: string };
 }
+
+/**
+ * Pages whose first paint needs only `first-paint.css`: the listings. They carry it inline, so
+ * nothing holds their first paint but the HTML itself (on slow 4G the stylesheet's own request cost
+ * a round trip and shared the line with the picture and scripts), and they link the rest at the end
+ * of the body, where it blocks no paint. Other pages link both in the head.
+ */
+export const inlinesFirstPaint = (pageType: AppState['page']['type']): boolean =>
+  pageType === 'shop' || pageType === 'category' || pageType === 'search';
+
+/** `first-paint.css` as a `<style>` element; refuses a text that could end the element early. */
+const inlineStyle = (css: string): string => {
+  if (/<\/style/i.test(css)) throw new Error('first-paint.css contains "</style", which would end the inline <style> early.');
+  return `<style>${css}</style>`;
+};
 
 /** What the renderer produced for one page. */
 export interface RenderedPage {
@@ -56,6 +76,9 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
         page.preloadImage.srcset ? ` imagesrcset="${escapeHtml(page.preloadImage.srcset)}" imagesizes="${escapeHtml(page.preloadImage.sizes)}"` : ''
       } fetchpriority="high">`
     : '';
+  const inline = assets.firstPaint !== undefined && inlinesFirstPaint(page.state.page.type);
+  const styleLinks = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  const firstPaintLink = assets.firstPaint ? [`<link rel="stylesheet" href="${escapeHtml(assets.firstPaint.href)}">`] : [];
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(page.state.locale ?? 'en-PH')}">`,
@@ -66,7 +89,7 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
     `<meta name="description" content="${escapeHtml(page.description)}">`,
     ...seoTags(page.seo),
     '<link rel="icon" href="data:,">',
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(inline && assets.firstPaint ? [inlineStyle(assets.firstPaint.css)] : [...firstPaintLink, ...styleLinks]),
     preload,
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     page.structuredData ? `<script type="application/ld+json">${page.structuredData}</script>` : '',
@@ -75,6 +98,7 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
     '<body>',
     `<div id="app">${page.html}</div>`,
     `<script type="application/json" id="suki-state">${serializeState(page.state)}</script>`,
+    ...(inline ? styleLinks : []),
     ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
     '</body>',
     '</html>',
