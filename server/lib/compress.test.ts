@@ -95,6 +95,27 @@ describe('the compression middleware', () => {
     expect(await plain.text()).toBe(big);
   });
 
+  it('keeps the status and every header of the answer it compresses, each cookie included', async () => {
+    const cookies = new Hono();
+    cookies.use('*', compression());
+    cookies.get('/', (c) => {
+      c.header('Set-Cookie', 'a=1; Path=/', { append: true });
+      c.header('Set-Cookie', 'b=2; Path=/', { append: true });
+      return c.body(big, 404, { 'content-type': 'application/json', 'x-extra': 'kept' });
+    });
+    const res = await cookies.request('/', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(res.headers.get('x-extra')).toBe('kept');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(big);
+    const plain = await cookies.request('/');
+    expect(plain.status).toBe(404);
+    expect(plain.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await plain.text()).toBe(big);
+  });
+
   it('leaves alone small bodies, pictures, encoded bodies, no-transform answers and empty answers', async () => {
     const headers = { 'accept-encoding': 'br, gzip' };
     const small = await app.request('/small', { headers });

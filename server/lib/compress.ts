@@ -6,7 +6,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -129,27 +129,44 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || NO_BODY.has(res.status) || res.headers.has('content-encoding') || res.headers.has('content-range')) return;
+    // Status and headers first, then the body only when it is to be compressed: reading it turns
+    // the Node adapter's light answer (status, text, headers; written out in one go) into a full
+    // Response whose body is copied from a stream, about a tenth of a small API answer's time.
+    if (NO_BODY.has(res.status) || res.headers.has('content-encoding') || res.headers.has('content-range')) return;
     if (!isCompressible(res.headers.get('content-type'))) return;
     if (/(^|,)\s*no-transform\s*(,|$)/i.test(res.headers.get('cache-control') ?? '')) return;
     const declared = Number(res.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared < threshold) return;
-
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (body.byteLength < threshold) {
-      c.res = new Response(body, res);
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    if (!encoding) {
+      // Sent as it is; a cache still has to know that another client may get it encoded.
+      res.headers.set('Vary', varyWithAcceptEncoding(res.headers.get('vary')));
       return;
     }
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    const encoded = encoding ? await encodeBody(body, encoding, options) : body;
-    // Hono copies the old answer's headers onto a new one; the length is fixed up afterwards.
-    c.res = new Response(encoded, res);
-    const headers = c.res.headers;
+    if (!res.body) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body.byteLength < threshold) {
+      replaceAnswer(c, new Response(body, { status: res.status, headers: res.headers }));
+      return;
+    }
+    const encoded = await encodeBody(body, encoding, options);
+    const headers = new Headers(res.headers);
     headers.set('Vary', varyWithAcceptEncoding(headers.get('vary')));
-    if (!encoding) return;
     headers.delete('content-length');
     headers.set('Content-Encoding', encoding);
     const etag = headers.get('etag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    replaceAnswer(c, new Response(encoded, { status: res.status, statusText: res.statusText, headers }));
   };
+}
+
+/**
+ * Puts `fresh` in place of the answer. Assigning over an answer makes Hono rebuild the new one from
+ * the old one's body stream (and copy the old headers onto it); `fresh` already carries every header
+ * it needs, so the old answer is let go first and `fresh` stays the light kind the adapter writes
+ * out at once.
+ */
+function replaceAnswer(c: Context, fresh: Response): void {
+  c.res = undefined;
+  c.res = fresh;
 }
