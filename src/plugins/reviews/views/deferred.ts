@@ -8,13 +8,14 @@
  * - The browser hydrates around them (`viewsChunk`): the chunk is fetched on the shopper's first
  *   sign of life, or once the section is on screen and the page has settled. Until then React keeps
  *   the server's HTML.
- * - On `/reviews/` the plugin's setup, which the browser runs before hydrating, loads the page's
- *   chunk first.
+ * - On `/reviews/` and on a product page opened with `?review=1` the plugin's setup, which the
+ *   browser runs before hydrating, loads the chunk first.
  */
 import { createElement } from 'react';
 import type { PageType } from '../../../core/events.js';
 import { viewsChunk } from '../../../ui/components/views-chunk.js';
 import type { ReviewsContext } from '../live.js';
+import { wantsReviewForm } from '../review-link.js';
 import type * as Views from './ReviewsViews.js';
 
 type ViewsModule = typeof Views;
@@ -29,11 +30,15 @@ const views = viewsChunk(
   },
 );
 
-/** The plugin's setup (browser only): keeps the context for the views' chunk; on `/reviews/` loads it first. */
+/**
+ * The plugin's setup (browser only): keeps the context for the views' chunk; loads it first on
+ * `/reviews/` and on a product page opened by a review link (`?review=1`), where the form is what
+ * the shopper came for and should not wait for a first tap or scroll.
+ */
 export const attach = async (ctx: ReviewsContext): Promise<void> => {
   context = ctx;
   views.loaded()?.start(ctx);
-  if (location.pathname === '/reviews/') await views.load();
+  if (location.pathname === '/reviews/' || (location.pathname.startsWith('/product/') && wantsReviewForm(location.search))) await views.load();
 };
 
 /** The tab's panel is hidden until chosen: any sign of life on the page wakes it. */

@@ -3,10 +3,12 @@
  * review reminder gives, `/product/{slug}/?review=1`) opens the form at once under the product's
  * summary, headed `Review “{name}”`, whatever tab is showing. Done (`Continue` or `Cancel`), it
  * closes and the parameter leaves the address, so a reload does not open it again. The server
- * renders nothing here: it opens after hydration, once the tab's chunk (which carries this) is in.
+ * renders nothing here: it opens after hydration, with the tab's chunk (which carries this), which
+ * the plugin fetches before hydrating when the address asks for the form (`../deferred.ts`).
  */
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../../core/domain/catalog.js';
+import { wantsReviewForm } from '../../review-link.js';
 import { useUi } from '../../../../ui/runtime-context.js';
 import type { ReviewsCtx } from '../parts.js';
 import { ReviewFormMount } from './ReviewFormMount.js';
@@ -15,9 +17,6 @@ export interface StandaloneProps {
   readonly product: Product;
   readonly plugin: ReviewsCtx;
 }
-
-/** `?review=1` asks for the standalone form. */
-export const wantsReviewForm = (search: string): boolean => new URLSearchParams(search).get('review') === '1';
 
 /** In the tab's chunk (`../deferred.ts` wraps it for the `product.summary` slot). */
 export function StandaloneReviewForm({ product, plugin }: StandaloneProps) {
