@@ -345,6 +345,8 @@ describe('passwordStrength, the estimate', () => {
     expect(passwordStrength('azqwkrtm').score).toBe(1);
     // 7 ASCII symbols: 7 × log2(33) = 35.3; as others 46.5.
     expect(passwordStrength('!#%&*+=').score).toBe(1);
+    // Symbols below the digits are symbols too: 6 × log2(33) = 30.3; as digits 19.9.
+    expect(passwordStrength('!#%&(*').score).toBe(1);
     // 5 others: 5 × log2(100) = 33.2; as symbols 25.2.
     expect(passwordStrength('éøþðæ').score).toBe(1);
     // U+0080 is not ASCII: 6 × log2(100) = 39.9; with it among the symbols the pool is 133, 42.3 bits.
