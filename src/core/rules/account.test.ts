@@ -336,6 +336,12 @@ describe('passwordProblem minimum', () => {
 });
 
 describe('passwordStrength, the estimate', () => {
+  it('the best-known passwords are very weak and refused, in any case, though the estimate alone would pass them', () => {
+    for (const password of ['qwerty123', 'iloveyou', 'starwars', 'Sunshine', 'FOOTBALL', 'Password1', 'trustno1', 'p@ssw0rd', 'Welcome1', 'admin123']) {
+      expect(passwordStrength(password).score, password).toBe(0);
+      expect(passwordProblem(password), password).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+    }
+  });
   // bits = effective length × log2(pool): below 28 scores 0, then 40, 56 and 72 are the steps.
   it('counts each kind of character in its own pool (26 lower, 26 upper, 10 digits, 33 ASCII symbols, 100 others)', () => {
     // 9 digits: 9 × log2(10) = 29.9 bits; as letters or symbols they would count 42 or more.
