@@ -89,7 +89,7 @@ export interface PasswordStrength {
 
 export const STRENGTH_LABELS: readonly StrengthLabel[] = ['Very weak', 'Weak', 'Medium', 'Strong', 'Very strong'];
 
-/** Passwords every guessing list starts with (lower case, compared after folding digits-for-letters). */
+/** Passwords every guessing list starts with, compared in lower case; the digit-for-letter spellings people use (`passw0rd`, `p@ssw0rd`) are listed as they are. */
 const COMMON = new Set([
   'password', 'passw0rd', 'password1', 'password123', '123456', '1234567', '12345678', '123456789', '1234567890',
   'qwerty', 'qwertyuiop', 'qwerty123', 'abc123', 'abcd1234', 'letmein', 'iloveyou', 'admin', 'admin123', 'welcome',
