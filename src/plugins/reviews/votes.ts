@@ -54,6 +54,7 @@ export const createVotesController = (send: SendVote, texts?: ReviewTexts): Vote
       try {
         answer = await send(reviewId, upvote, productId);
       } catch (error) {
+        // Stryker disable next-line StringLiteral: equivalent (a failure's kind is only compared with 'not-found')
         answer = { ok: false, error: { kind: 'invalid-response', message: error instanceof Error ? error.message : String(error) } };
       }
       set(reviewId, answer.ok ? { votes: answer.value, pending: false, error: null } : { votes: before.votes, pending: false, error: voteFailureText(answer.error, texts) });
