@@ -10,7 +10,7 @@ import type { QuestionPage, QuestionQuery } from '../../core/domain/reviews.js';
 import type { DomainEventMap } from '../../core/events.js';
 import type { PortFailure, QuestionsPort } from '../../core/ports.js';
 import { err, ok, type Result } from '../../core/result.js';
-import { createQnaController, type QnaControllerDeps } from './controller.js';
+import { createQnaController, votesIn, type QnaControllerDeps } from './controller.js';
 
 const q = (id: number, term: string) => ({ id, productId: 9, author: 'Ana', date: '2026-01-01', text: `${term} #${id}`, votes: { up: 1, down: 0, current: 0 as const }, answers: [] });
 /** The shop's answer for a query: ids made from the term and the page, so a stale answer is visible. */
@@ -183,5 +183,202 @@ describe('the dialog', () => {
     await controller.submit();
     expect(sent).toEqual([expect.objectContaining({ text: 'Size?', captcha: 'tok-123' })]);
     expect(events.map(([type]) => type)).toEqual(['question.asked']);
+  });
+});
+
+describe('votesIn', () => {
+  it('finds a question’s or an answer’s counts by id, and nothing for an id the list does not have', () => {
+    const answer = (id: number, up: number) => ({ id, author: 'Shop', date: '2026-01-02', text: `answer ${id}`, byShop: true, verified: false, votes: { up, down: 0, current: 0 as const } });
+    const items = [
+      { ...q(1, 'x'), answers: [answer(11, 4), answer(12, 7)] },
+      { ...q(2, 'x'), votes: { up: 3, down: 2, current: -1 as const }, answers: [answer(21, 9)] },
+    ];
+    expect(votesIn(items, 1)).toEqual({ up: 1, down: 0, current: 0 });
+    expect(votesIn(items, 2)).toEqual({ up: 3, down: 2, current: -1 });
+    expect(votesIn(items, 11)).toEqual({ up: 4, down: 0, current: 0 });
+    expect(votesIn(items, 12)).toEqual({ up: 7, down: 0, current: 0 });
+    expect(votesIn(items, 21)).toEqual({ up: 9, down: 0, current: 0 });
+    expect(votesIn(items, 99)).toBeNull();
+    expect(votesIn([], 1)).toBeNull();
+  });
+});
+
+describe('requests in flight', () => {
+  /** A port whose list answers wait for the test; each request keeps its signal. */
+  const held = () => {
+    const requests: Array<{ query: QuestionQuery; signal: AbortSignal | undefined; answer: (r: Result<QuestionPage, PortFailure>) => void }> = [];
+    const list = (query: QuestionQuery, signal?: AbortSignal) => new Promise<Result<QuestionPage, PortFailure>>((resolve) => requests.push({ query, signal, answer: resolve }));
+    return { requests, list };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('a press on Show more while a page loads sends nothing more; a stale answer sends nothing either', async () => {
+    const { requests, list } = held();
+    const { controller } = setup({ list });
+    controller.showMore();
+    controller.showMore();
+    await settle();
+    expect(requests).toHaveLength(1);
+    controller.searchNow('wash');
+    await settle();
+    expect(requests.map((r) => r.query.search)).toEqual(['', 'wash']);
+    // The page asked for before the search answers late: ignored, and nothing is sent again.
+    requests[0]!.answer(ok(pageFor(requests[0]!.query)));
+    await settle();
+    expect(requests).toHaveLength(2);
+    requests[1]!.answer(ok(pageFor(requests[1]!.query)));
+    await settle();
+    expect(requests).toHaveLength(2);
+    expect(controller.store.getSnapshot().list).toMatchObject({ search: 'wash', pending: null });
+    controller.stop();
+  });
+
+  it('a newer request aborts the one in flight; stop aborts the one in flight and no finished one', async () => {
+    const { requests, list } = held();
+    const { controller } = setup({ list });
+    controller.searchNow('a');
+    await settle();
+    controller.searchNow('b');
+    await settle();
+    expect(requests[0]!.signal?.aborted).toBe(true);
+    expect(requests[1]!.signal?.aborted).toBe(false);
+    // The aborted request answers after all; the newer one is still in flight, and stop aborts it.
+    requests[0]!.answer(err({ kind: 'network', message: 'aborted' }));
+    await settle();
+    controller.stop();
+    expect(requests[1]!.signal?.aborted).toBe(true);
+
+    const second = held();
+    const other = setup({ list: second.list }).controller;
+    other.searchNow('c');
+    await settle();
+    second.requests[0]!.answer(ok(pageFor(second.requests[0]!.query)));
+    await settle();
+    other.stop();
+    // Finished before the stop: not aborted.
+    expect(second.requests[0]!.signal?.aborted).toBe(false);
+  });
+
+  it('after stop, typing searches nothing', async () => {
+    vi.useFakeTimers();
+    const { controller, calls } = setup({});
+    controller.stop();
+    controller.type('wash');
+    controller.searchNow('size');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual([]);
+    expect(controller.store.getSnapshot().list.pending).toBeNull();
+  });
+
+  it('question.searched once per search shown: not for Show more, nor for a stale answer of the same term', async () => {
+    const { requests, list } = held();
+    const { controller, events } = setup({ list });
+    controller.showMore();
+    await settle();
+    requests[0]!.answer(ok(pageFor(requests[0]!.query)));
+    await settle();
+    expect(controller.store.getSnapshot().list.items).toHaveLength(4);
+    expect(events).toEqual([]);
+    // 'a', then 'b', then 'a' again: only the last request is shown.
+    controller.searchNow('a');
+    await settle();
+    controller.searchNow('b');
+    await settle();
+    controller.searchNow('a');
+    await settle();
+    expect(requests.map((r) => r.query.search)).toEqual(['', 'a', 'b', 'a']);
+    requests[3]!.answer(ok(pageFor(requests[3]!.query)));
+    await settle();
+    expect(events).toEqual([['question.searched', { productId: 9, search: 'a', count: 6 }]]);
+    // The first 'a' and the 'b' answer late (their requests were replaced): no event, list unchanged.
+    const shown = controller.store.getSnapshot().list;
+    requests[1]!.answer(ok({ ...pageFor(requests[1]!.query), total: 1 }));
+    requests[2]!.answer(ok(pageFor(requests[2]!.query)));
+    await settle();
+    expect(events).toHaveLength(1);
+    expect(controller.store.getSnapshot().list).toBe(shown);
+    // A search still waiting when an older answer of another term lands: no event either.
+    controller.searchNow('c');
+    await settle();
+    controller.searchNow('d');
+    await settle();
+    requests[4]!.answer(ok(pageFor(requests[4]!.query)));
+    await settle();
+    expect(events).toHaveLength(1);
+    requests[5]!.answer(ok(pageFor(requests[5]!.query)));
+    await settle();
+    expect(events.map(([, payload]) => payload)).toEqual([
+      { productId: 9, search: 'a', count: 6 },
+      { productId: 9, search: 'd', count: 6 },
+    ]);
+    controller.stop();
+  });
+});
+
+describe('votes: what is sent', () => {
+  it('Helpful sends an upvote and Not helpful a downvote, on questions and answers alike', async () => {
+    const sent: Array<[number, boolean]> = [];
+    const answerId = 501;
+    const first: QuestionPage = { ...FIRST, items: [{ ...FIRST.items[0]!, answers: [{ id: answerId, author: 'Shop', date: '2026-01-02', text: 'Yes', byShop: true, verified: false, votes: { up: 0, down: 3, current: 0 } }] }, FIRST.items[1]!] };
+    const { controller } = setup({ vote: async (id, upvote) => (sent.push([id, upvote]), ok({ up: 1, down: 0, current: upvote ? 1 : -1 })) }, { first });
+    await controller.vote(FIRST.items[0]!.id, 1);
+    await controller.vote(FIRST.items[1]!.id, -1);
+    const pressed = controller.vote(answerId, -1);
+    // The answer's own counts are painted at once.
+    expect(controller.store.getSnapshot().votes[answerId]?.shown).toEqual({ up: 0, down: 4, current: -1 });
+    await pressed;
+    expect(sent).toEqual([
+      [FIRST.items[0]!.id, true],
+      [FIRST.items[1]!.id, false],
+      [answerId, false],
+    ]);
+  });
+
+  it('a vote on an id the list does not show sends nothing and changes nothing', async () => {
+    const sent: number[] = [];
+    const { controller, events } = setup({ vote: async (id) => (sent.push(id), ok({ up: 1, down: 0, current: 1 })) });
+    const before = controller.store.getSnapshot();
+    await controller.vote(12345, 1);
+    expect(sent).toEqual([]);
+    expect(events).toEqual([]);
+    expect(controller.store.getSnapshot()).toBe(before);
+  });
+
+  it('a vote on a question the shop no longer has says so, and restores the counts', async () => {
+    const { controller } = setup({ vote: async () => err({ kind: 'not-found', message: 'Not found (404).' }) });
+    const id = FIRST.items[0]!.id;
+    await controller.vote(id, 1);
+    expect(controller.store.getSnapshot().votes[id]).toEqual({ shown: FIRST.items[0]!.votes, before: null, error: 'This question can no longer be voted on.' });
+  });
+});
+
+describe('the dialog: what is sent', () => {
+  const fill = (controller: ReturnType<typeof setup>['controller']) => {
+    for (const [f, v] of [['text', '  Does it fit? '], ['name', '  Ana  '], ['email', ' ana@example.ph  ']] as const) controller.edit(f, v);
+  };
+
+  it('a question is sent trimmed and without a question id, and emits question.asked for a question', async () => {
+    const asked: unknown[] = [];
+    const { controller, events } = setup({ ask: async (question) => (asked.push(question), ok({ code: 0, description: '' })) });
+    controller.open({ kind: 'ask' });
+    fill(controller);
+    await controller.submit();
+    expect(asked).toEqual([{ productId: 9, text: 'Does it fit?', name: 'Ana', email: 'ana@example.ph' }]);
+    expect(Object.keys(asked[0] as object)).not.toContain('questionId');
+    expect(events).toEqual([['question.asked', { productId: 9, answer: false, questionId: null }]]);
+  });
+
+  it('a question the port could not send shows the failure with its message; the text stays; nothing is emitted', async () => {
+    const { controller, events } = setup({ ask: async () => err({ kind: 'network', message: 'You are probably offline.' }) });
+    controller.open({ kind: 'ask' });
+    fill(controller);
+    await controller.submit();
+    expect(controller.store.getSnapshot().form).toEqual({
+      view: 'result',
+      mode: { kind: 'ask' },
+      fields: { text: '  Does it fit? ', name: '  Ana  ', email: ' ana@example.ph  ' },
+      outcome: { ok: false, title: 'Your question could not be added.', description: 'You are probably offline.' },
+    });
+    expect(events).toEqual([]);
   });
 });
