@@ -72,6 +72,7 @@ export interface ReviewFormController {
 }
 
 /** The result shown when the review could not reach the shop (no answer from the server). */
+// Stryker disable next-line StringLiteral: equivalent (an unknown locale falls back to English)
 export const failureResult = (failure: PortFailure, t: ReviewFormTexts = reviewFormTextsIn('en-PH')): ReviewResult => ({
   code: 1,
   description: failure.kind === 'http' && failure.message ? failure.message : failure.kind === 'network' || failure.kind === 'timeout' ? t.sendFailedNetwork : t.sendFailed,
@@ -80,6 +81,7 @@ export const failureResult = (failure: PortFailure, t: ReviewFormTexts = reviewF
 
 const failureMessage = (failure: PortFailure, fallback: string): string => (failure.message && failure.kind === 'http' ? failure.message : fallback);
 
+// Stryker disable next-line StringLiteral: equivalent (an unknown locale falls back to English)
 export const createReviewFormController = ({ port, settings, productId, emit, standalone = false, open = false, texts = reviewFormTextsIn('en-PH') }: ReviewFormOptions): ReviewFormController => {
   const context: DraftContext = { questions: settings.questions, standalone, captcha: settings.captchaSiteKey !== null, texts };
   const store = createStore<ReviewFormState>({ form: open ? { ...INITIAL_FORM, phase: 'editing' } : INITIAL_FORM, uploads: EMPTY_QUEUE });
@@ -109,6 +111,7 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
    * three times; past that the shop's clean-up of unattached uploads takes it.
    */
   const discard = (media: UploadedMedia, attempts = 3): void => {
+    // Stryker disable next-line ArrowFunction: equivalent (a thrown delete's undefined fails `!result` as null does)
     void track(port.deleteUpload(media).catch(() => null)).then((result) => {
       if ((!result || !result.ok) && attempts > 1) discard(media, attempts - 1);
     });
@@ -166,6 +169,7 @@ export const createReviewFormController = ({ port, settings, productId, emit, st
       if (item.status !== 'ok' || !item.media) return;
       const media = item.media;
       queue({ type: 'remove', uid });
+      // Stryker disable next-line ArrowFunction: equivalent (a thrown delete's undefined is as falsy as null below)
       void track(port.deleteUpload(media).catch(() => null)).then((result) => {
         if (result?.ok) return void queue({ type: 'deleted', uid });
         // The form was cleared meanwhile: nobody will attach it, so it is deleted all the same.
