@@ -239,6 +239,33 @@ describe('removing an uploaded file', () => {
   });
 });
 
+describe('removing among several files', () => {
+  it('removes the file pressed, not the first one', async () => {
+    const { port, form, uid } = await withUpload();
+    form.choose([file('b.png')]);
+    const second = snap(form).uploads.items[1]!;
+    form.remove(second.uid);
+    // The uploading one is dropped and its upload aborted; the uploaded one is left alone.
+    expect(snap(form).uploads.items).toMatchObject([{ uid, status: 'ok' }]);
+    expect(port.uploads[1]!.signal?.aborted).toBe(true);
+    expect(port.deletes).toEqual([]);
+  });
+
+  it('a delete that fails once the form was cancelled and refilled is tried again, and the new file is kept as it is', async () => {
+    const { port, form, uid } = await withUpload();
+    form.remove(uid);
+    form.cancel();
+    form.open();
+    form.choose([file('b.png')]);
+    port.uploads[1]!.answer(ok(media(42)));
+    await settle();
+    port.deletes[0]!.answer(err({ kind: 'network', message: 'offline' }));
+    await settle();
+    expect(port.deletes.map((d) => d.media)).toEqual([media(41), media(41)]);
+    expect(snap(form).uploads).toMatchObject({ items: [{ name: 'b.png', status: 'ok', media: media(42) }], message: null });
+  });
+});
+
 describe('submitting', () => {
   it('a submit that throws shows the connection failure', async () => {
     const { port, form, events } = setup();
