@@ -15,10 +15,17 @@ import {
   pageLinks,
   paragraphs,
   parseRating,
+  needsReadMore,
   parseSort,
   remainingCount,
+  reviewCountText,
+  reviewDate,
   shortText,
+  sortLabels,
+  SORTS,
+  starsFilled,
   toggleTag,
+  voteDirection,
   voteFailureText,
   voteLabels,
 } from './rules.js';
@@ -231,5 +238,119 @@ describe('text', () => {
         }
       }),
     );
+  });
+});
+
+describe('exact values', () => {
+  it('the sorts in the stock order with their names; an unknown sort is the fallback given', () => {
+    expect(SORTS).toEqual(['recent', 'helpful', 'ratinghigh', 'ratinglow']);
+    expect(sortLabels()).toEqual([
+      ['recent', 'Most recent'],
+      ['helpful', 'Most helpful'],
+      ['ratinghigh', 'Highest rating'],
+      ['ratinglow', 'Lowest rating'],
+    ]);
+    for (const sort of SORTS) expect(parseSort(sort, sort === 'recent' ? 'helpful' : 'recent')).toBe(sort);
+    expect(parseSort(undefined, 'helpful')).toBe('helpful');
+    expect(parseSort('', 'ratinglow')).toBe('ratinglow');
+  });
+
+  it('the viewer’s vote, a vote failure’s sentence (a review gone, the reason, or please try again)', () => {
+    expect(voteDirection({ up: 3, down: 0, current: 1 })).toBe(1);
+    expect(voteDirection({ up: 0, down: 2, current: -1 })).toBe(-1);
+    expect(voteFailureText({ kind: 'not-found', message: 'Not found.' })).toBe('This review can no longer be voted on.');
+    expect(voteFailureText({ kind: 'network', message: 'You are offline.' })).toBe('Your vote could not be counted. You are offline.');
+    expect(voteFailureText({ kind: 'http', message: '' })).toBe('Your vote could not be counted. Please try again.');
+    // A reason of spaces leaves no trailing space.
+    expect(voteFailureText({ kind: 'http', message: '  ' })).toBe('Your vote could not be counted.');
+  });
+
+  it('stars filled to the nearest half; the review count', () => {
+    expect(starsFilled(0)).toBe(0);
+    expect(starsFilled(424)).toBe(4);
+    expect(starsFilled(460)).toBe(4.5);
+    expect(starsFilled(475)).toBe(5);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 500 }), (h) => { expect(Math.abs(starsFilled(h) - h / 100)).toBeLessThanOrEqual(0.25); }));
+    expect(reviewCountText(1)).toBe('1 review');
+    expect(reviewCountText(23)).toBe('23 reviews');
+  });
+
+  it('histogram percents are whole shares of all reviews, 0 without reviews', () => {
+    expect(histogramRows({ averageHundredths: 460, count: 23, histogram: [1, 0, 2, 5, 15] }, 4).map((r) => [r.stars, r.percent, r.pressed])).toEqual([
+      [5, 65, false],
+      [4, 22, true],
+      [3, 9, false],
+      [2, 0, false],
+      [1, 4, false],
+    ]);
+    expect(histogramRows({ averageHundredths: 0, count: 0, histogram: [0, 0, 0, 0, 0] }, 0).map((r) => r.percent)).toEqual([0, 0, 0, 0, 0]);
+    fc.assert(
+      fc.property(fc.tuple(fc.nat(500), fc.nat(500), fc.nat(500), fc.nat(500), fc.nat(500)), (histogram) => {
+        const total = histogram.reduce((a, b) => a + b, 0);
+        for (const row of histogramRows({ averageHundredths: 0, count: total, histogram }, 0)) expect(row.percent).toBe(total === 0 ? 0 : Math.round((row.count * 100) / total));
+      }),
+    );
+  });
+
+  it('a missing rating in the address is every rating', () => {
+    expect(parseRating(null)).toBe(0);
+    expect(parseRating(undefined)).toBe(0);
+    expect(parseRating('0')).toBe(0);
+  });
+
+  it('page links: the ends, two on each side of the current page, one gap marker per gap', () => {
+    expect(pageLinks(1, 1)).toEqual([1]);
+    expect(pageLinks(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageLinks(6, 20)).toEqual([1, null, 4, 5, 6, 7, 8, null, 20]);
+    expect(pageLinks(1, 9)).toEqual([1, 2, 3, null, 9]);
+    expect(pageLinks(10, 10, 1)).toEqual([1, null, 9, 10]);
+  });
+
+  it('highlighting: exact parts, matches side by side, nothing to mark without a term', () => {
+    expect(highlightParts('Soft, so soft', 'soft')).toEqual([
+      { text: 'Soft', match: true },
+      { text: ', so ', match: false },
+      { text: 'soft', match: true },
+    ]);
+    expect(highlightParts('aab', 'a')).toEqual([
+      { text: 'a', match: true },
+      { text: 'a', match: true },
+      { text: 'b', match: false },
+    ]);
+    expect(highlightParts('Fits well', '')).toEqual([{ text: 'Fits well', match: false }]);
+    expect(highlightParts('', 'soft')).toEqual([]);
+    expect(highlightParts('', '')).toEqual([]);
+  });
+
+  it('initials of one word are one letter', () => {
+    expect(initials('ana')).toBe('A');
+    expect(initials('  élise  ')).toBe('É');
+    expect(initials('ana\tmaria  reyes')).toBe('AR');
+  });
+
+  it('dates in English by default, in day-month-year order; paragraphs trimmed, split on any blank line', () => {
+    expect(reviewDate('2026-03-12T08:00:00Z')).toBe('12 March 2026');
+    expect(reviewDate('2026-03-12T08:00:00Z', 'en-PH')).toBe('12 March 2026');
+    expect(reviewDate('not a date')).toBe('not a date');
+    expect(paragraphs('One\n\nTwo')).toEqual(['One', 'Two']);
+    expect(paragraphs('  One  \n\n  Two  ')).toEqual(['One', 'Two']);
+    expect(paragraphs('One\n \t \nTwo')).toEqual(['One', 'Two']);
+  });
+
+  it('Read more past the limit in characters; a short text cut at a word in its second half', () => {
+    expect(needsReadMore('a'.repeat(160))).toBe(false);
+    expect(needsReadMore('a'.repeat(161))).toBe(true);
+    expect(needsReadMore('😀'.repeat(2), 2)).toBe(false);
+    expect(needsReadMore('😀'.repeat(3), 2)).toBe(true);
+    expect(shortText('abcde', 5)).toBe('abcde');
+    expect(shortText('abcdef', 5)).toBe('abcde…');
+    expect(shortText('😀'.repeat(6), 5)).toBe('😀😀😀😀😀…');
+    expect(shortText('aaaa bbbb cccc', 12)).toBe('aaaa bbbb…');
+    // A space at exactly half the limit is too early to cut at.
+    expect(shortText('abcde fghijkl', 10)).toBe('abcde fghi…');
+    expect(shortText('abcdef   ghijkl', 10)).toBe('abcdef…');
+    const long = `${'word '.repeat(40)}end`;
+    const short = shortText(long);
+    expect(short).toBe(`${'word '.repeat(32).trimEnd()}…`);
   });
 });
