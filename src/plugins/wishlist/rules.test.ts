@@ -9,12 +9,17 @@ import {
   checkTitle,
   controlsFor,
   dragRow,
+  failureText,
   isInLists,
+  listTitle,
+  movedText,
   moveRow,
   nextDue,
   noticeCloses,
   parsePrivacy,
   parseQuantity,
+  PRIVACY_VALUES,
+  privacyLabel,
   quantityStep,
   rowIdsOf,
   TITLE_MAX,
@@ -24,7 +29,7 @@ import {
 import { cookiesUsable, countFromCookie, headerText } from './basics.js';
 import { setCatalogue, textsIn } from '../../i18n/index.js';
 import filipino from '../../i18n/locales/fil-PH.json' with { type: 'json' };
-import { wishlistTexts } from './messages.js';
+import { wishlistPageTexts, wishlistTexts } from './messages.js';
 
 const EN = textsIn(wishlistTexts, 'en-PH');
 setCatalogue('fil-PH', filipino);
@@ -308,5 +313,111 @@ describe('cookies and notices', () => {
         expect(noticeCloses(opened, opened + elapsed, timeout, held)).toBe(!held && elapsed >= timeout);
       }),
     );
+  });
+});
+
+describe('exact values', () => {
+  it('the sentences of an add and of a failure with no answer', () => {
+    expect(addOutcome(ok({ result: 'exists', message: '', state: EMPTY }), EN, 'Mug')).toEqual({ kind: 'in-list', result: 'exists', message: '“Mug” is already in your wishlist.' });
+    expect(addOutcome(ok({ result: 'exists', message: '', state: EMPTY }), EN)).toEqual({ kind: 'in-list', result: 'exists', message: 'The product is already in your wishlist.' });
+    expect(addOutcome(ok({ result: 'true', message: '', state: EMPTY }), EN, 'Mug').message).toBe('“Mug” added to your wishlist.');
+    expect(failureText({ kind: 'http', status: 500, code: 'x', message: '' }, EN)).toBe('The wishlist could not be updated. Please try again.');
+    expect(failureText({ kind: 'http', status: 500, code: 'x', message: '' }, EN, '“Mug”')).toBe('“Mug” could not be updated. Please try again.');
+    expect(failureText({ kind: 'http', status: 409, code: 'x', message: 'Refused.' }, EN)).toBe('Refused.');
+  });
+
+  it('titles of exactly 255 characters are taken; what a list’s title shows', () => {
+    expect(checkTitle('a'.repeat(TITLE_MAX), EN)).toEqual({ ok: true, title: 'a'.repeat(TITLE_MAX) });
+    expect(checkTitle('a'.repeat(TITLE_MAX + 1), EN)).toEqual({ ok: false, message: 'The name can be at most 255 characters long.' });
+    expect(listTitle('', EN)).toBe('My wishlist');
+    expect(listTitle('   ', EN)).toBe('My wishlist');
+    expect(listTitle('Gifts', EN)).toBe('Gifts');
+    expect(listTitle(' Gifts ', EN)).toBe(' Gifts ');
+  });
+
+  it('privacy labels and values, from numbers and from digits with spaces around', () => {
+    expect(PRIVACY_VALUES).toEqual([0, 1, 2]);
+    expect(PRIVACY_VALUES.map((p) => privacyLabel(p, EN))).toEqual(['Public', 'Shared', 'Private']);
+    for (const value of [0, 1, 2] as const) {
+      expect(parsePrivacy(value)).toBe(value);
+      expect(parsePrivacy(String(value))).toBe(value);
+      expect(parsePrivacy(` ${value} `)).toBe(value);
+    }
+    for (const raw of ['3', '12', '1a', 'a1', '01', '', -1, 3, 1.5, null, undefined, true]) expect(parsePrivacy(raw)).toBeNull();
+  });
+
+  it('quantities: spaces around are fine, anything but 1–4 digits is refused', () => {
+    expect(parseQuantity(' 12 ')).toBe(12);
+    expect(parseQuantity('9999')).toBe(9999);
+    expect(parseQuantity('1')).toBe(1);
+    for (const raw of ['0', '10000', '12a', 'a12', '12.5', '1e3', '-1', '+1', '']) expect(parseQuantity(raw)).toBeNull();
+  });
+
+  it('the next tick is the earliest due time', () => {
+    expect(nextDue({})).toBeNull();
+    expect(nextDue({ 1: { quantity: 2, due: 5000 }, 2: { quantity: 3, due: 3000 }, 3: { quantity: 1, due: 4000 } })).toBe(3000);
+  });
+
+  it('moves and drags by example; unchanged arrays are the same array', () => {
+    const rows = [1, 2, 3];
+    expect(moveRow(rows, 2, -1)).toEqual([2, 1, 3]);
+    expect(moveRow(rows, 2, 1)).toEqual([1, 3, 2]);
+    expect(moveRow(rows, 1, -1)).toBe(rows);
+    expect(moveRow(rows, 9, 1)).toBe(rows);
+    expect(dragRow(rows, 0, 10)).toEqual([2, 3, 1]);
+    expect(dragRow(rows, 2, -5)).toEqual([3, 1, 2]);
+    expect(dragRow(rows, 1, 1)).toBe(rows);
+    expect(dragRow(rows, 3, 0)).toBe(rows);
+    expect(dragRow(rows, -1, 0)).toBe(rows);
+  });
+
+  it('an order touches only its own list, whatever row ids it is given; ties in position go by row id', () => {
+    const entry = (rowId: number, wishlistId: number, position: number): WishlistEntry => ({ rowId, wishlistId, productId: rowId, parentId: rowId, quantity: 1, position });
+    const entries = [entry(1, 10, 0), entry(2, 10, 1), entry(3, 20, 0)];
+    expect(applyOrder(entries, 10, [3, 2, 1])).toEqual([entry(1, 10, 2), entry(2, 10, 1), entry(3, 20, 0)]);
+    expect(rowIdsOf([entry(5, 10, 0), entry(3, 10, 0), entry(4, 10, 0)], 10)).toEqual([3, 4, 5]);
+  });
+
+  it('the moved sentence counts positions from 1', () => {
+    const { moved } = textsIn(wishlistPageTexts, 'en-PH');
+    expect(movedText(moved, 'Mug', 0, 3)).toBe('“Mug” moved to position 1 of 3.');
+    expect(movedText(moved, 'Mug', 2, 3)).toBe('“Mug” moved to position 3 of 3.');
+  });
+
+  it('the owner gets exactly what the shop can do and the options allow', () => {
+    const flags = fc.record({
+      multipleLists: fc.boolean(),
+      moveItems: fc.boolean(),
+      sortItems: fc.boolean(),
+      quantities: fc.boolean(),
+      estimates: fc.boolean(),
+      renameLists: fc.boolean(),
+      changePrivacy: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(flags, fc.constantFrom<WishlistPrivacy>(0, 1, 2), fc.boolean(), fc.boolean(), (f, p, multipleLists, estimates) => {
+        const multiple = f.multipleLists && multipleLists;
+        expect(controlsFor('owner', f, p, { multipleLists, estimates })).toEqual({
+          remove: true,
+          quantity: f.quantities,
+          move: multiple && f.moveItems,
+          sort: f.sortItems,
+          rename: f.renameLists,
+          privacy: f.changePrivacy,
+          create: multiple,
+          deleteList: multiple,
+          estimate: f.estimates && estimates,
+          share: p !== 2,
+          addToCart: true,
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a notice closes at its timeout exactly', () => {
+    expect(noticeCloses(1000, 4000, 3000, false)).toBe(true);
+    expect(noticeCloses(1000, 3999, 3000, false)).toBe(false);
+    expect(noticeCloses(1000, 4000, 3000, true)).toBe(false);
   });
 });
