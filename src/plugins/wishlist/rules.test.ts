@@ -373,8 +373,9 @@ describe('exact values', () => {
 
   it('an order touches only its own list, whatever row ids it is given; ties in position go by row id', () => {
     const entry = (rowId: number, wishlistId: number, position: number): WishlistEntry => ({ rowId, wishlistId, productId: rowId, parentId: rowId, quantity: 1, position });
-    const entries = [entry(1, 10, 0), entry(2, 10, 1), entry(3, 20, 0)];
-    expect(applyOrder(entries, 10, [3, 2, 1])).toEqual([entry(1, 10, 2), entry(2, 10, 1), entry(3, 20, 0)]);
+    // Row 3 is another list's, row 4 is this list's but not in the order given: both keep their positions.
+    const entries = [entry(1, 10, 0), entry(2, 10, 1), entry(4, 10, 7), entry(3, 20, 5)];
+    expect(applyOrder(entries, 10, [3, 2, 1])).toEqual([entry(1, 10, 2), entry(2, 10, 1), entry(4, 10, 7), entry(3, 20, 5)]);
     expect(rowIdsOf([entry(5, 10, 0), entry(3, 10, 0), entry(4, 10, 0)], 10)).toEqual([3, 4, 5]);
   });
 
