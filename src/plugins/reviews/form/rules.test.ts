@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OnsiteQuestion, UploadedMedia } from '../../../core/domain/reviews.js';
 import {
+  acceptOf,
   answerError,
   checkBatch,
   draftErrors,
@@ -14,6 +15,7 @@ import {
   ratingPreview,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
+  starLabel,
   STOCK_MEDIA_TYPES,
   toSubmission,
   uniqueMedia,
@@ -239,5 +241,81 @@ describe('progress and the star widget', () => {
         if (from >= 2 && key === 'ArrowLeft') expect(next).toBe(from - 1);
       }),
     );
+  });
+});
+
+describe('exact values', () => {
+  const context = { questions: [question('quality', 'rating', true), question('fit', 'text', false), question('size', 'number', false)] };
+  const valid: ReviewDraft = { rating: 4, text: ' Fits well ', name: '  Ana  ', email: ' ana@example.ph ', answers: { quality: ' 5 ', fit: '   ', size: ' 42 ', other: 'not asked' }, terms: false };
+
+  it('a submission has the configured answers trimmed (blank ones left out), the name and email trimmed, the captcha token trimmed', () => {
+    expect(toSubmission(valid, { ...context, captcha: true }, 7, [], ' tok ')).toEqual({
+      productId: 7,
+      rating: 4,
+      text: 'Fits well',
+      name: 'Ana',
+      email: 'ana@example.ph',
+      answers: { quality: '5', size: '42' },
+      media: [],
+      captcha: 'tok',
+    });
+    // No captcha field without a site key, whatever token is given.
+    expect(toSubmission(valid, context, 7, [], 'tok')).not.toHaveProperty('captcha');
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('quality', 'fit', 'size', 'other'), fc.constantFrom('', ' ', '3', ' 4 ', '5')), (answers) => {
+        const submission = toSubmission({ ...valid, answers: { quality: '5', ...answers } }, context, null, []);
+        if (!submission) return;
+        const expected: Record<string, string> = {};
+        for (const q of context.questions) {
+          const value = ({ quality: '5', ...answers }[q.name] ?? '').trim();
+          if (value !== '') expected[q.name] = value;
+        }
+        expect(submission.answers).toEqual(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('an email of 100 characters may be sent, one of 101 is too long; a name is measured without its outer spaces', () => {
+    const email = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
+    expect(draftErrors({ ...valid, email: email(100) }, context).email).toBeUndefined();
+    expect(draftErrors({ ...valid, email: email(101) }, context).email).toBe('Please enter no more than 100 characters.');
+    expect(draftErrors({ ...valid, name: ` ${'a'.repeat(REVIEW_LIMITS.name)} ` }, context).name).toBeUndefined();
+  });
+
+  it('a rating answer is one digit 1–5; a number answer is a signed decimal with a dot or a comma', () => {
+    const quality = question('quality', 'rating', true);
+    expect(answerError(quality, ' 5 ')).toBeNull();
+    for (const raw of ['05', '5.0', '6', '0', 'five']) expect(answerError(quality, raw)).toBe('Please choose a rating.');
+    const size = question('size', 'number', false);
+    for (const raw of ['3', '+3', '-3', '3.5', '3,55', '.5', ',55', '-.5']) expect(answerError(size, raw), raw).toBeNull();
+    for (const raw of ['3.', 'x3', '3x', 'a5', '.a', '+', '3.5.5', '1e3']) expect(answerError(size, raw), raw).toBe('Please enter a number.');
+  });
+
+  it('the fields in form order, without terms or captcha unless the form has them', () => {
+    expect(fieldOrder({ questions: [question('fit', 'text', false)] })).toEqual(['rating', 'text', 'name', 'email', 'q:fit']);
+    expect(fieldOrder({ questions: [], terms: true, captcha: true })).toEqual(['rating', 'text', 'name', 'email', 'terms', 'captcha']);
+  });
+
+  it('the accepted types: the shop’s when it gave some (in any case), else the stock list', () => {
+    expect(STOCK_MEDIA_TYPES).toEqual(['image/jpeg', 'image/png', 'image/jpg', 'image/gif', 'video/mp4', 'video/mpeg', 'video/ogg', 'video/webm', 'video/quicktime', 'video/x-msvideo']);
+    expect(acceptOf(MEDIA)).toBe(STOCK_MEDIA_TYPES.join(','));
+    expect(acceptOf({ ...MEDIA, types: [] })).toBe('image/jpeg,image/png,image/jpg,image/gif,video/mp4,video/mpeg,video/ogg,video/webm,video/quicktime,video/x-msvideo');
+    expect(acceptOf({ ...MEDIA, types: ['image/png', 'image/webp'] })).toBe('image/png,image/webp');
+    const own = { ...MEDIA, types: ['IMAGE/WEBP'] };
+    expect(checkBatch([{ name: 'a.webp', type: 'image/webp', size: 1 }], 0, own)).toBeNull();
+    expect(checkBatch([{ name: 'a.png', type: 'image/png', size: 1 }], 0, own)).toMatchObject({ reason: 'file-type' });
+    for (const type of STOCK_MEDIA_TYPES) expect(checkBatch([{ name: 'f', type, size: 1 }], 0, { ...MEDIA, types: [] })).toBeNull();
+  });
+
+  it('an empty draft, progress with no bytes known, Home and End, star labels', () => {
+    expect(EMPTY_DRAFT).toEqual({ rating: 0, text: '', name: '', email: '', answers: {}, terms: false });
+    expect(percentOf(Number.NaN, 100)).toBe(0);
+    expect(percentOf(0, 100)).toBe(0);
+    expect(percentOf(50, 100)).toBe(50);
+    expect(ratingKey(3, 'Home')).toBe(1);
+    expect(ratingKey(3, 'End')).toBe(5);
+    expect(starLabel(1)).toBe('1 star');
+    expect(starLabel(4)).toBe('4 stars');
   });
 });
