@@ -135,3 +135,11 @@ describe('upload queue: what a submit waits for and attaches', () => {
     expect(attachable(EMPTY_QUEUE)).toEqual([]);
   });
 });
+
+describe('upload queue: a failure among several files', () => {
+  it('a failure of the second file removes it even when the first is already uploaded', () => {
+    const queue = step(chosen('a', 'b'), { type: 'uploaded', uid: 1, media: m(7) }, { type: 'failed', uid: 2, message: '“b” could not be uploaded.' });
+    expect(queue.items.map((i) => [i.uid, i.status])).toEqual([[1, 'ok']]);
+    expect(queue.message).toBe('“b” could not be uploaded.');
+  });
+});
