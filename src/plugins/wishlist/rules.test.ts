@@ -230,16 +230,19 @@ describe('order of a list', () => {
   });
 });
 
+/** Any combination of the shop's wishlist features. */
+const anyFeatures = fc.record({
+  multipleLists: fc.boolean(),
+  moveItems: fc.boolean(),
+  sortItems: fc.boolean(),
+  quantities: fc.boolean(),
+  estimates: fc.boolean(),
+  renameLists: fc.boolean(),
+  changePrivacy: fc.boolean(),
+});
+
 describe('who may do what', () => {
-  const features = fc.record({
-    multipleLists: fc.boolean(),
-    moveItems: fc.boolean(),
-    sortItems: fc.boolean(),
-    quantities: fc.boolean(),
-    estimates: fc.boolean(),
-    renameLists: fc.boolean(),
-    changePrivacy: fc.boolean(),
-  });
+  const features = anyFeatures;
   const privacy = fc.constantFrom<WishlistPrivacy>(0, 1, 2);
   const options = fc.record({ multipleLists: fc.boolean(), estimates: fc.boolean() });
   it('a visitor can only add to the cart (and copy a visible list’s link)', () => {
@@ -386,15 +389,7 @@ describe('exact values', () => {
   });
 
   it('the owner gets exactly what the shop can do and the options allow', () => {
-    const flags = fc.record({
-      multipleLists: fc.boolean(),
-      moveItems: fc.boolean(),
-      sortItems: fc.boolean(),
-      quantities: fc.boolean(),
-      estimates: fc.boolean(),
-      renameLists: fc.boolean(),
-      changePrivacy: fc.boolean(),
-    });
+    const flags = anyFeatures;
     fc.assert(
       fc.property(flags, fc.constantFrom<WishlistPrivacy>(0, 1, 2), fc.boolean(), fc.boolean(), (f, p, multipleLists, estimates) => {
         const multiple = f.multipleLists && multipleLists;
