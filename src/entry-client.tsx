@@ -4,6 +4,8 @@ import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime } from './core/index.js';
 import { setCatalogue } from './i18n/index.js';
 import { itemFactsOf } from './core/events.js';
+import { adoptMoneyFormats } from './core/rules/money.js';
+import { readMoneyFormats } from './core/rules/money-pattern.js';
 import { loadPlugins, pluginSources } from './plugins/loader.js';
 import type { AppState } from './app/app-state.js';
 import { App } from './ui/App.js';
@@ -29,6 +31,9 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
   const state = readState();
+  // The page's amounts are written from the patterns the server learnt from Intl: hydrating a
+  // listing builds no `Intl.NumberFormat`, whose first one costs a long task on a slow phone.
+  adoptMoneyFormats(readMoneyFormats(state.moneyFormats));
   // A page in Filipino hydrates with the Filipino catalogue (a chunk of its own: English pages never fetch it).
   if (state.locale === 'fil-PH') setCatalogue('fil-PH', (await import('./i18n/locales/fil-PH.json')).default);
   // The event inspector (`src/ui/inspector/`), fetched before the runtime is made, so its recorder

@@ -9,6 +9,7 @@ import type { RenderedPage } from './ui/document.js';
 import type { SectionFilterConfig } from './core/catalog/section.js';
 import { loadPage, type LoadPageOptions } from './app/load-page.js';
 import { categoryEntry } from './core/rules/listed-product.js';
+import { moneyFormatsFor } from './core/rules/money-pattern.js';
 import { RuntimeProvider } from './ui/runtime-context.js';
 import { DEFAULT_CHECKOUT, inspectorMode, type ShopConfig } from './app/shop-config.js';
 import { createUiSignals } from './ui/signals.js';
@@ -193,7 +194,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     const notice = config.shop.storeNotice;
     const debugMode = inspectorMode(config.debug);
     const noticeHidden = notice ? readCookie(cookie, storeNoticeCookie(notice.id)) === 'hidden' : true;
-    const state: AppState = {
+    const drawn: AppState = {
       locale: localeFromCookie(cookie),
       path: url.pathname,
       search: url.search,
@@ -216,6 +217,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ...(input.accountSummary ? { account: input.accountSummary } : {}),
       ...(badge?.ok && badge.value.count > 0 && pagePlugins.some((p) => p.name === 'trust-badge') ? { trustBadge: badge.value } : {}),
     };
+    // Prices are always written for en-PH (`formatMoney`), in the page's language or not.
+    const moneyFormats = moneyFormatsFor(drawn, 'en-PH');
+    const state: AppState = moneyFormats ? { ...drawn, moneyFormats } : drawn;
     const html = renderToString(
       <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(pagePlugins, runtime.viewContext), pages: { product: ProductPage, blog: BlogPage, post: PostPage, checkout: CheckoutPage, orderReceived: OrderReceivedPage, orderTracking: OrderTrackingPage, account: AccountPage, cart: CartPage } }}>
         <App />

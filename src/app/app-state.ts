@@ -5,6 +5,7 @@ import type { BlogComment, BlogPost } from '../core/domain/blog.js';
 import type { CheckoutCart, ReceivedOrder } from '../core/domain/checkout.js';
 import type { CheckoutSubmission } from './checkout-submit.js';
 import type { Currency } from '../core/domain/money.js';
+import type { MoneyFormats } from '../core/rules/money-pattern.js';
 import type { ShopFilters } from '../core/rules/shop-filters.js';
 import type { ConsentState, PageType } from '../core/events.js';
 import type { AccountSummary, AccountView } from './account-page.js';
@@ -210,4 +211,9 @@ export interface AppState {
   readonly trustBadge?: TrustBadge;
   /** Whether the shopper is signed in (the header's `My account` link); absent means a guest. */
   readonly account?: AccountSummary;
+  /**
+   * How the shop's locale writes the page's amounts, learnt from Intl by the server
+   * (`money-pattern.ts`): the browser formats them without building an `Intl.NumberFormat`.
+   */
+  readonly moneyFormats?: MoneyFormats;
 }

@@ -1,4 +1,5 @@
 import type { Currency, MinorUnits } from '../domain/money.js';
+import { writeMoney, type CurrencyPattern, type DigitPattern, type MoneyFormats } from './money-pattern.js';
 import { err, ok, type Result } from '../result.js';
 
 /** Why a money string was rejected. */
@@ -101,13 +102,30 @@ const formatterFor = (code: string, minorUnit: number): Intl.NumberFormat | null
   return formatter;
 };
 
+/** Patterns the page brought (`money-pattern.ts`): the locale's digits and its currencies by `code:minorUnit`. */
+let learnt: { readonly digits: DigitPattern; readonly currencies: ReadonlyMap<string, CurrencyPattern> } | null = null;
+
+/**
+ * Formats the currencies in `formats` by their learnt patterns from now on, without Intl (the
+ * browser calls this with the page's formats before hydrating); null forgets them.
+ */
+export const adoptMoneyFormats = (formats: MoneyFormats | null): void => {
+  learnt = formats ? { digits: formats.digits, currencies: new Map(formats.currencies.map((c) => [`${c.code}:${c.minorUnit}`, c])) } : null;
+};
+
+/** The locale's digits the page brought, if it brought any. */
+export const learntDigitPattern = (): DigitPattern | null => learnt?.digits ?? null;
+
 /**
  * Formats an amount in minor units for display in the Philippines (`₱1,234.50`). The number is
- * handed to Intl as an exact decimal string, so even the largest safe integers format exactly.
- * An unknown currency code falls back to `CODE 1234.50`.
+ * handed to Intl as an exact decimal string, so even the largest safe integers format exactly;
+ * a currency whose pattern the page brought is written from that pattern, which the server
+ * checked against Intl. An unknown currency code falls back to `CODE 1234.50`.
  */
 export const formatMoney = (minor: MinorUnits, currency: Pick<Currency, 'code' | 'minorUnit'>): string => {
   const major = toMajorString(minor, currency.minorUnit);
+  const pattern = learnt?.currencies.get(`${currency.code}:${currency.minorUnit}`);
+  if (learnt && pattern) return writeMoney(major, pattern, learnt.digits);
   const formatter = formatterFor(currency.code, currency.minorUnit);
   // Intl accepts decimal strings (`StringNumericLiteral`) and formats them without rounding to a double.
   return formatter ? formatter.format(major as Intl.StringNumericLiteral) : `${currency.code} ${major}`;

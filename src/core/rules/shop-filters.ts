@@ -4,6 +4,9 @@
  * (`product_cat`, `orderby`, `min_price`, `max_price`, `filter_{attribute}`), one set per section.
  */
 
+import { learntDigitPattern } from './money.js';
+import { writeWhole } from './money-pattern.js';
+
 /** Sort choices of the shop's sort list, as WooCommerce's `orderby` values. */
 export const SORT_KEYS = ['menu_order', 'popularity', 'rating', 'date', 'price', 'price-desc'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -253,11 +256,13 @@ export const currencyPosition = (prefix: string, suffix: string): CurrencyPositi
   return 'left';
 };
 
-const WHOLE = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 0 });
+/** Made on first use: the page's learnt digits usually make it unnecessary (`money-pattern.ts`). */
+let whole: Intl.NumberFormat | undefined;
 
 /** A slider label: a whole amount with the symbol where `currency_pos` puts it (`₱1,500`, `1,500 ₱`). */
 export const priceLabel = (amount: number, symbol: string, position: CurrencyPosition): string => {
-  const digits = WHOLE.format(amount);
+  const learnt = learntDigitPattern();
+  const digits = learnt ? writeWhole(amount, learnt) : (whole ??= new Intl.NumberFormat('en-PH', { maximumFractionDigits: 0 })).format(amount);
   switch (position) {
     case 'left':
       return `${symbol}${digits}`;
