@@ -26,14 +26,14 @@ declare module '../../core/commands.js' {
     'shop-filters.register': { input: { readonly seed: SectionSeed }; output: void; failure: never };
     /** A click on a filter item. */
     'shop-filters.choose': {
-      input: { readonly section: string; readonly list: FilterList; readonly value: string; readonly place: Place };
+      input: { readonly seed: SectionSeed; readonly list: FilterList; readonly value: string; readonly place: Place };
       output: ChoiceOutcome;
       failure: never;
     };
     /** A new price range from the slider or its number inputs, in whole currency units. */
     'shop-filters.setPrice': {
       input: {
-        readonly section: string;
+        readonly seed: SectionSeed;
         readonly min: number | null;
         readonly max: number | null;
         readonly bounds: { readonly min: number; readonly max: number } | null;
@@ -70,8 +70,19 @@ const shopFilters = definePlugin({
       (await sections()).register(seed);
       return ok(undefined);
     });
-    handle('shop-filters.choose', async ({ section, list, value, place }) => ok(await (await sections()).choose(section, list, value, place)));
-    handle('shop-filters.setPrice', async ({ section, min, max, bounds, place }) => ok(await (await sections()).setPrice(section, min, max, bounds, place)));
+    // A choice carries its section's seed and registers it first (idempotent): the filter bar can
+    // hydrate before the section's footer, which registers it too, and a choice made in between
+    // found no section and did nothing, though its click had been taken from the link.
+    handle('shop-filters.choose', async ({ seed, list, value, place }) => {
+      const all = await sections();
+      all.register(seed);
+      return ok(await all.choose(seed.id, list, value, place));
+    });
+    handle('shop-filters.setPrice', async ({ seed, min, max, bounds, place }) => {
+      const all = await sections();
+      all.register(seed);
+      return ok(await all.setPrice(seed.id, min, max, bounds, place));
+    });
     handle('shop-filters.restore', async ({ section, place }) => ok(await (await sections()).restore(section, place)));
     handle('shop-filters.retry', async ({ section, place }) => ok(await (await sections()).retry(section, place)));
     handle('shop-filters.loadMore', async ({ section }) => ok(await (await sections()).loadMore(section)));

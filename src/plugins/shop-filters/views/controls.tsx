@@ -83,12 +83,9 @@ export function FilterBar(props: ControlsProps) {
   const lists = buildFilterLists(filtering.config, catalogue, filters, kept?.facets ?? filtering.facets, kept?.currency ?? filtering.currency);
 
   // A price range applied, with what the inputs corrected said first (the swap), then the count.
-  // The section is registered by its footer once that hydrates; the bar can hydrate first, and a
-  // choice made then found no section and did nothing (the click was already taken from the link).
-  // Registering is idempotent, so each choice makes sure of it first.
-  const registered = () => plugin.execute('shop-filters.register', { seed });
+  // Choices carry the section's seed: the plugin registers the section before running them.
   const setPrice = async (min: number, max: number, note: string | null) => {
-    const run = registered().then(() => plugin.execute('shop-filters.setPrice', { section: section.id, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) }));
+    const run = plugin.execute('shop-filters.setPrice', { seed, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) });
     await go(run);
     if (note === null) return;
     const result = await run;
@@ -108,7 +105,7 @@ export function FilterBar(props: ControlsProps) {
     // Modified clicks open the link elsewhere.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    void go(registered().then(() => plugin.execute('shop-filters.choose', { section: section.id, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) })));
+    void go(plugin.execute('shop-filters.choose', { seed, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
   };
 
   return (
