@@ -62,18 +62,20 @@ const precompress = (): Plugin => ({
 });
 
 /**
- * Marks the entry and the shell for eager compilation (V8's explicit compile hint): their functions
- * are compiled while the script streams in, off the main thread, instead of on their first call, so
- * the shopper's first click (an add to cart) does not pay for compiling the cart, store and HTTP
- * code. Other engines read it as a comment.
+ * Marks the entry, the shell and the chunks a page fetches once it has settled for a first click
+ * (the cart's path, the catalogue adapters, the shop sections and their controls) for eager
+ * compilation (V8's explicit compile hint): their functions are compiled while the script streams
+ * in, off the main thread, instead of on their first call, so the shopper's first add to cart or
+ * filter click does not pay for compiling that code. Other engines read it as a comment.
  */
+const EAGER_CHUNKS = new Set(['shell', 'cart-path', 'adapters', 'section', 'controls']);
 const compileHints = (): Plugin => ({
   name: 'suki-compile-hints',
   apply: 'build',
   // After Vite's own last rewrites of the chunks; before `precompress` reads them.
   async writeBundle(options, bundle) {
     for (const chunk of Object.values(bundle)) {
-      if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.name === 'shell')) continue;
+      if (chunk.type !== 'chunk' || !(chunk.isEntry || EAGER_CHUNKS.has(chunk.name))) continue;
       const file = path.join(options.dir ?? outDir, chunk.fileName);
       await writeFile(file, `//# allFunctionsCalledOnLoad\n${await readFile(file, 'utf8')}`);
     }
