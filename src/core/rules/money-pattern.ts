@@ -144,6 +144,9 @@ const MAX_AFFIX = 12;
 const MAX_CURRENCIES = 16;
 
 const isMark = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_AFFIX && !/\d/u.test(value);
+/** An ISO 4217 code and a minor unit from 0 to 20 (`money.ts` takes no more). */
+const isCurrencyRef = <T extends { readonly code?: unknown; readonly minorUnit?: unknown }>(value: T): value is T & { readonly code: string; readonly minorUnit: number } =>
+  typeof value.code === 'string' && /^[A-Z]{3}$/u.test(value.code) && typeof value.minorUnit === 'number' && Number.isInteger(value.minorUnit) && value.minorUnit >= 0 && value.minorUnit <= 20;
 const isSize = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 9;
 
 /**
@@ -160,15 +163,7 @@ export const readMoneyFormats = (value: unknown): MoneyFormats | null => {
   const kept = list.filter((c): c is CurrencyPattern => {
     if (typeof c !== 'object' || c === null) return false;
     const p = c as Partial<Record<keyof CurrencyPattern, unknown>>;
-    return (
-      typeof p.code === 'string' &&
-      /^[A-Z]{3}$/u.test(p.code) &&
-      typeof p.minorUnit === 'number' &&
-      Number.isInteger(p.minorUnit) &&
-      p.minorUnit >= 0 &&
-      p.minorUnit <= 20 &&
-      [p.prefix, p.suffix, p.negativePrefix, p.negativeSuffix].every(isMark)
-    );
+    return isCurrencyRef(p) && [p.prefix, p.suffix, p.negativePrefix, p.negativeSuffix].every(isMark);
   });
   return { digits: { group, decimal, minus, primary, secondary }, currencies: kept.map(({ code, minorUnit, prefix, suffix, negativePrefix, negativeSuffix }) => ({ code, minorUnit, prefix, suffix, negativePrefix, negativeSuffix })) };
 };
@@ -183,10 +178,8 @@ const currenciesIn = (value: unknown, found: Map<string, { readonly code: string
     for (const item of value) currenciesIn(item, found, depth + 1);
     return;
   }
-  const { code, minorUnit } = value as { code?: unknown; minorUnit?: unknown };
-  if (typeof code === 'string' && /^[A-Z]{3}$/u.test(code) && typeof minorUnit === 'number' && Number.isInteger(minorUnit) && minorUnit >= 0 && minorUnit <= 20) {
-    found.set(`${code}:${minorUnit}`, { code, minorUnit });
-  }
+  const ref = value as { readonly code?: unknown; readonly minorUnit?: unknown };
+  if (isCurrencyRef(ref)) found.set(`${ref.code}:${ref.minorUnit}`, { code: ref.code, minorUnit: ref.minorUnit });
   for (const child of Object.values(value)) currenciesIn(child, found, depth + 1);
 };
 

@@ -73,16 +73,13 @@ const shopFilters = definePlugin({
     // A choice carries its section's seed and registers it first (idempotent): the filter bar can
     // hydrate before the section's footer, which registers it too, and a choice made in between
     // found no section and did nothing, though its click had been taken from the link.
-    handle('shop-filters.choose', async ({ seed, list, value, place }) => {
+    const registered = async (seed: SectionSeed): Promise<Sections> => {
       const all = await sections();
       all.register(seed);
-      return ok(await all.choose(seed.id, list, value, place));
-    });
-    handle('shop-filters.setPrice', async ({ seed, min, max, bounds, place }) => {
-      const all = await sections();
-      all.register(seed);
-      return ok(await all.setPrice(seed.id, min, max, bounds, place));
-    });
+      return all;
+    };
+    handle('shop-filters.choose', async ({ seed, list, value, place }) => ok(await (await registered(seed)).choose(seed.id, list, value, place)));
+    handle('shop-filters.setPrice', async ({ seed, min, max, bounds, place }) => ok(await (await registered(seed)).setPrice(seed.id, min, max, bounds, place)));
     handle('shop-filters.restore', async ({ section, place }) => ok(await (await sections()).restore(section, place)));
     handle('shop-filters.retry', async ({ section, place }) => ok(await (await sections()).retry(section, place)));
     handle('shop-filters.loadMore', async ({ section }) => ok(await (await sections()).loadMore(section)));
