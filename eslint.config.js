@@ -53,7 +53,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.es2024, ...globals['shared-node-browser'] } },
     rules: {
       ...restrict([
-        { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/core must not import React.' },
+        { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*', 'preact-render-to-string'], message: 'src/core must not import React (Preact).' },
         { group: ['ky', 'ky/*'], message: 'src/core must not do HTTP; put it in src/adapters.' },
         { group: ['**/adapters/**', '**/plugins/**', '**/ui/**', '**/server/**'], message: 'src/core imports no other layer.' },
       ]),
@@ -72,7 +72,7 @@ export default tseslint.config(
     // The page model: the integrator's config, page data and the page loader. Core only.
     files: ['src/app/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/app holds no views; put them in src/ui.' },
+      { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*', 'preact-render-to-string'], message: 'src/app holds no views; put them in src/ui.' },
       { group: ['ky', 'ky/*'], message: 'src/app reaches the shop through ports only.' },
       { group: ['**/plugins/**', '**/ui/**', '**/server/**'], message: 'src/app depends on core only.' },
     ]),
@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     files: ['src/adapters/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'Adapters hold no views.' },
+      { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*', 'preact-render-to-string'], message: 'Adapters hold no views.' },
       { group: ['**/plugins/**', '**/ui/**', '**/server/**'], message: 'Adapters depend on core only.' },
     ]),
   },

@@ -34,10 +34,10 @@ const LAZY = [
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
-// The shell: the entry, React and the app's own modules every page runs before hydrating, in the
+// The shell: the entry, the view library (Preact, under React's name: `packages/react*`) and the app's own modules every page runs before hydrating, in the
 // entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
 // into a chunk that does not depend on the one that needs them) were two more requests on every page.
-const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](react|react-dom|scheduler|rxjs|tslib|nanostores|@nanostores[\\/]i18n)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
+const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](preact|rxjs|tslib|nanostores|@nanostores[\\/]i18n)[\\/]/, /[\\/]packages[\\/](react|react-dom)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 // The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot, one
 // chunk fetched once the page settles or when the shopper reaches for a control.
 const CART_PATH = [/[\\/]src[\\/]adapters[\\/](cart-path|cart|http|store-api|text)\.ts$/, /[\\/]node_modules[\\/]valibot[\\/]/];
@@ -85,7 +85,10 @@ const compileHints = (): Plugin => ({
 // The browser bundle. The server renders pages itself (server/pages.ts) and links the entry from
 // the manifest, so there is no index.html: the client entry is src/entry-client.tsx.
 export default defineConfig({
-  plugins: [react(), compileHints(), precompress()],
+  // JSX through React's automatic runtime, which is Preact's compatibility layer here
+  // (`packages/react`). React's Fast Refresh cannot reach Preact's components, so no module takes
+  // its wrappers: an edit in development reloads the page.
+  plugins: [react({ refreshExclude: /./ }), compileHints(), precompress()],
   appType: 'custom',
   // RxJS's ES2015 build: classes instead of ES5 helpers, smaller in every chunk.
   resolve: { conditions: ['es2015', ...defaultClientConditions] },

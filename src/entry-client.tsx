@@ -1,7 +1,8 @@
-import { startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createLazyAdapters } from './adapters/lazy.js';
 import { createRuntime } from './core/index.js';
+import { keepPageSnapshots, markPageHydrating } from './core/store.js';
 import { setCatalogue } from './i18n/index.js';
 import { itemFactsOf } from './core/events.js';
 import { adoptMoneyFormats } from './core/rules/money.js';
@@ -14,7 +15,11 @@ import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { whenSettled } from './ui/components/wake.js';
 import type * as Debug from './ui/inspector/debug.js';
+import { installHydrationTexts } from './ui/hydration.js';
 import './ui/styles.css';
+
+// Hydration drops the empty texts the server never wrote (`src/ui/hydration.ts`).
+installHydrationTexts(false);
 
 const readState = (): AppState => {
   const node = document.getElementById('suki-state');
@@ -30,6 +35,9 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
+  // Every store made from here on remembers the snapshot the page hydrates from (views whose code
+  // comes later hydrate from it: `ReadableStore.getServerSnapshot`).
+  keepPageSnapshots();
   const state = readState();
   // The page's amounts are written from the patterns the server learnt from Intl: hydrating a
   // listing builds no `Intl.NumberFormat`, whose first one costs a long task on a slow phone.
@@ -112,20 +120,18 @@ async function boot(): Promise<void> {
   await runtime.start();
   const root = document.getElementById('app');
   if (!root) throw new Error('Suki: the page has no #app element.');
-  // Hydration as a transition: React works through it in short slices, yielding to the browser
-  // (input, paint) between them instead of holding the main thread in one long task. A click on a
-  // part not yet hydrated makes React hydrate that part at once and then handle the click.
+  // Hydration (Preact, under React's name) runs in one go; the plugin views whose code comes later
+  // hydrate on their own once it arrives (`src/ui/components/views-chunk.ts`).
+  markPageHydrating();
   const hydratedNow = new Promise<void>((resolve) => {
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}), ...(cartPage ? { cart: cartPage } : {}) }, ...(checkout && checkoutHttp?.ok ? { checkout: checkout.createCheckoutAdapter(checkoutHttp.value) } : {}) }}>
-          <OnHydrated done={resolve}>
-            <App />
-          </OnHydrated>
-        </RuntimeProvider>,
-      );
-    });
+    hydrateRoot(
+      root,
+      <RuntimeProvider value={{ runtime, state, signals: createUiSignals(), views: createViewRegistry(plugins, runtime.viewContext), pages: { ...(productPage ? { product: productPage } : {}), ...(blogPages ? { blog: blogPages.BlogPage, post: blogPages.PostPage } : {}), ...(checkout ? { checkout: checkout.CheckoutPage, orderReceived: checkout.OrderReceivedPage } : {}), ...(trackingPage ? { orderTracking: trackingPage } : {}), ...(accountPage ? { account: accountPage } : {}), ...(cartPage ? { cart: cartPage } : {}) }, ...(checkout && checkoutHttp?.ok ? { checkout: checkout.createCheckoutAdapter(checkoutHttp.value) } : {}) }}>
+        <OnHydrated done={resolve}>
+          <App />
+        </OnHydrated>
+      </RuntimeProvider>,
+    );
   });
   await hydratedNow;
   runtime.emit('page.viewed', { path: state.path, title: document.title, pageType: state.pageType }, 'ui');

@@ -33,9 +33,12 @@ import { HIDE_COOKIE } from './plugins/trust-badge/cookie.js';
 import { BASE_LOCALE, LANG_COOKIE, LANG_PARAM, localeFromCookie, setCatalogue } from './i18n/index.js';
 import filipino from './i18n/locales/fil-PH.json' with { type: 'json' };
 import { tileImageSizes } from './core/rules/layout.js';
+import { installHydrationTexts } from './ui/hydration.js';
 
 // The server renders both languages: the Filipino catalogue is in from the start.
 setCatalogue('fil-PH', filipino);
+// Text nodes the browser's hydration can match one by one (`src/ui/hydration.ts`).
+installHydrationTexts(true);
 
 export { renderDocument } from './ui/document.js';
 export type { DocumentAssets, RenderedPage } from './ui/document.js';

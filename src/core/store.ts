@@ -4,6 +4,34 @@ export interface ReadableStore<S> {
   getSnapshot(): S;
   /** Calls `listener` after each change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /**
+   * The snapshot the page's HTML was rendered from, for a view hydrating (see
+   * {@link markPageHydrating}): a view whose code arrives after the page hydrated (a deferred
+   * plugin view) hydrates from it, so it matches the server's HTML, and then renders the current
+   * snapshot as an ordinary update. The current snapshot where no page is hydrated (the server).
+   */
+  getServerSnapshot?(): S;
+}
+
+/** Freezers of the stores made since {@link keepPageSnapshots}, until the page hydrates. */
+let pending: Set<() => void> | null = null;
+/** Whether the page has started hydrating. */
+let pageHydrated = false;
+
+/**
+ * In a browser, before the runtime makes its stores: from now on each store remembers the
+ * snapshot it holds when the page starts hydrating ({@link markPageHydrating}). Never called on the
+ * server, where stores live for one request.
+ */
+export function keepPageSnapshots(): void {
+  pending ??= new Set();
+}
+
+/** Right before the page hydrates: every store made since {@link keepPageSnapshots} keeps its snapshot as the page's. */
+export function markPageHydrating(): void {
+  pageHydrated = true;
+  for (const freeze of pending ?? []) freeze();
+  pending = null;
 }
 
 /** A writable store. */
@@ -53,6 +81,11 @@ const sameTopLevel = (a: unknown, b: unknown): boolean => {
 export const createStore = <S>(initial: S, options: StoreOptions = {}): Store<S> => {
   let state = deepFreeze(initial);
   const listeners = new Set<() => void>();
+  // The page's snapshot: the state at hydration, or the initial state of a store made after it.
+  let page: { readonly state: S } | null = pageHydrated ? { state } : null;
+  pending?.add(() => {
+    page = { state };
+  });
 
   const notify = (): void => {
     let firstError: { error: unknown } | null = null;
@@ -69,6 +102,7 @@ export const createStore = <S>(initial: S, options: StoreOptions = {}): Store<S>
 
   return {
     getSnapshot: () => state,
+    getServerSnapshot: () => (page ? page.state : state),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -70,7 +70,11 @@ export function useSelector<S, T>(store: ReadableStore<S>, select: (snapshot: S)
     memo.current = { snapshot, select, selected };
     return selected;
   };
-  return useSyncExternalStore(store.subscribe, read, read);
+  // Hydrating, the slice of the snapshot the page was rendered from (`ReadableStore.getServerSnapshot`):
+  // hydration keeps the server's DOM as it is, so a view must first render what the server did;
+  // the current slice follows as an update.
+  const readPage = (): T => (store.getServerSnapshot ? select(store.getServerSnapshot()) : read());
+  return useSyncExternalStore(store.subscribe, read, readPage);
 }
 
 /** Equal when both are arrays or plain objects with the same keys and `Object.is`-equal values. */

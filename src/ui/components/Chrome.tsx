@@ -11,6 +11,7 @@ import { useModal } from './use-modal.js';
 import { LANGUAGE_NAMES, LOCALES, LANG_PARAM } from '../../i18n/index.js';
 import { useLocale, useTexts } from '../i18n.js';
 import { chromeTexts } from '../messages/chrome.js';
+import { NoScript } from './NoScript.js';
 
 
 /**
@@ -50,9 +51,9 @@ export function Header() {
         <SlotFills name="header.actions" props={{}} />
         <AccountLink />
         <MiniCartButton />
-        <noscript>
+        <NoScript>
           <style>{NO_SCRIPT_CSS}</style>
-        </noscript>
+        </NoScript>
       </header>
     </>
   );

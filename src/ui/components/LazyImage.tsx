@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LAZY_IMAGE_MARGIN_PX } from '../../core/rules/layout.js';
 import type { ImageSource } from '../../core/domain/catalog.js';
+import { NoScript } from './NoScript.js';
 
 
 interface LazyImageProps {
@@ -19,7 +20,7 @@ interface LazyImageProps {
 /**
  * An image that loads once it comes within 200 px of the viewport. Browsers' native lazy loading
  * uses much larger, browser-chosen margins, so the margin is enforced with an IntersectionObserver.
- * Without scripts the <noscript> copy loads.
+ * Without scripts the `<noscript>` copy loads.
  */
 export function LazyImage({ image, className, eager = false, priority = false, alt, width = 600, height = 600, sizes }: LazyImageProps) {
   const [visible, setVisible] = useState(eager);
@@ -62,13 +63,14 @@ export function LazyImage({ image, className, eager = false, priority = false, a
   );
   return (
     <>
-      {/* React's server renderer adds a preload for every eager image it meets, in the body; inside a
-          <picture> it does not. The page's one preload is in the head (the largest picture only). */}
+      {/* The page's one preload is in the head (the largest picture only). The <picture> wrapper
+          dates from React's server renderer, which preloaded every eager image outside one; the
+          styles and tests know eager images by it. */}
       {eager ? <picture>{img}</picture> : img}
       {!eager && (
-        <noscript>
+        <NoScript>
           <img className={className} src={image.src} alt={text} width={width} height={height} loading="lazy" />
-        </noscript>
+        </NoScript>
       )}
     </>
   );

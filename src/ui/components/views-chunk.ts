@@ -9,12 +9,12 @@
  *   content waits for the chunk, fetched on the shopper's first sign of life within an element
  *   (pointer, touch, wheel, key, focus) or once the page has settled, and then once the main thread
  *   is idle (the pointer that wakes it is often on its way to a click whose own work comes first).
- *   Until then React keeps the server's HTML; the wrappers are memoised so an unrelated re-render
+ *   Until then Preact keeps the server's HTML (between the range markers below); the wrappers are memoised so an unrelated re-render
  *   does not make React give that HTML up.
  * - A failed fetch (a dropped connection) is tried again on the next sign of life; meanwhile the
  *   server's HTML stays and the page around it is not taken down.
  */
-import { createElement, lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, Fragment, lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { wakeOnInteractionOrIdle } from './wake.js';
 
 export interface ViewsChunk<M> {
@@ -35,6 +35,9 @@ export interface ViewsChunk<M> {
 /** The names of a module's exports that are components. */
 type ComponentName<M> = { [K in keyof M]: M[K] extends (props: never) => ReactNode ? K : never }[keyof M];
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never;
+
+/** A comment in the server's HTML (Preact's server renderer writes a fragment with `UNSTABLE_comment` as one). */
+const rangeMark = (text: string): ReactNode => createElement(Fragment, { UNSTABLE_comment: text } as object);
 
 /** Resolves on a sign of life within `selector`'s element or once the page has settled, then when the main thread is idle. */
 const woken = (selector: string): Promise<void> =>
@@ -78,7 +81,11 @@ export function viewsChunk<M>(importer: () => Promise<M>, onLoad?: (module: M) =
     const Boundary = memo((props: P) => {
       // Chosen once: switching from the lazy wrapper to the component itself would remount the view and lose its state.
       const [view] = useState<ComponentType<P>>(() => (loaded ? component(loaded) : Lazy));
-      return createElement(Suspense, { fallback: null }, createElement(view as ComponentType<object>, props as object));
+      const content = createElement(Suspense, { fallback: null }, createElement(view as ComponentType<object>, props as object));
+      // The server brackets the views with the markers of a suspended range (`<!--$s-->` …
+      // `<!--/$s-->`): hydrating before the chunk is in, Preact keeps every node between them
+      // (without them it keeps only the first), and hydrates them once the chunk arrives.
+      return typeof document === 'undefined' ? createElement(Fragment, null, rangeMark('$s'), content, rangeMark('/$s')) : content;
     });
     return (props) => createElement(Boundary as unknown as ComponentType<object>, props as object);
   };

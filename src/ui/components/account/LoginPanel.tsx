@@ -18,6 +18,7 @@ import { loginTexts } from '../../messages/account.js';
 import { useUi } from '../../runtime-context.js';
 import { AccountNotices } from './AccountChrome.js';
 import { AccountField, PasswordField, useAccountForm, useFormRef, usePasswordHint } from './fields.js';
+import { NoScript } from '../NoScript.js';
 
 /** The fade's length each way (the spec's login/register animation timeout). */
 export const PANEL_FADE_MS = 250;
@@ -182,9 +183,9 @@ export function LoginPanel({ view }: { readonly view: AccountLoginView }) {
             </p>
           </section>
         ) : null}
-        <noscript>
+        <NoScript>
           <style>{NO_SCRIPT_CSS}</style>
-        </noscript>
+        </NoScript>
       </div>
     </div>
   );

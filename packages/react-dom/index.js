@@ -1,0 +1,3 @@
+// `react-dom` for Suki: Preact's compatibility layer (see package.json).
+export * from 'preact/compat';
+export { default } from 'preact/compat';
