@@ -53,7 +53,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.es2024, ...globals['shared-node-browser'] } },
     rules: {
       ...restrict([
-        { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*', 'preact-render-to-string'], message: 'src/core must not import React (Preact).' },
+        { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*', 'preact-render-to-string'], message: 'src/core must not import React.' },
         { group: ['ky', 'ky/*'], message: 'src/core must not do HTTP; put it in src/adapters.' },
         { group: ['**/adapters/**', '**/plugins/**', '**/ui/**', '**/server/**'], message: 'src/core imports no other layer.' },
       ]),

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { createRecorder } from '../../core/debug/recorder.js';
 import type { DomainEvent } from '../../core/events.js';
@@ -18,20 +19,39 @@ const recorded = () => {
   return recorder;
 };
 
+/**
+ * The server's HTML as elements. Only `<script>` and `<style>` hold raw text: `<pre>` content is
+ * parsed as markup, as browsers do, so markup that was not escaped would show up as elements.
+ */
+const dom = (html: string) => parse(html, { blockTextElements: { script: true, style: true } });
+
 describe('the inspector panel', () => {
   it('is a region named by its heading, and shows payloads and options as text, never as HTML', () => {
     const html = renderToString(createElement(Inspector, { recorder: recorded(), plugins: [{ name: 'wishlist', options: { note: '<b>bold</b>' } }] }));
-    expect(html).toMatch(/<section[^>]*aria-labelledby="([^"]+)"[^>]*>\s*<h2 id="\1">Event inspector<\/h2>/);
-    expect(html).not.toContain('<img');
-    expect(html).not.toContain('<script>');
-    expect(html).not.toContain('<b>bold');
-    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    const root = dom(html);
+    const section = root.querySelector('section[aria-labelledby]');
+    const heading = section?.firstElementChild;
+    expect(section?.getAttribute('aria-labelledby')).toMatch(/\S/);
+    expect(heading?.tagName).toBe('H2');
+    expect(heading?.id).toBe(section?.getAttribute('aria-labelledby'));
+    expect(heading?.text).toBe('Event inspector');
+    // The payload and the options come out as text that reads back to the values given.
+    const payload = root.querySelector('.suki-inspector__entry pre');
+    expect(JSON.parse(payload?.text ?? 'null')).toEqual({ message: '<img src=x onerror=alert(1)>', source: '</pre><script>' });
+    const options = root.querySelector('.suki-inspector__plugin pre');
+    expect(JSON.parse(options?.text ?? 'null')).toEqual({ note: '<b>bold</b>' });
+    // And none of it became an element.
+    expect(root.querySelectorAll('img')).toHaveLength(0);
+    expect(root.querySelectorAll('script')).toHaveLength(0);
+    expect(root.querySelectorAll('b')).toHaveLength(0);
   });
 
   it('names each copy button by its visible text first', () => {
     const html = renderToString(createElement(Inspector, { recorder: recorded(), plugins: [] }));
-    const labels = [...html.matchAll(/aria-label="([^"]+)"[^>]*>Copy as JSON</g)].map((m) => m[1]);
+    const labels = dom(html)
+      .querySelectorAll('button')
+      .filter((button) => button.text === 'Copy as JSON')
+      .map((button) => button.getAttribute('aria-label'));
     expect(labels).toHaveLength(1);
     expect(labels[0]).toMatch(/^Copy as JSON: notice\.failed at /);
   });
