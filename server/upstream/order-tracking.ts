@@ -17,9 +17,9 @@ import type { Forwarder } from './forward.js';
 import { accountSummaryFromCookies } from './my-account.js';
 
 const NONCE = /name="woocommerce-order-tracking-nonce"\s+value="([0-9a-f]{6,20})"/;
-const ORDER_INFO = /<p class="order-info"(?:\s[^>]*)?>([\s\S]*?)<\/p>/g;
-const ERROR = /<ul class="woocommerce-error(?:\s[^"]*)?"(?:\s[^>]*)?>([\s\S]*?)<\/ul>/g;
-const DETAILS = /<section class="woocommerce-order-details"(?:\s[^>]*)?>([\s\S]*?)<\/section>/g;
+const ORDER_INFO = /<p\b(?=[^>]*\sclass="order-info")[^>]*>([\s\S]*?)<\/p>/g;
+const ERROR = /<ul\b(?=[^>]*\sclass="woocommerce-error(?:\s[^"]*)?")[^>]*>([\s\S]*?)<\/ul>/g;
+const DETAILS = /<section\b(?=[^>]*\sclass="woocommerce-order-details")[^>]*>([\s\S]*?)<\/section>/g;
 const ROWS = /<tr\b[^>]*>([\s\S]*?)<\/tr>/g;
 const CELLS = /<t([hd])\b[^>]*>([\s\S]*?)<\/t\1>/g;
 

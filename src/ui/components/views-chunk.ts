@@ -36,6 +36,16 @@ export interface ViewsChunk<M> {
 type ComponentName<M> = { [K in keyof M]: M[K] extends (props: never) => ReactNode ? K : never }[keyof M];
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never;
 
+/** Whether this renders on the server (which renders once, synchronously: nothing may suspend there). */
+const onServer = (): boolean => typeof document === 'undefined';
+
+/**
+ * What the server renders for views whose chunk it could not load (`prepareViews` logged why):
+ * nothing, as React's server renderer did with a Suspense fallback of `null`, rather than failing
+ * the whole page. The browser fetches the chunk and renders them.
+ */
+const Nothing = (): null => null;
+
 /** A comment in the server's HTML (Preact's server renderer writes a fragment with `UNSTABLE_comment` as one). */
 const rangeMark = (text: string): ReactNode => createElement(Fragment, { UNSTABLE_comment: text } as object);
 
@@ -80,12 +90,12 @@ export function viewsChunk<M>(importer: () => Promise<M>, onLoad?: (module: M) =
     const Lazy = lazy(() => whenWoken(selector).then((module) => ({ default: component(module) })));
     const Boundary = memo((props: P) => {
       // Chosen once: switching from the lazy wrapper to the component itself would remount the view and lose its state.
-      const [view] = useState<ComponentType<P>>(() => (loaded ? component(loaded) : Lazy));
+      const [view] = useState<ComponentType<P>>(() => (loaded ? component(loaded) : onServer() ? Nothing : Lazy));
       const content = createElement(Suspense, { fallback: null }, createElement(view as ComponentType<object>, props as object));
       // The server brackets the views with the markers of a suspended range (`<!--$s-->` …
       // `<!--/$s-->`): hydrating before the chunk is in, Preact keeps every node between them
       // (without them it keeps only the first), and hydrates them once the chunk arrives.
-      return typeof document === 'undefined' ? createElement(Fragment, null, rangeMark('$s'), content, rangeMark('/$s')) : content;
+      return onServer() ? createElement(Fragment, null, rangeMark('$s'), content, rangeMark('/$s')) : content;
     });
     return (props) => createElement(Boundary as unknown as ComponentType<object>, props as object);
   };
