@@ -118,6 +118,9 @@ async function boot(): Promise<void> {
     pluginOptionsValidated: true,
   });
   await runtime.start();
+  // A task of its own for the hydration: the plugins' setup and the runtime's start above run in
+  // the task that brought the last chunk, and together they would make one long task.
+  await nextTask();
   const root = document.getElementById('app');
   if (!root) throw new Error('Suki: the page has no #app element.');
   // Hydration (Preact, under React's name) runs in one go; the plugin views whose code comes later
@@ -160,6 +163,12 @@ async function boot(): Promise<void> {
   // remove or quantity change sends its one request and nothing beside it.
   if (page.type === 'cart') whenIdle(() => void runtime.execute('cart.lookUpCategories', undefined));
 }
+
+/** Resolves in a new task (`scheduler.yield` where the browser has it), letting input and paint in between. */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 /** Runs `task` when the browser is idle (within 2 s at the latest), or soon where it cannot tell. */
 const whenIdle = (task: () => void): void => {
