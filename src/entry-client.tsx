@@ -14,6 +14,7 @@ import { RuntimeProvider } from './ui/runtime-context.js';
 import { createUiSignals } from './ui/signals.js';
 import { createViewRegistry } from './ui/slots.js';
 import { whenSettled } from './ui/components/wake.js';
+import { finishPageHydration, startPageHydration } from './ui/components/hydrate-later.js';
 import type * as Debug from './ui/inspector/debug.js';
 import { installHydrationTexts } from './ui/hydration.js';
 import './ui/styles.css';
@@ -123,9 +124,12 @@ async function boot(): Promise<void> {
   await nextTask();
   const root = document.getElementById('app');
   if (!root) throw new Error('Suki: the page has no #app element.');
-  // Hydration (Preact, under React's name) runs in one go; the plugin views whose code comes later
-  // hydrate on their own once it arrives (`src/ui/components/views-chunk.ts`).
+  // Hydration (Preact, under React's name): the page in one pass, except the parts left for later
+  // (`HydrateLater`: most of a grid's tiles), each hydrated in a task of its own right after; the
+  // plugin views whose code comes later hydrate on their own once it arrives
+  // (`src/ui/components/views-chunk.ts`).
   markPageHydrating();
+  startPageHydration();
   const hydratedNow = new Promise<void>((resolve) => {
     hydrateRoot(
       root,
@@ -137,6 +141,7 @@ async function boot(): Promise<void> {
     );
   });
   await hydratedNow;
+  await finishPageHydration(nextTask);
   runtime.emit('page.viewed', { path: state.path, title: document.title, pageType: state.pageType }, 'ui');
   const page = state.page;
   if (page.type === 'product') runtime.emit('catalog.itemViewed', { item: itemFactsOf(page.product) }, 'ui');

@@ -1,4 +1,5 @@
 import { CartPanel } from './components/CartPanel.js';
+import { HydrateLater } from './components/hydrate-later.js';
 import { ConsentBanner, Footer, Header } from './components/Chrome.js';
 import { Announcer, CartError } from './components/Notices.js';
 import { useTexts } from './i18n.js';
@@ -105,8 +106,13 @@ export function App() {
         <CartError report />
         {body}
       </main>
-      <Footer />
-      <CartPanel />
+      {/* Hydrated each in a task of their own after the rest (`HydrateLater`). */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
+      <HydrateLater>
+        <CartPanel />
+      </HydrateLater>
       <SlotFills name="page.overlay" props={{ badge: state.trustBadge ?? null }} />
       <ConsentBanner />
       <Announcer />

@@ -70,3 +70,4 @@ export function installHydrationTexts(server: boolean): void {
     previous?.(vnode);
   };
 }
+

@@ -3,6 +3,7 @@ import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
 import { useTexts } from '../i18n.js';
 import { listingTexts } from '../messages/listing.js';
+import { HydrateLater } from './hydrate-later.js';
 import { ProductTile } from './ProductTile.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 import { tileImageSizes } from '../../core/rules/layout.js';
@@ -26,6 +27,20 @@ interface ProductSectionProps {
   /** Below the list (load-more, notices). */
   readonly footer?: ReactNode;
 }
+
+/** Tiles hydrated in the page's first pass; the rest follow in groups of as many, a task each. */
+const TILES_PER_TURN = 4;
+
+/**
+ * A grid's tiles with all but the first {@link TILES_PER_TURN} in {@link HydrateLater} groups: a
+ * page of tiles is most of what hydration does, and in one pass it made a long task.
+ */
+const inTurns = (tiles: readonly ReactNode[]): ReactNode[] => [
+  ...tiles.slice(0, TILES_PER_TURN),
+  ...Array.from({ length: Math.ceil(tiles.length / TILES_PER_TURN) - 1 }, (_, i) => (
+    <HydrateLater key={`turn-${i + 1}`}>{tiles.slice((i + 1) * TILES_PER_TURN, (i + 2) * TILES_PER_TURN)}</HydrateLater>
+  )),
+];
 
 /**
  * One list of products in one of the four layouts. The carousel is a scroll-snap strip in the
@@ -83,7 +98,7 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
         </div>
       ) : (
         <ul className="listing__grid" aria-busy={busy || undefined}>
-          {tiles}
+          {inTurns(tiles)}
         </ul>
       )}
       {footer}

@@ -15,6 +15,7 @@
  *   server's HTML stays and the page around it is not taken down.
  */
 import { createElement, Fragment, lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { onServer, rangeMark } from './hydrate-later.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 
 export interface ViewsChunk<M> {
@@ -36,18 +37,12 @@ export interface ViewsChunk<M> {
 type ComponentName<M> = { [K in keyof M]: M[K] extends (props: never) => ReactNode ? K : never }[keyof M];
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never;
 
-/** Whether this renders on the server (which renders once, synchronously: nothing may suspend there). */
-const onServer = (): boolean => typeof document === 'undefined';
-
 /**
  * What the server renders for views whose chunk it could not load (`prepareViews` logged why):
  * nothing, as React's server renderer did with a Suspense fallback of `null`, rather than failing
  * the whole page. The browser fetches the chunk and renders them.
  */
 const Nothing = (): null => null;
-
-/** A comment in the server's HTML (Preact's server renderer writes a fragment with `UNSTABLE_comment` as one). */
-const rangeMark = (text: string): ReactNode => createElement(Fragment, { UNSTABLE_comment: text } as object);
 
 /** Resolves on a sign of life within `selector`'s element or once the page has settled, then when the main thread is idle. */
 const woken = (selector: string): Promise<void> =>
