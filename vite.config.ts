@@ -38,12 +38,14 @@ const LAZY = [
 // entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
 // into a chunk that does not depend on the one that needs them) were two more requests on every page.
 const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](preact|rxjs|tslib|nanostores|@nanostores[\\/]i18n)[\\/]/, /[\\/]packages[\\/](react|react-dom)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
-// The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot, one
-// chunk fetched once the page settles or when the shopper reaches for a control.
+// The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot. In
+// the shell (7 KiB brotli), so a page's first add to cart has its code from the start and sends its
+// request at once; as a chunk of its own it came only once the page had settled, and a first tap
+// before that waited for it. The shell's module still imports it dynamically, which costs nothing.
 const CART_PATH = [/[\\/]src[\\/]adapters[\\/](cart-path|cart|http|store-api|text)\.ts$/, /[\\/]node_modules[\\/]valibot[\\/]/];
 // Stylesheets stay out of the groups: each keeps its own file (the entry's `styles.css`, and
 // `first-paint.css`, an entry of its own that the server inlines).
-const inShell = (id: string): boolean => !/\.css$/.test(id) && SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id));
+const inShell = (id: string): boolean => !/\.css$/.test(id) && (CART_PATH.some((re) => re.test(id)) || (SHELL.some((re) => re.test(id)) && !LAZY.some((re) => re.test(id))));
 
 /** Writes `.br` and `.gz` siblings of the built scripts and styles; the server sends them as is. */
 const precompress = (): Plugin => ({
@@ -63,12 +65,12 @@ const precompress = (): Plugin => ({
 
 /**
  * Marks the entry, the shell and the chunks a page fetches once it has settled for a first click
- * (the cart's path, the catalogue adapters, the shop sections and their controls) for eager
+ * (the catalogue adapters, the shop sections and their controls) for eager
  * compilation (V8's explicit compile hint): their functions are compiled while the script streams
  * in, off the main thread, instead of on their first call, so the shopper's first add to cart or
  * filter click does not pay for compiling that code. Other engines read it as a comment.
  */
-const EAGER_CHUNKS = new Set(['shell', 'cart-path', 'adapters', 'section', 'controls']);
+const EAGER_CHUNKS = new Set(['shell', 'adapters', 'section', 'controls']);
 const compileHints = (): Plugin => ({
   name: 'suki-compile-hints',
   apply: 'build',
@@ -109,7 +111,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'shell', test: inShell },
-            { name: 'cart-path', test: (id: string) => CART_PATH.some((re) => re.test(id)) },
           ],
         },
       },

@@ -61,9 +61,10 @@ async function boot(): Promise<void> {
   }
   const adapters = createLazyAdapters({ baseUrl: '' });
   if (state.cartNonce) adapters.setNonce(state.cartNonce);
-  // The cart's and the catalogue's code (adds; filters, load-more, search) come on the shopper's
-  // first sign of life (a pointer moving, a touch, a scroll, a key), well before a click lands, or
-  // once the page has settled (below), whichever is first.
+  // The catalogue's code (filters, load-more, search) comes on the shopper's first sign of life (a
+  // pointer moving, a touch, a scroll, a key), well before a click lands, or once the page has
+  // settled (below), whichever is first. The cart's path is in this script (`vite.config.ts`);
+  // `preloadCart` makes its HTTP client.
   const WARMERS = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'focusin'] as const;
   const warm = (): void => {
     for (const type of WARMERS) window.removeEventListener(type, warm, true);
@@ -155,10 +156,9 @@ async function boot(): Promise<void> {
     if (term) runtime.emit('catalog.searched', { term, resultCount: page.sections[0]?.total ?? null }, 'ui');
   }
   document.documentElement.dataset['hydrated'] = 'true';
-  // The cart's and the catalogue's code (adds, filters, load-more, search) once the page has
-  // settled: a first click then sends its request at once; neither counts against the page's own
-  // loading. The page is marked settled (`data-settled`) once that code is in, for tests that
-  // count requests.
+  // The catalogue's code (filters, load-more, search) once the page has settled: a first filter
+  // then sends its request at once, and the code does not count against the page's own loading.
+  // The page is marked settled (`data-settled`) once it is in, for tests that count requests.
   whenSettled(() => {
     void Promise.all([adapters.preloadCart(), adapters.preload()]).then(() => {
       document.documentElement.dataset['settled'] = 'true';

@@ -1,11 +1,11 @@
 /**
- * The browser's ports, none of whose code is in the initial JS. The cart's path (the HTTP client,
- * the cart adapter and its schemas: `cart-path.ts`) is fetched on the shopper's first sign of life
- * (pointer, touch, scroll, key) or once the page has settled (`preloadCart`, called by the entry),
- * so it is in by the time a click lands; a
- * change made before it arrives is still painted at once by the cart module and sent when it
- * lands. The catalogue and blog adapters, which only filters, search, variations and comments
- * need, load on first use (or on `preload`).
+ * The browser's ports, imported on first use. The production build puts the cart's path (the HTTP
+ * client, the cart adapter and its schemas: `cart-path.ts`) in the page's first script
+ * (`vite.config.ts`), so importing it costs nothing; where it is a module of its own (the dev
+ * server), a change made before it arrives is still painted at once by the cart module and sent
+ * when it lands. The catalogue and blog adapters, which only filters, search, variations and
+ * comments need, are a chunk of their own, loaded on first use (or on `preload`, called by the
+ * entry on the shopper's first sign of life or once the page has settled).
  *
  * Fetching that code is a request like any other and fails like one when the shopper is offline.
  * A failed load becomes a `network` failure of the call that needed it, and it is not remembered:

@@ -61,31 +61,27 @@ test.describe('the first tap while the shop cannot be reached', () => {
     expect(cart.items.map((item) => [item.name, item.quantity])).toEqual([[name, 1]]);
   });
 
-  test('a tap before the cart’s code has arrived is shown at once, kept while the code cannot be fetched, and sent once it can', async ({ page }) => {
+  test('the cart’s code comes with the page: the first add needs no script fetched after it, even with every later one failing', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);
     const { tile, name } = await firstAddableTile(page);
-    // The cart's code comes after the page (on the first sign of the shopper, or once the page
-    // settles): here every script fetched after the page fails, as on a connection that just dropped.
-    let blocked = 0;
+    // Every script fetched from now on fails, as on a connection that just dropped for scripts.
+    const refused: string[] = [];
     const refuse = async (route: Route) => {
-      blocked += 1;
+      refused.push(new URL(route.request().url()).pathname);
       await route.abort('internetdisconnected');
     };
     await page.route(/\/assets\/[\w-]+\.js$/, refuse);
     await addButton(tile, name).click();
-    // Painted at once, without waiting for any code.
+    // Painted at once, and sent at once: the cart's path is in the page's first script.
     await expect(cartButton(page, 1)).toBeVisible();
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`“${escapeRegExp(name)}” is kept and will be sent`));
-    expect(blocked).toBeGreaterThan(0);
-    expect((await serverCart(page)).items).toEqual([]);
-    // The code can be fetched again: the kept add goes through, once.
-    await page.unroute(/\/assets\/[\w-]+\.js$/, refuse);
-    await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`, { timeout: 15_000 });
-    await expect(cartButton(page, 1)).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
     await expectNoLoadingError(page);
     const cart = await serverCart(page);
     expect(cart.items.map((item) => [item.name, item.quantity])).toEqual([[name, 1]]);
+    // Whatever the pointer woke (the catalogue's code, a plugin's views) may have been refused; none of it was the cart's.
+    expect(refused.filter((path) => /cart/i.test(path))).toEqual([]);
+    await page.unroute(/\/assets\/[\w-]+\.js$/, refuse);
   });
 });
 
