@@ -100,6 +100,14 @@ export const createWishlistController = ({ port, store, emit, now, texts, ownWor
   const pending = new Map<number, Optimistic | null>();
   /** An answer was dropped as out of date: read again once nothing is on its way. */
   let stale = false;
+  /**
+   * Reads on their way that a change overlapped (a change was on its way when the read was sent,
+   * or was sent before its answer came). The shop may have answered such a read before or after
+   * making the change, so its answer cannot be trusted: it is dropped and the list read again once
+   * quiet. (Without this, a read the shop answered before an add, arriving after the add's own
+   * answer, took the added item off the screen.)
+   */
+  const overlapped = new Set<number>();
   const adding = new Map<number, number>();
 
   const shown = (): WishlistState | null => {
@@ -130,6 +138,9 @@ export const createWishlistController = ({ port, store, emit, now, texts, ownWor
   /** Sends one request with its optimistic change; applies its answer if it is the latest. */
   const run = async <T>(change: Optimistic | null, send: () => Promise<Result<T, PortFailure>>, stateOf: (value: T) => WishlistState | null): Promise<Result<T, PortFailure>> => {
     const mine = (seq += 1);
+    if (change) {
+      for (const [id, other] of pending) if (other === null) overlapped.add(id);
+    } else if ([...pending.values()].some((other) => other !== null)) overlapped.add(mine);
     pending.set(mine, change);
     publish();
     let result: Result<T, PortFailure>;
@@ -139,9 +150,11 @@ export const createWishlistController = ({ port, store, emit, now, texts, ownWor
       result = err({ kind: 'invalid-response', message: error instanceof Error ? error.message : String(error) });
     }
     pending.delete(mine);
+    const untrusted = overlapped.delete(mine);
     // A change that failed may still have been made (its answer lost): read again once quiet.
     if (!result.ok && change) stale = true;
-    if (result.ok) {
+    if (result.ok && untrusted) stale = true;
+    else if (result.ok) {
       const next = stateOf(result.value);
       if (next) {
         if (mine > confirmedSeq) {
