@@ -34,8 +34,8 @@ const LAZY = [
   // RxJS operators and creation functions: only lazy code (the search dialog) uses them; the shell has Observable.
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
-// The shell: the entry, the view library (Preact, under React's name: `packages/react*`) and the app's own modules every page runs before hydrating, in the
-// entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
+// The shell: the entry, the view library (Preact, under React's name: `packages/react*`) and the
+// app's own modules every page runs before hydrating, in the entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
 // into a chunk that does not depend on the one that needs them) were two more requests on every page.
 const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](preact|rxjs|tslib|nanostores|@nanostores[\\/]i18n)[\\/]/, /[\\/]packages[\\/](react|react-dom)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 // The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot. In
@@ -65,10 +65,10 @@ const precompress = (): Plugin => ({
 
 /**
  * Marks the entry, the shell and the chunks a page fetches once it has settled for a first click
- * (the catalogue adapters, the shop sections and their controls) for eager
- * compilation (V8's explicit compile hint): their functions are compiled while the script streams
- * in, off the main thread, instead of on their first call, so the shopper's first add to cart or
- * filter click does not pay for compiling that code. Other engines read it as a comment.
+ * (the catalogue adapters, the shop sections and their controls) for eager compilation (V8's
+ * explicit compile hint): their functions are compiled while the script streams in, off the main
+ * thread, instead of on their first call, so the shopper's first add to cart or filter click does
+ * not pay for compiling that code. Other engines read it as a comment.
  */
 const EAGER_CHUNKS = new Set(['shell', 'adapters', 'section', 'controls']);
 const compileHints = (): Plugin => ({

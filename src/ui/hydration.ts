@@ -41,7 +41,8 @@ export function withoutEmptyTexts(children: readonly Child[]): Child[] {
   return children.filter((c) => c !== '').map((c) => (Array.isArray(c) ? withoutEmptyTexts(c as readonly Child[]) : c));
 }
 
-const hasEmptyOrAdjacent = (children: readonly Child[]): boolean => {
+/** Whether the server must rewrite the children: an empty string, adjacent texts, or a nested list (whose texts may touch its neighbours'). */
+const needsSeparating = (children: readonly Child[]): boolean => {
   let lastWasText = false;
   for (const child of children) {
     if (child === '' || Array.isArray(child)) return true;
@@ -51,6 +52,9 @@ const hasEmptyOrAdjacent = (children: readonly Child[]): boolean => {
   }
   return false;
 };
+
+/** Whether the browser must rewrite the children: an empty string anywhere in them. Lists without one are left as they are. */
+const hasEmptyText = (children: readonly Child[]): boolean => children.some((c) => c === '' || (Array.isArray(c) && hasEmptyText(c as readonly Child[])));
 
 let installed = false;
 
@@ -65,7 +69,9 @@ export function installHydrationTexts(server: boolean): void {
     if (props && typeof vnode.type === 'string') {
       const children = props.children;
       if (children === '') delete props.children;
-      else if (Array.isArray(children) && hasEmptyOrAdjacent(children)) props.children = server ? separateTexts(children, comment) : withoutEmptyTexts(children);
+      else if (Array.isArray(children)) {
+        if (server ? needsSeparating(children) : hasEmptyText(children)) props.children = server ? separateTexts(children, comment) : withoutEmptyTexts(children);
+      }
     }
     previous?.(vnode);
   };

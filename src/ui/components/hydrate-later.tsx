@@ -24,6 +24,12 @@ export const onServer = (): boolean => typeof document === 'undefined';
  */
 export const rangeMark = (text: string): ReactNode => createElement(Fragment, { UNSTABLE_comment: text } as object);
 
+/**
+ * `children` as the server writes a part that hydration may leave for later: between `<!--$s-->`
+ * and `<!--/$s-->` (used by {@link HydrateLater} and by the deferred plugin views).
+ */
+export const suspendedRange = (children: ReactNode): ReactNode => createElement(Fragment, null, rangeMark('$s'), children, rangeMark('/$s'));
+
 /** A part waiting for its turn: the promise its gate throws, and its release. */
 interface Ticket {
   readonly wait: Promise<void>;
@@ -81,15 +87,7 @@ function Gate({ pass, children }: { readonly pass: Ticket | null; readonly child
 /** Its children, hydrated in a task of their own after the page's first pass (see the module's note). */
 export function HydrateLater({ children }: { readonly children: ReactNode }) {
   const [pass] = useState<Ticket | null>(() => (hydrating ? ticket() : null));
-  if (onServer()) {
-    return (
-      <>
-        {rangeMark('$s')}
-        {children}
-        {rangeMark('/$s')}
-      </>
-    );
-  }
+  if (onServer()) return suspendedRange(children);
   return (
     <Suspense fallback={null}>
       <Gate pass={pass}>{children}</Gate>

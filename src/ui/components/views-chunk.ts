@@ -9,13 +9,13 @@
  *   content waits for the chunk, fetched on the shopper's first sign of life within an element
  *   (pointer, touch, wheel, key, focus) or once the page has settled, and then once the main thread
  *   is idle (the pointer that wakes it is often on its way to a click whose own work comes first).
- *   Until then Preact keeps the server's HTML (between the range markers below); the wrappers are memoised so an unrelated re-render
- *   does not make React give that HTML up.
+ *   Until then Preact keeps the server's HTML (between the range markers below); the wrappers
+ *   are memoised so an unrelated re-render does not make it give that HTML up.
  * - A failed fetch (a dropped connection) is tried again on the next sign of life; meanwhile the
  *   server's HTML stays and the page around it is not taken down.
  */
-import { createElement, Fragment, lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { onServer, rangeMark } from './hydrate-later.js';
+import { createElement, lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { onServer, suspendedRange } from './hydrate-later.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 
 export interface ViewsChunk<M> {
@@ -90,7 +90,7 @@ export function viewsChunk<M>(importer: () => Promise<M>, onLoad?: (module: M) =
       // The server brackets the views with the markers of a suspended range (`<!--$s-->` …
       // `<!--/$s-->`): hydrating before the chunk is in, Preact keeps every node between them
       // (without them it keeps only the first), and hydrates them once the chunk arrives.
-      return onServer() ? createElement(Fragment, null, rangeMark('$s'), content, rangeMark('/$s')) : content;
+      return onServer() ? suspendedRange(content) : content;
     });
     return (props) => createElement(Boundary as unknown as ComponentType<object>, props as object);
   };
