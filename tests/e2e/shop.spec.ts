@@ -164,6 +164,47 @@ test.describe('shop filters', () => {
   });
 });
 
+test.describe('tile pictures', () => {
+  test('a tile far below the fold loads its picture only when scrolled near; a second picture loads on hover or focus, never before', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.push(new URL(request.url()).pathname);
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/shop/');
+    await hydrated(page);
+    const tiles = shop(page).locator('.listing__grid').getByRole('article');
+    const last = tiles.last();
+    const [lastMain, lastHover] = [last.locator('img').nth(0), last.locator('img').nth(1)];
+    const lastMainPicture = await lastMain.getAttribute('data-src');
+    expect(lastMainPicture).toMatch(/\.webp$/);
+    // Far below: not fetched, not even after the page has been idle for a while.
+    await page.waitForTimeout(500);
+    expect(await lastMain.getAttribute('src')).toBeNull();
+    expect(requested.some((path) => lastMainPicture!.endsWith(path.replace(/-\d+x\d+(?=\.webp$)/, '')))).toBe(false);
+
+    // The first tile's second picture waits for the pointer.
+    const first = tiles.first();
+    const firstHover = first.locator('img').nth(1);
+    expect(await firstHover.getAttribute('src')).toBeNull();
+    await first.getByRole('heading', { level: 3 }).hover();
+    await expect(firstHover).toHaveAttribute('src', /\.webp$/);
+    await expect(firstHover).toHaveAttribute('srcset', /300w/);
+    await expect(firstHover).not.toHaveAttribute('data-src', /./);
+
+    // Scrolled near, the last tile's picture loads with its sources; its second picture still waits.
+    await last.scrollIntoViewIfNeeded();
+    await expect(lastMain).toHaveAttribute('src', lastMainPicture!);
+    await expect(lastMain).toHaveAttribute('srcset', /300w/);
+    await expect.poll(() => lastMain.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await lastHover.getAttribute('src')).toBeNull();
+
+    // Keyboard focus into the tile shows the second picture, so it loads then.
+    await last.getByRole('link', { name: await last.getByRole('heading', { level: 3 }).innerText(), exact: true }).focus();
+    await expect(lastHover).toHaveAttribute('src', /\.webp$/);
+  });
+});
+
 test.describe('search', () => {
   test('the search dialog searches as you type; Enter opens the results page; Escape closes and returns focus; analytics gets search', async ({ page }) => {
     await recordTracking(page);

@@ -35,7 +35,7 @@ export const ProductTile = memo(function ProductTile({ product, listName, positi
     <article className="tile" aria-labelledby={`tile-${product.id}-name`}>
       <a className="tile__media" href={product.permalink} onClick={select} tabIndex={-1} aria-hidden="true">
         {main && <LazyImage className="tile__img" image={main} eager={eager} priority={priority} sizes={imageSizes} alt="" />}
-        {hover && <LazyImage className="tile__img tile__img--hover" image={hover} sizes={imageSizes} alt="" />}
+        {hover && <LazyImage className="tile__img tile__img--hover" image={hover} loadOn="hover" sizes={imageSizes} alt="" />}
         {product.onSale && <span className="badge">{t.sale}</span>}
       </a>
       <h3 className="tile__name" id={`tile-${product.id}-name`}>
