@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { filtersReady, gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
+import { filtersReady, gtagEvents, hydrated, recordTracking, settled, trackedCalls } from './helpers.js';
 
 const shop = (page: Page) => page.getByRole('region', { name: 'Shop' });
 const filters = (page: Page) => page.getByRole('group', { name: 'Filter Shop' });
@@ -108,14 +108,43 @@ test.describe('shop filters', () => {
     await page.goto('/shop/');
     await filtersReady(page);
     const before = await productNames(shop(page));
-    await page.route('**/wc/store/v1/products?*', (route) => route.abort('failed'), { times: 1 });
+    // Every read fails: the one the pointer started on its way, and the click's own after it.
+    const failing = '**/wc/store/v1/products?*';
+    await page.route(failing, (route) => route.abort('failed'));
     await filters(page).getByRole('link', { name: /^Bags/ }).click();
     await expect(shop(page).getByRole('alert')).toContainText('The list could not be updated.');
     expect(await productNames(shop(page))).toEqual(before);
     await expect(shop(page).locator('.listing__grid')).not.toHaveAttribute('aria-busy', 'true');
+    await page.unroute(failing);
     await shop(page).getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveURL(/product_cat=bags/);
     await expect(shop(page).getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the pointer reaching a filter item starts its read; the click that follows sends nothing more and shows it', async ({ page }) => {
+    await page.goto('/shop/');
+    await filtersReady(page);
+    await settled(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/wc/store/v1/products')) reads.push(new URL(request.url()).pathname);
+    });
+    const footwear = filters(page).getByRole('link', { name: /^Footwear \(\d+ products?\)$/ });
+    await footwear.hover();
+    await expect.poll(() => reads.length).toBe(2);
+    // Hovering again, or moving within the link, asks nothing more.
+    await footwear.locator('span').first().hover();
+    await footwear.hover();
+    // Nothing on screen changed yet.
+    await expect(footwear).not.toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveURL(/\/shop\/$/);
+    await footwear.click();
+    await expect(page).toHaveURL(/product_cat=footwear/);
+    await expect(footwear).toHaveAttribute('aria-current', 'true');
+    await expect(shop(page).locator('.listing__grid')).not.toHaveAttribute('aria-busy', 'true');
+    const names = await productNames(shop(page));
+    expect(names.length).toBeGreaterThan(0);
+    expect(reads.sort()).toEqual(['/wp-json/wc/store/v1/products', '/wp-json/wc/store/v1/products/collection-data']);
   });
 
   test('load-more appends pages until “All loaded”, never twice', async ({ page }) => {

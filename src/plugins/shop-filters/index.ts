@@ -30,6 +30,11 @@ declare module '../../core/commands.js' {
       output: ChoiceOutcome;
       failure: never;
     };
+    /**
+     * The pointer on its way to a filter item (or pressing it): start the read its choice would
+     * make, so the choice that follows finds its answer on the way.
+     */
+    'shop-filters.prefetch': { input: { readonly seed: SectionSeed; readonly list: FilterList; readonly value: string }; output: void; failure: never };
     /** A new price range from the slider or its number inputs, in whole currency units. */
     'shop-filters.setPrice': {
       input: {
@@ -79,6 +84,10 @@ const shopFilters = definePlugin({
       return all;
     };
     handle('shop-filters.choose', async ({ seed, list, value, place }) => ok(await (await registered(seed)).choose(seed.id, list, value, place)));
+    handle('shop-filters.prefetch', async ({ seed, list, value }) => {
+      (await registered(seed)).prefetch(seed.id, list, value);
+      return ok(undefined);
+    });
     handle('shop-filters.setPrice', async ({ seed, min, max, bounds, place }) => ok(await (await registered(seed)).setPrice(seed.id, min, max, bounds, place)));
     handle('shop-filters.restore', async ({ section, place }) => ok(await (await sections()).restore(section, place)));
     handle('shop-filters.retry', async ({ section, place }) => ok(await (await sections()).retry(section, place)));

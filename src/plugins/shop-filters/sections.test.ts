@@ -14,7 +14,8 @@ import { silentLogger } from '../../core/logger.js';
 import type { CatalogPort, PortFailure } from '../../core/ports.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { INITIAL_FILTERS } from '../../core/rules/shop-filters.js';
-import { createSections, filtersAt, sectionAddress, type SectionSeed } from './sections.js';
+import { createSections, filtersAt, PREFETCH_FRESH_MS, sectionAddress, type SectionSeed } from './sections.js';
+import fc from 'fast-check';
 import * as v from 'valibot';
 
 const recorded = JSON.parse(readFileSync(new URL('../../../tests/fixtures/stock-woocommerce-9.1/storeapi-products.json', import.meta.url), 'utf8')) as unknown[];
@@ -53,7 +54,7 @@ const seed = (overrides: Partial<SectionSeed> = {}): SectionSeed => ({
   ...overrides,
 });
 
-function setup(s: SectionSeed = seed()) {
+function setup(s: SectionSeed = seed(), now?: () => number) {
   const { catalog, calls } = heldCatalog();
   const events: DomainEvent[] = [];
   const emit = <K extends DomainEventType>(type: K, payload: DomainEvent<K>['payload']) => {
@@ -61,7 +62,7 @@ function setup(s: SectionSeed = seed()) {
     events.push(event as DomainEvent);
     return event;
   };
-  const sections = createSections({ catalog, emit, logger: silentLogger() });
+  const sections = createSections({ catalog, emit, logger: silentLogger(), ...(now ? { now } : {}) });
   sections.register(s);
   return { sections, calls, events, names: () => events.map((e) => e.type) };
 }
@@ -101,6 +102,95 @@ describe('shop-filters sections', () => {
     expect(seen[0]).toBe(2);
     calls[1]?.settle(ok(pageOf([11], 2, 3)));
     expect(await more).toBe(true);
+  });
+
+  it('a read started ahead (the pointer on its way) serves the click that follows: one request, and nothing changes before the click', async () => {
+    const { sections, calls, events } = setup();
+    const before = sections.store.getSnapshot();
+    sections.prefetch('shop', { kind: 'category' }, 'tees');
+    sections.prefetch('shop', { kind: 'category' }, 'tees');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.query.category).toBe('tees');
+    expect(sections.store.getSnapshot()).toBe(before);
+    expect(events).toHaveLength(0);
+    const outcome = sections.choose('shop', { kind: 'category' }, 'tees', place);
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect(sections.get('shop')?.pending?.category).toBe('tees');
+    calls[0]?.settle(ok(pageOf([10, 11], 1, 1)));
+    expect((await outcome).applied).toBe(true);
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([10, 11]);
+    expect(events.map((e) => e.type)).toEqual(['shop.filtered', 'catalog.listViewed']);
+  });
+
+  it('a read ahead serves one choice, only while fresh, and never when it failed; none for an item that changes nothing or a no-ajax section', async () => {
+    let clock = 1000;
+    const { sections, calls } = setup(seed(), () => clock);
+    // Stale: asked again.
+    sections.prefetch('shop', { kind: 'category' }, 'tees');
+    clock += PREFETCH_FRESH_MS + 1;
+    const stale = sections.choose('shop', { kind: 'category' }, 'tees', place);
+    await flush();
+    expect(calls).toHaveLength(2);
+    calls[1]?.settle(ok(pageOf([10], 1, 1)));
+    expect((await stale).applied).toBe(true);
+    // Failed: asked again, and the choice shows the new answer.
+    sections.prefetch('shop', { kind: 'category' }, 'bags');
+    calls[2]?.settle(err({ kind: 'network', message: 'offline' }));
+    const failed = sections.choose('shop', { kind: 'category' }, 'bags', place);
+    await flush();
+    expect(calls).toHaveLength(4);
+    calls[3]?.settle(ok(pageOf([30], 1, 1)));
+    expect((await failed).applied).toBe(true);
+    expect(sections.get('shop')?.list.failed).toBe(false);
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([30]);
+    // Used once: choosing the same filters again later reads again.
+    sections.prefetch('shop', { kind: 'category' }, 'tees');
+    expect(calls).toHaveLength(5);
+    const once = sections.choose('shop', { kind: 'category' }, 'tees', place);
+    calls[4]?.settle(ok(pageOf([12], 1, 1)));
+    await once;
+    void sections.choose('shop', { kind: 'category' }, 'bags', place);
+    void sections.choose('shop', { kind: 'category' }, 'tees', place);
+    await flush();
+    expect(calls).toHaveLength(7);
+    // Nothing ahead for the active item, nor in a no-ajax section.
+    sections.prefetch('shop', { kind: 'category' }, 'tees');
+    expect(calls).toHaveLength(7);
+    const noAjax = setup(seed({ id: 'rated', filtering: { config: { lists: ['category'], ajax: false }, primary: false, filters: INITIAL_FILTERS, facets: null, currency: null } }));
+    noAjax.sections.prefetch('rated', { kind: 'category' }, 'tees');
+    expect(noAjax.calls).toHaveLength(0);
+  });
+
+  it('whatever was read ahead, and however late its answers come, a choice ends showing its own category’s list', async () => {
+    const categories = ['tees', 'bags', 'footwear', 'hats'];
+    const idsOf = (category: string | undefined) => [100 + categories.indexOf(category ?? '')];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...categories), { maxLength: 6 }), fc.constantFrom(...categories), fc.array(fc.nat(), { maxLength: 8 }), async (ahead, chosen, order) => {
+        let clock = 0;
+        const { sections, calls } = setup(seed(), () => clock);
+        for (const category of ahead) {
+          sections.prefetch('shop', { kind: 'category' }, category);
+          clock += 1000;
+        }
+        const outcome = sections.choose('shop', { kind: 'category' }, chosen, place);
+        await flush();
+        // Answers come in any order.
+        const pending = [...calls.keys()];
+        for (const pick of order) {
+          if (pending.length === 0) break;
+          const [i] = pending.splice(pick % pending.length, 1);
+          calls[i!]?.settle(ok(pageOf(idsOf(calls[i!]?.query.category), 1, 1)));
+          await flush();
+        }
+        for (const i of pending) calls[i]?.settle(ok(pageOf(idsOf(calls[i]?.query.category), 1, 1)));
+        expect((await outcome).applied).toBe(true);
+        expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual(idsOf(chosen));
+        // At most one read beyond those started ahead.
+        expect(calls.length).toBeLessThanOrEqual(new Set(ahead).size + 1);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('the active category or sort item sends nothing and emits nothing', async () => {

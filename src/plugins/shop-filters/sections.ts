@@ -104,11 +104,52 @@ export const sectionPageAddress = (seed: SectionSeed, nextUrl: string, n: number
 /** The filters a section reports in `shop.filtered`, as address parameters. */
 const filterFacts = (filters: ShopFilters): Record<string, string> => Object.fromEntries(filtersToQuery(filters));
 
+/** How long a read started ahead of a choice (on the pointer's way to it) may stand in for the choice's own. */
+export const PREFETCH_FRESH_MS = 5000;
+/** Reads started ahead that a section keeps at most (the newest). */
+const PREFETCH_KEPT = 4;
+
+type SectionRead = ReturnType<typeof fetchSection>;
+
 /** The sections store and the operations the plugin's commands run. */
-export const createSections = (deps: { readonly catalog: CatalogPort; readonly emit: BoundEmit; readonly logger: Logger; readonly store?: Store<SectionsState> }) => {
+export const createSections = (deps: {
+  readonly catalog: CatalogPort;
+  readonly emit: BoundEmit;
+  readonly logger: Logger;
+  readonly store?: Store<SectionsState>;
+  /** The clock for reads started ahead. @default Date.now */
+  readonly now?: () => number;
+}) => {
   const store: Store<SectionsState> = deps.store ?? createStore<SectionsState>({});
+  const now = deps.now ?? Date.now;
   const get = (id: string): SectionState | undefined => store.getSnapshot()[id];
   const put = (id: string, next: SectionState) => store.replace({ ...store.getSnapshot(), [id]: next });
+
+  // Reads started ahead of a choice, by section and then by what they ask; each serves one choice.
+  const ahead = new Map<string, Map<string, { readonly at: number; readonly reading: SectionRead }>>();
+  const readKey = (filters: ShopFilters, perPage: number, minorUnit: number): string => JSON.stringify([filtersToQuery(filters).toString(), perPage, minorUnit]);
+  /** The first page of a section for `filters`: the read started ahead for it when there is a fresh one, else a new read. */
+  const readFirstPage = (section: SectionState, filters: ShopFilters): SectionRead => {
+    const { seed } = section;
+    const minorUnit = section.currency?.minorUnit ?? 2;
+    const fresh = () =>
+      fetchSection(
+        deps.catalog,
+        filters,
+        { page: 1, perPage: seed.perPage },
+        minorUnit,
+        seed.filtering && seed.catalogue ? facetRequest(seed.filtering.config, seed.catalogue) : null,
+        seed.base ?? undefined,
+        seed.catalogue?.categories,
+      );
+    const kept = ahead.get(seed.id);
+    const key = readKey(filters, seed.perPage, minorUnit);
+    const early = kept?.get(key);
+    kept?.delete(key);
+    if (!early || now() - early.at > PREFETCH_FRESH_MS) return fresh();
+    // A read ahead that failed is no answer for the choice: it asks again.
+    return early.reading.then((result) => (result.ok ? result : fresh()));
+  };
 
   const register = (seed: SectionSeed): void => {
     if (get(seed.id)) return;
@@ -128,18 +169,9 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
     if (!section) return false;
     const { state: list, token } = requestList(section.list, 'replace');
     const { seed } = section;
-    const facets = seed.filtering && seed.catalogue ? facetRequest(seed.filtering.config, seed.catalogue) : null;
     // The requests leave first; then the list is marked loading, which re-renders the section (at
     // 4x CPU that render held the request back by 40-60 ms when it came first).
-    const reading = fetchSection(
-      deps.catalog,
-      filters,
-      { page: 1, perPage: seed.perPage },
-      section.currency?.minorUnit ?? 2,
-      facets,
-      seed.base ?? undefined,
-      seed.catalogue?.categories,
-    );
+    const reading = readFirstPage(section, filters);
     put(id, { ...section, pending: filters, list });
     const result = await reading;
     const now = get(id);
@@ -180,6 +212,30 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
     if (!section) return NONE;
     const change = chooseItem(current(section), list, value);
     return change.changed ? apply(id, change.filters, place) : NONE;
+  };
+
+  /**
+   * Starts the read a choice would make, without changing anything: the pointer on its way to a
+   * filter item (or pressing it) gives its answer a head start, and the choice that follows within
+   * {@link PREFETCH_FRESH_MS} takes it instead of asking again. Nothing for an item that would
+   * change nothing, a no-ajax section, or a read already started.
+   */
+  const prefetch = (id: string, list: FilterList, value: string): void => {
+    const section = get(id);
+    if (!section?.seed.filtering?.config.ajax) return;
+    const change = chooseItem(current(section), list, value);
+    if (!change.changed) return;
+    const kept = ahead.get(id) ?? new Map<string, { readonly at: number; readonly reading: SectionRead }>();
+    ahead.set(id, kept);
+    const key = readKey(change.filters, section.seed.perPage, section.currency?.minorUnit ?? 2);
+    const early = kept.get(key);
+    if (early && now() - early.at <= PREFETCH_FRESH_MS) return;
+    const reading = readFirstPage(section, change.filters);
+    // A read ahead that nobody takes must not surface as an unhandled failure.
+    reading.catch(() => undefined);
+    kept.delete(key);
+    kept.set(key, { at: now(), reading });
+    for (const stale of [...kept.keys()].slice(0, Math.max(0, kept.size - PREFETCH_KEPT))) kept.delete(stale);
   };
 
   const setPrice = async (id: string, min: number | null, max: number | null, bounds: { min: number; max: number } | null, place: Place): Promise<ChoiceOutcome> => {
@@ -237,7 +293,7 @@ export const createSections = (deps: { readonly catalog: CatalogPort; readonly e
     return true;
   };
 
-  return { store, register, choose, setPrice, restore, retry, loadMore, get };
+  return { store, register, choose, prefetch, setPrice, restore, retry, loadMore, get };
 };
 
 /** The plugin's sections, as its views reach them. */

@@ -72,17 +72,13 @@ function observeHover(el: HTMLImageElement): () => void {
   const now = () => {
     later ??= setTimeout(() => load(el), 0);
   };
-  // Already under the pointer or holding focus (a list that changed around a resting pointer).
-  if (root.matches(':hover, :focus-within')) {
-    load(el);
-    return () => undefined;
-  }
-  root.addEventListener('pointerenter', now, { once: true });
-  root.addEventListener('focusin', now, { once: true });
+  // `pointermove` too: a list that changed under a resting pointer gets no `pointerenter` (asking
+  // the tile whether it is hovered instead costs a style recalculation per tile as a list renders).
+  const events = ['pointerenter', 'pointermove', 'focusin'] as const;
+  for (const type of events) root.addEventListener(type, now, { once: true, passive: true });
   return () => {
     clearTimeout(later);
-    root.removeEventListener('pointerenter', now);
-    root.removeEventListener('focusin', now);
+    for (const type of events) root.removeEventListener(type, now);
   };
 }
 

@@ -5,7 +5,7 @@
  * into the HTML (plain links and a GET form that work without scripts); the browser keeps that HTML
  * until this chunk is in, while the product grid around them hydrates at once.
  */
-import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type MouseEvent, type PointerEvent } from 'react';
 import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
 import { hasMore } from '../../../core/rules/listing.js';
 import { chooseItem, narrows, orderPriceEntry, priceLabel, sectionPrefix, type FilterList, type ShopFilters, type SortKey } from '../../../core/rules/shop-filters.js';
@@ -107,11 +107,13 @@ export function FilterBar(props: ControlsProps) {
     event.preventDefault();
     void go(plugin.execute('shop-filters.choose', { seed, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
   };
+  // The pointer reaching an item (or pressing it) starts the read its click will want.
+  const onAhead = (list: FilterItemList, item: FilterItem) => void plugin.execute('shop-filters.prefetch', { seed, list: listOf(list), value: item.value });
 
   return (
     <>
       {lists.lists.map((list) => (
-        <FilterGroup key={list.id} sectionId={section.id} list={translated(list, t)} source={list} colors={plugin.options.colors} hrefFor={hrefFor} onItem={onItem} t={t} />
+        <FilterGroup key={list.id} sectionId={section.id} list={translated(list, t)} source={list} colors={plugin.options.colors} hrefFor={hrefFor} onItem={onItem} onAhead={onAhead} t={t} />
       ))}
       {lists.price && (
         <PriceFilter
@@ -210,6 +212,7 @@ function FilterGroup({
   colors,
   hrefFor,
   onItem,
+  onAhead,
   t,
 }: {
   sectionId: string;
@@ -220,15 +223,26 @@ function FilterGroup({
   colors: Readonly<Record<string, string>>;
   hrefFor: (list: FilterItemList, item: FilterItem) => string;
   onItem: (event: MouseEvent<HTMLAnchorElement>, list: FilterItemList, item: FilterItem) => void;
+  /** The pointer over (or pressing) an item's link. */
+  onAhead: (list: FilterItemList, item: FilterItem) => void;
   t: Texts;
 }) {
   const headingId = `${sectionId}-filter-${list.id}`;
+  // One listener on the list rather than two on every link: the item is the link's place in it.
+  const ahead = (event: PointerEvent<HTMLUListElement>) => {
+    const li = event.target instanceof Element ? event.target.closest('a')?.parentElement : null;
+    if (!li || li.parentElement !== event.currentTarget) return;
+    // Moving within one link is no new arrival.
+    if (event.type === 'pointerover' && event.relatedTarget instanceof Node && li.contains(event.relatedTarget)) return;
+    const item = source.items[Array.prototype.indexOf.call(event.currentTarget.children, li)];
+    if (item && !item.disabled) onAhead(source, item);
+  };
   return (
     <div className={`filters__list filters__list--${list.look}`}>
       <h3 className="filters__heading" id={headingId}>
         {list.label}
       </h3>
-      <ul aria-labelledby={headingId}>
+      <ul aria-labelledby={headingId} onPointerOver={ahead} onPointerDown={ahead}>
         {list.items.map((item, index) => {
           const original = source.items[index] ?? item;
           const colour = list.look === 'colour' ? colors[item.value] : undefined;
