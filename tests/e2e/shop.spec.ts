@@ -147,6 +147,35 @@ test.describe('shop filters', () => {
     expect(reads.sort()).toEqual(['/wp-json/wc/store/v1/products', '/wp-json/wc/store/v1/products/collection-data']);
   });
 
+  test('a new list paints first; the filter counts follow in a later frame', async ({ page }) => {
+    await page.goto('/shop/');
+    await filtersReady(page);
+    await settled(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { frame: number; seen: Array<[string, number]> };
+      w.frame = 0;
+      w.seen = [];
+      const tick = () => {
+        w.frame += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const grid = document.querySelector('[aria-labelledby="section-shop"] .listing__grid');
+      const bar = document.getElementById('shop-filters');
+      new MutationObserver(() => w.seen.push(['list', w.frame])).observe(grid!, { childList: true });
+      new MutationObserver((records) => {
+        if (records.some((r) => (r.target.parentElement ?? (r.target as Element)).closest?.('.filters__count'))) w.seen.push(['counts', w.frame]);
+      }).observe(bar!, { subtree: true, characterData: true, childList: true });
+    });
+    await filters(page).getByRole('link', { name: /^Footwear \(\d+ products?\)$/ }).click();
+    await expect(filters(page).getByRole('link', { name: /^Footwear/ })).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: Array<[string, number]> }).seen.some(([kind]) => kind === 'counts'))).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { seen: Array<[string, number]> }).seen);
+    const list = seen.find(([kind]) => kind === 'list')![1];
+    const counts = seen.find(([kind]) => kind === 'counts')![1];
+    expect(counts).toBeGreaterThan(list);
+  });
+
   test('load-more appends pages until “All loaded”, never twice', async ({ page }) => {
     await page.goto('/shop/');
     await filtersReady(page);

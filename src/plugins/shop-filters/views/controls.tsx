@@ -5,7 +5,7 @@
  * into the HTML (plain links and a GET form that work without scripts); the browser keeps that HTML
  * until this chunk is in, while the product grid around them hydrates at once.
  */
-import { useEffect, useId, useState, type FormEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type MouseEvent, type PointerEvent } from 'react';
 import { buildFilterLists, type FilterItem, type FilterItemList, type PriceSlider } from '../../../core/catalog/section.js';
 import { hasMore } from '../../../core/rules/listing.js';
 import { chooseItem, narrows, orderPriceEntry, priceLabel, sectionPrefix, type FilterList, type ShopFilters, type SortKey } from '../../../core/rules/shop-filters.js';
@@ -69,6 +69,21 @@ const translated = (list: FilterItemList, t: Texts): FilterItemList => {
   return { ...list, label: key && (list.kind !== 'facet' || list.id === 'brand') ? t[key] : list.label, items };
 };
 
+/**
+ * `value`, with a change shown in a task of its own once the page has painted: a new list's counts
+ * follow the list itself, which the shopper is waiting for (at 4x CPU, re-rendering five filter
+ * lists in the same task held the new list's paint back by ~25 ms).
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    const timer = setTimeout(() => setShown(() => value), 0);
+    return () => clearTimeout(timer);
+  }, [shown, value]);
+  return shown;
+}
+
 /** The filter lists and the price filter of one section (inside the `.filters` group the section's view renders). */
 export function FilterBar(props: ControlsProps) {
   const { section, catalogue, plugin } = props;
@@ -77,57 +92,66 @@ export function FilterBar(props: ControlsProps) {
   const kept = useKept(props);
   const filtering = section.filtering;
   const filters: ShopFilters | null = kept ? (kept.pending ?? kept.filters) : (filtering?.filters ?? null);
-  if (!filtering || !catalogue || !filters) return null;
-  const seed = seedOf(props);
-  const place = placeOf(app.path, app.search);
-  const lists = buildFilterLists(filtering.config, catalogue, filters, kept?.facets ?? filtering.facets, kept?.currency ?? filtering.currency);
+  const facets = useAfterPaint(kept?.facets ?? filtering?.facets ?? null);
+  const currency = kept?.currency ?? filtering?.currency ?? null;
+  // Built and rendered again only when what they show changed: the section's other changes (its
+  // list loading, arriving) leave the lists as they are, without diffing them.
+  const lists = useMemo(() => (filtering && catalogue && filters ? buildFilterLists(filtering.config, catalogue, filters, facets, currency) : null), [filtering, catalogue, filters, facets, currency]);
+  const { path, search } = app;
+  return useMemo(() => {
+    if (!filtering || !lists || !filters) return null;
+    const seed = seedOf({ section, catalogue, plugin });
+    const place = placeOf(path, search);
+    // A choice's address is built when it is made: another section may have changed the page's since.
+    const placeNow = () => placeOf(app.path, app.search);
 
-  // A price range applied, with what the inputs corrected said first (the swap), then the count.
-  // Choices carry the section's seed: the plugin registers the section before running them.
-  const setPrice = async (min: number, max: number, note: string | null) => {
-    const run = plugin.execute('shop-filters.setPrice', { seed, min, max, bounds: lists.price?.bounds ?? null, place: placeOf(app.path, app.search) });
-    await go(run);
-    if (note === null) return;
-    const result = await run;
-    const now = plugin.store.getSnapshot()[section.id];
-    // The count too when the list shown is for this range (it landed, or it was already set).
-    const shows = result.ok && (result.value.applied || !result.value.changed) && now !== undefined && now.pending === null && !now.list.loading && !now.list.failed;
-    signals.emit('announce', { message: shows ? `${note}. ${filteredMessage(now.list.total)}` : `${note}.` });
-  };
+    // A price range applied, with what the inputs corrected said first (the swap), then the count.
+    // Choices carry the section's seed: the plugin registers the section before running them.
+    const setPrice = async (min: number, max: number, note: string | null) => {
+      const run = plugin.execute('shop-filters.setPrice', { seed, min, max, bounds: lists.price?.bounds ?? null, place: placeNow() });
+      await go(run);
+      if (note === null) return;
+      const result = await run;
+      const now = plugin.store.getSnapshot()[section.id];
+      // The count too when the list shown is for this range (it landed, or it was already set).
+      const shows = result.ok && (result.value.applied || !result.value.changed) && now !== undefined && now.pending === null && !now.list.loading && !now.list.failed;
+      signals.emit('announce', { message: shows ? `${note}. ${filteredMessage(now.list.total)}` : `${note}.` });
+    };
 
-  // Links work without scripts; with them, a choice runs in place (or, in a no-ajax section,
-  // navigates to an address built at click time, since another section may have changed it).
-  const hrefFor = (list: FilterItemList, item: FilterItem): string => {
-    const change = chooseItem(filters, listOf(list), item.value);
-    return sectionAddress(seed, change.changed ? change.filters : filters, place);
-  };
-  const onItem = (event: MouseEvent<HTMLAnchorElement>, list: FilterItemList, item: FilterItem) => {
-    // Modified clicks open the link elsewhere.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    void go(plugin.execute('shop-filters.choose', { seed, list: listOf(list), value: item.value, place: placeOf(app.path, app.search) }));
-  };
-  // The pointer reaching an item (or pressing it) starts the read its click will want.
-  const onAhead = (list: FilterItemList, item: FilterItem) => void plugin.execute('shop-filters.prefetch', { seed, list: listOf(list), value: item.value });
+    // Links work without scripts; with them, a choice runs in place (or, in a no-ajax section,
+    // navigates to an address built at click time, since another section may have changed it).
+    const hrefFor = (list: FilterItemList, item: FilterItem): string => {
+      const change = chooseItem(filters, listOf(list), item.value);
+      return sectionAddress(seed, change.changed ? change.filters : filters, place);
+    };
+    const onItem = (event: MouseEvent<HTMLAnchorElement>, list: FilterItemList, item: FilterItem) => {
+      // Modified clicks open the link elsewhere.
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      void go(plugin.execute('shop-filters.choose', { seed, list: listOf(list), value: item.value, place: placeNow() }));
+    };
+    // The pointer reaching an item (or pressing it) starts the read its click will want.
+    const onAhead = (list: FilterItemList, item: FilterItem) => void plugin.execute('shop-filters.prefetch', { seed, list: listOf(list), value: item.value });
 
-  return (
-    <>
-      {lists.lists.map((list) => (
-        <FilterGroup key={list.id} sectionId={section.id} list={translated(list, t)} source={list} colors={plugin.options.colors} hrefFor={hrefFor} onItem={onItem} onAhead={onAhead} t={t} />
-      ))}
-      {lists.price && (
-        <PriceFilter
-          sectionId={section.id}
-          prefix={sectionPrefix(section.id, filtering.primary)}
-          slider={lists.price}
-          filters={filters}
-          search={place.search}
-          onPrice={(min, max, note) => void setPrice(min, max, note)}
-          t={t}
-        />
-      )}
-    </>
-  );
+    return (
+      <>
+        {lists.lists.map((list) => (
+          <FilterGroup key={list.id} sectionId={section.id} list={translated(list, t)} source={list} colors={plugin.options.colors} hrefFor={hrefFor} onItem={onItem} onAhead={onAhead} t={t} />
+        ))}
+        {lists.price && (
+          <PriceFilter
+            sectionId={section.id}
+            prefix={sectionPrefix(section.id, filtering.primary)}
+            slider={lists.price}
+            filters={filters}
+            search={search}
+            onPrice={(min, max, note) => void setPrice(min, max, note)}
+            t={t}
+          />
+        )}
+      </>
+    );
+  }, [filtering, lists, filters, section, catalogue, plugin, app, path, search, signals, t]);
 }
 
 /**
