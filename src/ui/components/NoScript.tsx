@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { pageHydrationDone } from './hydrate-later.js';
 
 /**
  * A `<noscript>` whose content the server writes and the browser leaves alone.
@@ -7,7 +8,11 @@ import type { ReactNode } from 'react';
  * Hydrating it as elements would replace that text with live elements (a `<style>` that then
  * applies, an `<img>` that then loads), so in the browser the element is hydrated as opaque HTML:
  * hydration never writes `dangerouslySetInnerHTML`, and an empty string never changes afterwards.
+ * One the browser makes itself, once the page has hydrated (a tile of a filtered list), would never
+ * be read: it renders nothing (two elements fewer to make per tile).
  */
 export function NoScript({ children }: { readonly children: ReactNode }) {
-  return typeof document === 'undefined' ? <noscript>{children}</noscript> : <noscript dangerouslySetInnerHTML={{ __html: '' }} />;
+  const [ours] = useState(() => typeof document !== 'undefined' && pageHydrationDone());
+  if (typeof document === 'undefined') return <noscript>{children}</noscript>;
+  return ours ? null : <noscript dangerouslySetInnerHTML={{ __html: '' }} />;
 }

@@ -39,6 +39,11 @@ interface Ticket {
 
 /** Whether the page's first hydration is under way. */
 let hydrating = false;
+/** Whether the page's hydration, later parts included, is over: what renders from now on is the browser's own. */
+let hydrated = false;
+
+/** True once {@link finishPageHydration} has hydrated the last part left for later. */
+export const pageHydrationDone = (): boolean => hydrated;
 /** Parts left for later, in page order. */
 const waiting: Ticket[] = [];
 
@@ -59,6 +64,7 @@ export async function finishPageHydration(nextTask: () => Promise<void>): Promis
     ticket.release();
     await Promise.resolve();
   }
+  hydrated = true;
 }
 
 function ticket(): Ticket {
