@@ -41,9 +41,28 @@ export interface CurrencyFields {
   readonly currency_thousand_separator?: string | undefined;
 }
 
-/** Maps `currency_*` fields to the domain currency; symbols may arrive as entities (`&#36;`), spaces are kept. */
+/** Currencies already made, by their wire fields (a shop reports one or a few). */
+const currencies = new Map<string, Currency>();
+const KEPT_CURRENCIES = 16;
+
+/**
+ * Maps `currency_*` fields to the domain currency; symbols may arrive as entities (`&#36;`), spaces
+ * are kept. The same fields give the same (frozen) object: every product of a page carries them,
+ * and a view that compares currencies by identity then sees no change where there is none.
+ */
 export function toCurrency(fields: CurrencyFields): Currency {
-  return {
+  const key = JSON.stringify([
+    fields.currency_code,
+    fields.currency_minor_unit,
+    fields.currency_symbol,
+    fields.currency_prefix,
+    fields.currency_suffix,
+    fields.currency_decimal_separator,
+    fields.currency_thousand_separator,
+  ]);
+  const known = currencies.get(key);
+  if (known) return known;
+  const made: Currency = Object.freeze({
     code: fields.currency_code,
     minorUnit: fields.currency_minor_unit,
     symbol: decodeEntities(fields.currency_symbol ?? ''),
@@ -51,7 +70,10 @@ export function toCurrency(fields: CurrencyFields): Currency {
     suffix: decodeEntities(fields.currency_suffix ?? ''),
     decimalSeparator: decodeEntities(fields.currency_decimal_separator ?? '.'),
     thousandSeparator: decodeEntities(fields.currency_thousand_separator ?? ','),
-  };
+  });
+  if (currencies.size >= KEPT_CURRENCIES) currencies.delete(currencies.keys().next().value as string);
+  currencies.set(key, made);
+  return made;
 }
 
 /**

@@ -176,6 +176,23 @@ test.describe('shop filters', () => {
     expect(counts).toBeGreaterThan(list);
   });
 
+  test('a page that never falls quiet still brings the filters’ code once the shopper has first acted', async ({ page }) => {
+    await page.goto('/shop/');
+    await hydrated(page);
+    // Something on the page fetches every 400 ms, so it never has the quiet that counts as settled.
+    await page.evaluate(() => {
+      setInterval(() => void fetch('/wp-json/wc/store/v1/products?per_page=1').then((r) => r.text()), 400);
+    });
+    await page.waitForTimeout(2500);
+    await expect(page.locator('html')).not.toHaveAttribute('data-settled', 'true');
+    await expect(page.locator('html')).not.toHaveAttribute('data-filters', 'ready');
+    // A tap on add to cart (not on the filters): the page is in use, and what it defers comes once idle.
+    await shop(page).getByRole('button', { name: /^Add to cart: “.+”$/ }).first().click();
+    await expect(page.getByRole('status')).toHaveText(/added to your cart/);
+    await expect(page.locator('html')).toHaveAttribute('data-settled', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-filters', 'ready');
+  });
+
   test('load-more appends pages until “All loaded”, never twice', async ({ page }) => {
     await page.goto('/shop/');
     await filtersReady(page);

@@ -10,10 +10,17 @@ const WAKE_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'ke
 /** How long the page must have fetched nothing before it counts as settled. */
 const SETTLED_AFTER_MS = 1500;
 
+/** A shopper's first act on a loaded page (not a pointer passing over it). */
+const ACTS = ['pointerdown', 'keydown', 'touchstart'] as const;
+/** Whether the shopper has acted on the loaded page: from then on it counts as settled once idle. */
+let inUse = false;
+
 /**
- * Runs `run` once the page has settled: it has loaded, has fetched nothing for
- * {@link SETTLED_AFTER_MS}, and the main thread is idle. For work the page will want soon but
- * that must not compete with its own scripts, images and hydration. Returns a cancel.
+ * Runs `run` once the page has settled: it has loaded, and has fetched nothing for
+ * {@link SETTLED_AFTER_MS} or the shopper has acted on it (a tap, a click, a key: the page is
+ * in use, and the requests that act makes must not put the rest off), and the main thread is
+ * idle. For work the page will want soon but that must not compete with its own scripts, images
+ * and hydration. Returns a cancel.
  */
 export function whenSettled(run: () => void): () => void {
   let done = false;
@@ -24,6 +31,7 @@ export function whenSettled(run: () => void): () => void {
     done = true;
     fetches?.disconnect();
     clearTimeout(quiet);
+    for (const type of ACTS) window.removeEventListener(type, acted, true);
     window.removeEventListener('load', start);
     if (idle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(idle);
   };
@@ -33,12 +41,23 @@ export function whenSettled(run: () => void): () => void {
     run();
   };
   const idleNow = () => {
-    if (done) return;
+    if (done || idle !== undefined) return;
+    fetches?.disconnect();
+    clearTimeout(quiet);
     idle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 2000 }) : window.setTimeout(fire, 0);
   };
+  function acted() {
+    if (document.readyState !== 'complete') return;
+    inUse = true;
+    idleNow();
+  }
   // The quiet period restarts on every fetch the page makes.
   function start() {
     if (done) return;
+    if (inUse) {
+      idleNow();
+      return;
+    }
     const restart = () => {
       clearTimeout(quiet);
       quiet = setTimeout(idleNow, SETTLED_AFTER_MS);
@@ -49,6 +68,7 @@ export function whenSettled(run: () => void): () => void {
     }
     restart();
   }
+  for (const type of ACTS) window.addEventListener(type, acted, { capture: true, passive: true });
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
   return cancel;

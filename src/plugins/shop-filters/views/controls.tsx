@@ -92,8 +92,10 @@ export function FilterBar(props: ControlsProps) {
   const kept = useKept(props);
   const filtering = section.filtering;
   const filters: ShopFilters | null = kept ? (kept.pending ?? kept.filters) : (filtering?.filters ?? null);
-  const facets = useAfterPaint(kept?.facets ?? filtering?.facets ?? null);
-  const currency = kept?.currency ?? filtering?.currency ?? null;
+  const reported = kept?.facets ?? filtering?.facets ?? null;
+  const reportedCurrency = kept?.currency ?? filtering?.currency ?? null;
+  // The counts and the currency come with the same answer; they follow the list together.
+  const { facets, currency } = useAfterPaint(useMemo(() => ({ facets: reported, currency: reportedCurrency }), [reported, reportedCurrency]));
   // Built and rendered again only when what they show changed: the section's other changes (its
   // list loading, arriving) leave the lists as they are, without diffing them.
   const lists = useMemo(() => (filtering && catalogue && filters ? buildFilterLists(filtering.config, catalogue, filters, facets, currency) : null), [filtering, catalogue, filters, facets, currency]);
