@@ -9,6 +9,8 @@ const WAKE_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'ke
 
 /** How long the page must have fetched nothing before it counts as settled. */
 const SETTLED_AFTER_MS = 1500;
+/** The same once the shopper has acted on it: long enough for that act's own requests to end first. */
+const SETTLED_IN_USE_AFTER_MS = 300;
 
 /** A shopper's first act on a loaded page (not a pointer passing over it). */
 const ACTS = ['pointerdown', 'keydown', 'touchstart'] as const;
@@ -16,11 +18,12 @@ const ACTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 let inUse = false;
 
 /**
- * Runs `run` once the page has settled: it has loaded, and has fetched nothing for
- * {@link SETTLED_AFTER_MS} or the shopper has acted on it (a tap, a click, a key: the page is
- * in use, and the requests that act makes must not put the rest off), and the main thread is
- * idle. For work the page will want soon but that must not compete with its own scripts, images
- * and hydration. Returns a cancel.
+ * Runs `run` once the page has settled: it has loaded, has fetched nothing for
+ * {@link SETTLED_AFTER_MS} (only {@link SETTLED_IN_USE_AFTER_MS} once the shopper has acted on
+ * it: a tap, a click, a key; the page is in use, and a shopper busy with the cart, each add a
+ * fetch, must not put the rest off for good), and the main thread is idle. For work the page will
+ * want soon but that must not compete with its own scripts, images, hydration, or the requests of
+ * the shopper's own acts. Returns a cancel.
  */
 export function whenSettled(run: () => void): () => void {
   let done = false;
@@ -47,21 +50,17 @@ export function whenSettled(run: () => void): () => void {
     idle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 2000 }) : window.setTimeout(fire, 0);
   };
   function acted() {
-    if (document.readyState !== 'complete') return;
+    if (document.readyState !== 'complete' || done || idle !== undefined) return;
     inUse = true;
-    idleNow();
+    restart();
   }
   // The quiet period restarts on every fetch the page makes.
+  function restart() {
+    clearTimeout(quiet);
+    quiet = setTimeout(idleNow, inUse ? SETTLED_IN_USE_AFTER_MS : SETTLED_AFTER_MS);
+  }
   function start() {
     if (done) return;
-    if (inUse) {
-      idleNow();
-      return;
-    }
-    const restart = () => {
-      clearTimeout(quiet);
-      quiet = setTimeout(idleNow, SETTLED_AFTER_MS);
-    };
     if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
       fetches = new PerformanceObserver(restart);
       fetches.observe({ type: 'resource' });
