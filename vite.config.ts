@@ -35,8 +35,9 @@ const LAZY = [
   /[\\/]node_modules[\\/]rxjs[\\/]dist[\\/][^\\/]+[\\/]internal[\\/](operators[\\/]|observable[\\/]|scheduler[\\/]|scheduled[\\/]|util[\\/](is|args|executeSchedule|throwUnobservable|lift|ObjectUnsubscribed)|symbol[\\/]iterator|Subject|Scheduler)/,
 ];
 // The shell: the entry, the view library (Preact, under React's name: `packages/react*`) and the
-// app's own modules every page runs before hydrating, in the entry's own chunk. Kept apart, the entry and the bundler's runtime helpers (which it can only fold
-// into a chunk that does not depend on the one that needs them) were two more requests on every page.
+// app's own modules every page runs before hydrating, in the entry's own chunk. Kept apart, the
+// entry and the bundler's runtime helpers (which it can only fold into a chunk that does not
+// depend on the one that needs them) were two more requests on every page.
 const SHELL = [/[\\/]src[\\/]entry-client\.tsx$/, /[\\/]node_modules[\\/](preact|rxjs|tslib|nanostores|@nanostores[\\/]i18n)[\\/]/, /[\\/]packages[\\/](react|react-dom)[\\/]/, /rolldown[:/\\-]runtime/, /vite[\\/](preload-helper|modulepreload-polyfill)/, /[\\/]src[\\/](core|ui)[\\/]/];
 // The cart's path (`src/adapters/cart-path.ts`): the HTTP client, the cart adapter and valibot. In
 // the shell (7 KiB brotli), so a page's first add to cart has its code from the start and sends its

@@ -69,9 +69,7 @@ export function installHydrationTexts(server: boolean): void {
     if (props && typeof vnode.type === 'string') {
       const children = props.children;
       if (children === '') delete props.children;
-      else if (Array.isArray(children)) {
-        if (server ? needsSeparating(children) : hasEmptyText(children)) props.children = server ? separateTexts(children, comment) : withoutEmptyTexts(children);
-      }
+      else if (Array.isArray(children) && (server ? needsSeparating(children) : hasEmptyText(children))) props.children = server ? separateTexts(children, comment) : withoutEmptyTexts(children);
     }
     previous?.(vnode);
   };

@@ -280,6 +280,26 @@ test.describe('tile pictures', () => {
   });
 });
 
+test.describe('tile pictures on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a finger on a tile loads no second picture (it has no hover); focus in the tile, which shows it, does', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/shop/');
+    await hydrated(page);
+    const name = await shop(page).locator('.listing__grid').getByRole('heading', { level: 3 }).first().innerText();
+    const tile = shop(page).getByRole('article', { name });
+    const hover = tile.locator('img').nth(1);
+    expect(await hover.getAttribute('src')).toBeNull();
+    // A touch on the tile's text (nothing there takes focus), as a scroll starting on it would be.
+    await tile.locator('p').first().tap();
+    await page.waitForTimeout(300);
+    expect(await hover.getAttribute('src')).toBeNull();
+    await tile.getByRole('link', { name, exact: true }).focus();
+    await expect(hover).toHaveAttribute('src', /\.webp$/);
+  });
+});
+
 test.describe('search', () => {
   test('the search dialog searches as you type; Enter opens the results page; Escape closes and returns focus; analytics gets search', async ({ page }) => {
     await recordTracking(page);

@@ -110,6 +110,11 @@ export const PREFETCH_FRESH_MS = 5000;
 const PREFETCH_KEPT = 4;
 
 type SectionRead = ReturnType<typeof fetchSection>;
+/** A read started ahead of a choice, and when. */
+interface ReadAhead {
+  readonly at: number;
+  readonly reading: SectionRead;
+}
 
 /** The sections store and the operations the plugin's commands run. */
 export const createSections = (deps: {
@@ -126,8 +131,11 @@ export const createSections = (deps: {
   const put = (id: string, next: SectionState) => store.replace({ ...store.getSnapshot(), [id]: next });
 
   // Reads started ahead of a choice, by section and then by what they ask; each serves one choice.
-  const ahead = new Map<string, Map<string, { readonly at: number; readonly reading: SectionRead }>>();
-  const readKey = (filters: ShopFilters, perPage: number, minorUnit: number): string => JSON.stringify([filtersToQuery(filters).toString(), perPage, minorUnit]);
+  const ahead = new Map<string, Map<string, ReadAhead>>();
+  /** What a section's first-page read for `filters` asks, as a key. */
+  const readKey = (section: SectionState, filters: ShopFilters): string =>
+    JSON.stringify([filtersToQuery(filters).toString(), section.seed.perPage, section.currency?.minorUnit ?? 2]);
+  const isFresh = (early: ReadAhead | undefined): early is ReadAhead => early !== undefined && now() - early.at <= PREFETCH_FRESH_MS;
   /** The first page of a section for `filters`: the read started ahead for it when there is a fresh one, else a new read. */
   const readFirstPage = (section: SectionState, filters: ShopFilters): SectionRead => {
     const { seed } = section;
@@ -143,10 +151,10 @@ export const createSections = (deps: {
         seed.catalogue?.categories,
       );
     const kept = ahead.get(seed.id);
-    const key = readKey(filters, seed.perPage, minorUnit);
+    const key = readKey(section, filters);
     const early = kept?.get(key);
     kept?.delete(key);
-    if (!early || now() - early.at > PREFETCH_FRESH_MS) return fresh();
+    if (!isFresh(early)) return fresh();
     // A read ahead that failed is no answer for the choice: it asks again.
     return early.reading.then((result) => (result.ok ? result : fresh()));
   };
@@ -225,11 +233,10 @@ export const createSections = (deps: {
     if (!section?.seed.filtering?.config.ajax) return;
     const change = chooseItem(current(section), list, value);
     if (!change.changed) return;
-    const kept = ahead.get(id) ?? new Map<string, { readonly at: number; readonly reading: SectionRead }>();
+    const kept = ahead.get(id) ?? new Map<string, ReadAhead>();
     ahead.set(id, kept);
-    const key = readKey(change.filters, section.seed.perPage, section.currency?.minorUnit ?? 2);
-    const early = kept.get(key);
-    if (early && now() - early.at <= PREFETCH_FRESH_MS) return;
+    const key = readKey(section, change.filters);
+    if (isFresh(kept.get(key))) return;
     const reading = readFirstPage(section, change.filters);
     // A read ahead that nobody takes must not surface as an unhandled failure.
     reading.catch(() => undefined);

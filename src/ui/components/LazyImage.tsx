@@ -11,8 +11,9 @@ interface LazyImageProps {
   readonly priority?: boolean;
   /**
    * When a lazy picture loads: `near` once it comes within {@link LAZY_IMAGE_MARGIN_PX} of the
-   * viewport; `hover` once the pointer enters, or focus moves into, the tile (`<article>`) around
-   * it, for a picture that only shows then (a tile's second picture: never on a touch screen).
+   * viewport; `hover` once a mouse or pen enters, or focus moves into, the tile (`<article>`)
+   * around it, for a picture that only shows then (a tile's second picture). A finger does not
+   * count: it has no hover, and a scroll often starts on a tile.
    * @default 'near'
    */
   readonly loadOn?: 'near' | 'hover';
@@ -69,13 +70,15 @@ function observeHover(el: HTMLImageElement): () => void {
   // In a task of its own: the pointer entering a tile is often the start of a tap on its add to
   // cart, which should not wait for a picture's sources to be written.
   let later: ReturnType<typeof setTimeout> | undefined;
-  const now = () => {
+  const now = (event: Event) => {
+    // A finger has no hover: a tap or a scroll that starts on the tile shows no second picture.
+    if (event instanceof PointerEvent && event.pointerType === 'touch') return;
     later ??= setTimeout(() => load(el), 0);
   };
   // `pointermove` too: a list that changed under a resting pointer gets no `pointerenter` (asking
   // the tile whether it is hovered instead costs a style recalculation per tile as a list renders).
   const events = ['pointerenter', 'pointermove', 'focusin'] as const;
-  for (const type of events) root.addEventListener(type, now, { once: true, passive: true });
+  for (const type of events) root.addEventListener(type, now, { passive: true });
   return () => {
     clearTimeout(later);
     for (const type of events) root.removeEventListener(type, now);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { pageHydrationDone } from './hydrate-later.js';
+import { onServer, pageHydrationDone } from './hydrate-later.js';
 
 /**
  * A `<noscript>` whose content the server writes and the browser leaves alone.
@@ -12,7 +12,7 @@ import { pageHydrationDone } from './hydrate-later.js';
  * be read: it renders nothing (two elements fewer to make per tile).
  */
 export function NoScript({ children }: { readonly children: ReactNode }) {
-  const [ours] = useState(() => typeof document !== 'undefined' && pageHydrationDone());
-  if (typeof document === 'undefined') return <noscript>{children}</noscript>;
+  const [ours] = useState(() => !onServer() && pageHydrationDone());
+  if (onServer()) return <noscript>{children}</noscript>;
   return ours ? null : <noscript dangerouslySetInnerHTML={{ __html: '' }} />;
 }

@@ -14,7 +14,7 @@ const SETTLED_IN_USE_AFTER_MS = 300;
 
 /** A shopper's first act on a loaded page (not a pointer passing over it). */
 const ACTS = ['pointerdown', 'keydown', 'touchstart'] as const;
-/** Whether the shopper has acted on the loaded page: from then on it counts as settled once idle. */
+/** Whether the shopper has acted on the loaded page: from then on the shorter quiet applies. */
 let inUse = false;
 
 /**
