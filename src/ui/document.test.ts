@@ -49,7 +49,7 @@ describe('renderDocument', () => {
   });
 
   it('inlines the first-paint styles on listing pages and links the rest after the content; links both in the head elsewhere', () => {
-    const assets = { scripts: ['/assets/main.js'], styles: ['/assets/main.css'], modulePreloads: [], firstPaint: { href: '/assets/first-paint.css', css: '.tile{display:flex}' } };
+    const assets = { scripts: ['/assets/main.js'], styles: ['/assets/main.css'], modulePreloads: ['/assets/chunk.js'], firstPaint: { href: '/assets/first-paint.css', css: '.tile{display:flex}' } };
     const page = (state: AppState) => ({ status: 200, html: '<p>x</p>', state, title: 't', description: 'd', preloadImage: null });
     const listing = stateWith('a');
     for (const type of ['shop', 'category', 'search'] as const) {
@@ -61,11 +61,16 @@ describe('renderDocument', () => {
       expect(html.indexOf('<link rel="stylesheet" href="/assets/main.css">')).toBeGreaterThan(html.indexOf('id="suki-state"'));
       expect(html.indexOf('<link rel="stylesheet" href="/assets/main.css">')).toBeLessThan(html.indexOf('<script type="module"'));
       expect(html).not.toContain('/assets/first-paint.css');
+      // The module preloads too: beside the scripts, after the content.
+      expect(head).not.toContain('modulepreload');
+      expect(html.indexOf('<link rel="modulepreload" href="/assets/chunk.js">')).toBeGreaterThan(html.indexOf('id="suki-state"'));
+      expect(html.indexOf('<link rel="modulepreload" href="/assets/chunk.js">')).toBeLessThan(html.indexOf('<script type="module"'));
     }
     for (const type of ['home', 'product', 'checkout', 'not-found'] as const) {
       const html = renderDocument(page({ ...listing, page: { ...listing.page, type } as unknown as AppState['page'] }), assets);
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head).toContain('<link rel="stylesheet" href="/assets/first-paint.css">\n<link rel="stylesheet" href="/assets/main.css">');
+      expect(head).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
       expect(html).not.toContain('<style>');
     }
   });

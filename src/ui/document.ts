@@ -31,6 +31,11 @@ export interface DocumentAssets {
  * nothing holds their first paint but the HTML itself (on slow 4G the stylesheet's own request cost
  * a round trip and shared the line with the picture and scripts), and they link the rest at the end
  * of the body, where it blocks no paint. Other pages link both in the head.
+ *
+ * The listings also name their module preloads at the end, beside the scripts that import them.
+ * Named in the head, the preloads were fetched and compiled while Chromium held the parser at the
+ * end of the head (it waits there for a task that runs behind the answers' own tasks), so the
+ * body's first paint waited for them too.
  */
 export const inlinesFirstPaint = (pageType: AppState['page']['type']): boolean =>
   pageType === 'shop' || pageType === 'category' || pageType === 'search';
@@ -79,6 +84,7 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
   const inline = assets.firstPaint !== undefined && inlinesFirstPaint(page.state.page.type);
   const styleLinks = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const firstPaintLink = assets.firstPaint ? [`<link rel="stylesheet" href="${escapeHtml(assets.firstPaint.href)}">`] : [];
+  const modulePreloads = assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`);
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(page.state.locale ?? 'en-PH')}">`,
@@ -91,14 +97,14 @@ export const renderDocument = (page: RenderedPage, assets: DocumentAssets): stri
     '<link rel="icon" href="data:,">',
     ...(inline && assets.firstPaint ? [inlineStyle(assets.firstPaint.css)] : [...firstPaintLink, ...styleLinks]),
     preload,
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...(inline ? [] : modulePreloads),
     page.structuredData ? `<script type="application/ld+json">${page.structuredData}</script>` : '',
     assets.devHead ?? '',
     '</head>',
     '<body>',
     `<div id="app">${page.html}</div>`,
     `<script type="application/json" id="suki-state">${serializeState(page.state)}</script>`,
-    ...(inline ? styleLinks : []),
+    ...(inline ? [...styleLinks, ...modulePreloads] : []),
     ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
     '</body>',
     '</html>',
