@@ -249,11 +249,10 @@ test.describe('tile pictures', () => {
     await page.goto('/shop/');
     await hydrated(page);
     const tiles = shop(page).locator('.listing__grid').getByRole('article');
-    // The first row's pictures come without a scroll: the first at once (preloaded), the others
-    // by the browser's own lazy loading, once the page is laid out.
+    // The first row's pictures come at once, without a scroll, the first of them preloaded.
     const firstRow = shop(page).locator('.listing__grid picture img');
     expect(await firstRow.count()).toBe(4);
-    expect(await firstRow.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading') ?? 'eager'))).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
+    expect(await firstRow.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading') ?? 'eager'))).toEqual(['eager', 'eager', 'eager', 'eager']);
     await expect.poll(() => firstRow.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
     const last = tiles.last();
     const [lastMain, lastHover] = [last.locator('img').nth(0), last.locator('img').nth(1)];

@@ -7,14 +7,13 @@ interface LazyImageProps {
   readonly image: ImageSource;
   readonly className?: string;
   /**
-   * Eager images are in the server HTML with their src (above the fold, the largest first).
-   * Only the `priority` one is fetched as soon as the HTML names it; the others carry the
-   * browser's own `loading="lazy"`, so they are asked for once the page is laid out. Fetched
-   * at once, their answers were handled on the main thread before the parser got past the
-   * head, and the first contentful paint waited for them (~50 ms at 4x CPU in `/shop/`'s lab).
+   * Eager images are in the server HTML with their src (above the fold, the largest first), and
+   * all are fetched as soon as the HTML names them. The browser's own lazy loading on all but the
+   * first was tried: the first paint gained a little, but the largest contentful paint lost more
+   * (a later tile of the first row, a fraction of a pixel wider, is the last LCP candidate, and it
+   * came a frame or more later: 548 against 432 ms p50 over 21 rounds at 4x CPU).
    */
   readonly eager?: boolean;
-  /** The page's largest picture (its LCP candidate): preloaded, `fetchpriority="high"`. */
   readonly priority?: boolean;
   /**
    * When a lazy picture loads: `near` once it comes within {@link LAZY_IMAGE_MARGIN_PX} of the
@@ -130,7 +129,6 @@ export function LazyImage({ image, className, eager = false, priority = false, l
       width={width}
       height={height}
       decoding="async"
-      loading={eager && !priority ? 'lazy' : undefined}
       fetchPriority={priority ? 'high' : undefined}
     />
   );
