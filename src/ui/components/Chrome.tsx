@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { goToTopVisible, headerScrolling } from '../../core/rules/layout.js';
 import { CONSENT_COOKIE, writeCookie } from '../cookies.js';
@@ -22,21 +22,48 @@ import { NoScript } from './NoScript.js';
 const NO_SCRIPT_CSS =
   '@media (max-width: 767px){.site-nav{display:block!important;flex-basis:100%;order:1}.filters{display:flex!important}.site-header__menu,.filters-toggle{display:none!important}}';
 
+/**
+ * Keeps a state of `ref`'s element in step with the page's scroll (and size): `write` puts it on
+ * the element itself when `now()` changes. As component state, the first scroll re-rendered the
+ * header with all it holds (~13 ms at 4x CPU), in the way of the tap that often follows a scroll.
+ * The element's JSX keeps the state's first value, so a re-render never undoes what was written.
+ */
+function useScrollFlag<E extends HTMLElement>(ref: RefObject<E | null>, now: () => boolean, write: (el: E, on: boolean) => void): void {
+  useEffect(() => {
+    let last = false;
+    const update = () => {
+      const el = ref.current;
+      const on = now();
+      if (!el || on === last) return;
+      last = on;
+      write(el, on);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+    // The three are fixed for the element's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 /** Site header: store notice, brand, category navigation (behind a Menu button on narrow screens), search and the mini-cart. */
 export function Header() {
   const { state } = useUi();
   const t = useTexts(chromeTexts);
-  const [scrolling, setScrolling] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolling(headerScrolling(window.scrollY));
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  const header = useRef<HTMLElement>(null);
+  useScrollFlag(
+    header,
+    () => headerScrolling(window.scrollY),
+    (el, on) => el.setAttribute('data-scrolling', String(on)),
+  );
   return (
     <>
       <StoreNotice />
-      <header className="site-header" data-scrolling={scrolling} id="top">
+      <header className="site-header" data-scrolling="false" id="top" ref={header}>
         <a className="skip-link" href="#main">
           {t.skip}
         </a>
@@ -153,28 +180,25 @@ export function Footer() {
   const { state } = useUi();
   const t = useTexts(chromeTexts);
   const footer = useRef<HTMLElement>(null);
-  const [showTop, setShowTop] = useState(false);
-  useEffect(() => {
-    const update = () => {
-      const doc = document.documentElement;
-      setShowTop(goToTopVisible(window.scrollY, window.innerHeight, doc.scrollHeight, footer.current?.offsetHeight ?? 0));
-    };
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
-  }, []);
+  const goToTop = useRef<HTMLAnchorElement>(null);
+  useScrollFlag(
+    goToTop,
+    () => goToTopVisible(window.scrollY, window.innerHeight, document.documentElement.scrollHeight, footer.current?.offsetHeight ?? 0),
+    (el, on) => {
+      el.setAttribute('data-visible', String(on));
+      el.setAttribute('aria-hidden', String(!on));
+      el.tabIndex = on ? 0 : -1;
+    },
+  );
   return (
     <>
       <a
+        ref={goToTop}
         className="go-to-top"
         href="#top"
-        data-visible={showTop}
-        aria-hidden={!showTop}
-        tabIndex={showTop ? 0 : -1}
+        data-visible="false"
+        aria-hidden="true"
+        tabIndex={-1}
         onClick={(e) => {
           e.preventDefault();
           window.scrollTo({ top: 0, behavior: 'smooth' });
