@@ -19,7 +19,11 @@ import { launchChromium, startShop, waitForExpression } from './browser-shop.js'
 import { startLegacy } from './legacy/server.js';
 
 const port = Number(process.env['BENCH_PORT'] ?? 3199);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7);
+/**
+ * Paired rounds (the issue asks for 7-11): 11, the most. On this VM the host's noise moved the
+ * legacy page's own median first paint between 272 and 484 ms from one run of 7 to the next.
+ */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 11);
 const dataDir = `.tmp/bench-page-lab-${port}`;
 const VIEWPORT = { width: 1280, height: 900 };
 
