@@ -76,18 +76,23 @@ function observeHover(el: HTMLImageElement): () => void {
   // In a task of its own: the pointer entering a tile is often the start of a tap on its add to
   // cart, which should not wait for a picture's sources to be written.
   let later: ReturnType<typeof setTimeout> | undefined;
-  const now = (event: Event) => {
-    // A finger has no hover: a tap or a scroll that starts on the tile shows no second picture.
-    if (event instanceof PointerEvent && event.pointerType === 'touch') return;
-    later ??= setTimeout(() => load(el), 0);
-  };
   // `pointermove` too: a list that changed under a resting pointer gets no `pointerenter` (asking
   // the tile whether it is hovered instead costs a style recalculation per tile as a list renders).
   const events = ['pointerenter', 'pointermove', 'focusin'] as const;
+  const stop = () => {
+    for (const type of events) root.removeEventListener(type, now);
+  };
+  function now(event: Event) {
+    // A finger has no hover: a tap or a scroll that starts on the tile shows no second picture.
+    if (event instanceof PointerEvent && event.pointerType === 'touch') return;
+    // Heard once: the pointer moving on over the tile has nothing more to ask for.
+    stop();
+    later = setTimeout(() => load(el), 0);
+  }
   for (const type of events) root.addEventListener(type, now, { passive: true });
   return () => {
     clearTimeout(later);
-    for (const type of events) root.removeEventListener(type, now);
+    stop();
   };
 }
 
