@@ -179,6 +179,25 @@ describe('GET products', () => {
     expect(sale.body.every((p) => p.on_sale)).toBe(true);
   });
 
+  it('keeps only the fields `_fields` names, in lists, single products and the plain-permalink form, cached apart from whole answers', async () => {
+    const whole = await list('?per_page=3');
+    const cut = await list('?per_page=3&_fields=id,name,prices.price');
+    expect(cut.status).toBe(200);
+    expect(cut.headers.get('x-wp-total')).toBe(whole.headers.get('x-wp-total'));
+    expect(cut.body).toEqual(whole.body.map((p) => ({ id: p.id, name: p.name, prices: { price: p.prices.price } })));
+    // The whole answer again: the cut one did not take its place in the cache, nor the other way round.
+    expect((await list('?per_page=3')).body).toEqual(whole.body);
+    expect((await list('?_fields=id,name,prices.price&per_page=3')).body).toEqual(cut.body);
+    const one = await shopper.getJson<Record<string, unknown>>(`${STORE}/products/${whole.body[0]!.id}?_fields=id,on_sale`);
+    expect(one.body).toEqual({ id: whole.body[0]!.id, on_sale: whole.body[0]!.on_sale });
+    const plain = await shopper.getJson<unknown[]>('/?rest_route=/wc/store/v1/products&per_page=2&_fields=slug');
+    expect(plain.body).toEqual(whole.body.slice(0, 2).map((p) => ({ slug: p.slug })));
+    // Blank `_fields` leaves the answer whole; an error is never cut.
+    expect((await list('?per_page=3&_fields=,')).body).toEqual(whole.body);
+    const missing = await shopper.getJson(`${STORE}/products/999999?_fields=id`);
+    expect(missing.body).toMatchObject({ code: 'woocommerce_rest_product_invalid_id', data: { status: 404 } });
+  });
+
   it('answers the plain-permalink form ?rest_route=', async () => {
     const { status, body } = await shopper.getJson<StoreProductJson[]>('/?rest_route=/wc/store/v1/products&per_page=2');
     expect(status).toBe(200);

@@ -10,6 +10,7 @@ import type { RenderCache } from '../services/render-cache.js';
 import { sha256, verifyNonce, type Keys } from '../lib/crypto.js';
 import { ApiError } from '../lib/errors.js';
 import { isHttps, mediaType, requestOrigin } from '../lib/request.js';
+import { parseFields, pickFields } from '../lib/rest-fields.js';
 import { cartHash, loadCart, type CartLine } from '../services/cart.js';
 import { readSessionCart } from '../services/cart-hot.js';
 import { loadQuote, quoteWithExtras, type CartQuote } from '../services/cart-quote.js';
@@ -60,7 +61,16 @@ export function shopUrls(c: Context): ShopUrls {
 /** A JSON answer with WordPress's content type (`application/json; charset=UTF-8`). */
 export function sendJson(c: Context, value: unknown, status = 200): Response {
   c.header('Content-Type', 'application/json; charset=UTF-8');
-  return c.body(JSON.stringify(value), status as 200);
+  return c.body(JSON.stringify(restFields(c, value, status)), status as 200);
+}
+
+/** A REST answer cut to the request's `_fields`, as WordPress does (not errors, not the AJAX endpoints). */
+function restFields(c: Context, value: unknown, status: number): unknown {
+  if (status >= 400) return value;
+  const url = new URL(c.req.url);
+  const fields = url.pathname.startsWith('/wp-json/') ? url.searchParams.get('_fields') : null;
+  const tree = fields === null ? null : parseFields(fields);
+  return tree === null ? value : pickFields(value, tree);
 }
 
 /** Sends a stored or fresh answer; `Idempotent-Replayed` tells a replay apart. */

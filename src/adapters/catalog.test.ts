@@ -1,5 +1,8 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createCatalogAdapter, toProductParams } from './catalog.js';
+import { listedProduct } from '../core/rules/listed-product.js';
+import { createCatalogAdapter, storeProductSchema, storeTileSchema, TILE_FIELDS, toListedProduct, toProduct, toProductParams } from './catalog.js';
 import { createHttpClient } from './http.js';
 import { SHOP, fakeShop, inOrder, json, recording, replay, stockCatalogShop, wpIdList, type Answer } from './testing/fake-shop.js';
 
@@ -317,6 +320,56 @@ describe('categories against a stock 9.1 shop, which takes ids in category=', ()
     const later = await catalog.listProducts({ category: 'tops' });
     expect(later.ok && later.value.total).toBe(3);
     expect(requests.map((r) => routeOf(r.url))).toEqual(['products/categories', 'products', 'products/categories', 'products']);
+  });
+});
+
+describe('listing tiles: only the fields a tile reads (`_fields`)', () => {
+  const fieldsOf = (url: string) => new URL(url).searchParams.get('_fields');
+
+  it('asks a stock shop for the tile fields alone and reads its cut answer as the whole products cut down', async () => {
+    const { catalog, requests } = setup(stockCatalogShop());
+    const [tiles, whole] = await Promise.all([catalog.listTiles({ category: '16,18', perPage: 12 }), catalog.listProducts({ category: '16,18', perPage: 12 })]);
+    if (!tiles.ok || !whole.ok) throw new Error('the stand-in refused');
+    expect(tiles.value.items.length).toBeGreaterThan(0);
+    expect(tiles.value).toEqual({ ...whole.value, items: whole.value.items.map(listedProduct) });
+    expect(requests.map((r) => fieldsOf(r.url))).toEqual([TILE_FIELDS.join(','), null]);
+    // The cut answer holds nothing a tile does not read.
+    const cut = (await (await fakeShop(stockCatalogShop()).fetch(requests[0]!.url)).json()) as Array<Record<string, unknown>>;
+    for (const product of cut) expect(Object.keys(product).every((key) => (TILE_FIELDS as readonly string[]).includes(key))).toBe(true);
+  });
+
+  it('reads a shop that ignores `_fields` (whole products) the same way', async () => {
+    const { catalog } = setup(inOrder(() => replay(recording('storeapi-products'))));
+    const tiles = await catalog.listTiles({ page: 1, perPage: 12 });
+    const recorded = JSON.parse(recording('storeapi-products').body) as unknown[];
+    expect(tiles.ok && tiles.value.items).toEqual(recorded.map((p) => listedProduct(toProduct(v.parse(storeProductSchema, p)))));
+  });
+
+  it('refuses a cut answer without a field a tile needs', async () => {
+    const recorded = JSON.parse(recording('storeapi-products').body) as Array<Record<string, unknown>>;
+    const { catalog } = setup(inOrder(() => json(recorded.map(({ prices: _prices, ...rest }) => rest))));
+    const tiles = await catalog.listTiles({});
+    expect(tiles.ok ? null : tiles.error.kind).toBe('invalid-response');
+  });
+
+  it('gives the tile of the whole product for any names, ratings, pictures and categories', () => {
+    const recorded = JSON.parse(recording('storeapi-products').body) as Array<Record<string, unknown>>;
+    const text = fc.oneof(fc.string(), fc.constantFrom('Tee &amp; Cap', '<b>Barong</b> Tagalog', 'Caf&eacute;&#8217;s', ' spaced  out '));
+    const image = fc.record({ id: fc.nat(), src: fc.webUrl(), thumbnail: fc.webUrl(), srcset: fc.string(), sizes: fc.string(), name: text, alt: text });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...recorded),
+        text,
+        fc.option(fc.record({ rating: fc.float({ min: 0, max: 5, noNaN: true }).map(String), count: fc.nat(500) }), { nil: undefined }),
+        fc.array(image, { maxLength: 4 }),
+        fc.array(fc.record({ id: fc.nat(), name: text, slug: fc.string() }), { maxLength: 3 }),
+        (base, name, rating, images, categories) => {
+          const product = { ...base, name, images, categories, ...(rating ? { average_rating: rating.rating, review_count: rating.count } : {}) };
+          const cut = Object.fromEntries(Object.entries(product).filter(([key]) => (TILE_FIELDS as readonly string[]).includes(key)));
+          expect(toListedProduct(v.parse(storeTileSchema, cut))).toEqual(listedProduct(toProduct(v.parse(storeProductSchema, product))));
+        },
+      ),
+    );
   });
 });
 

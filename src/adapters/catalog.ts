@@ -9,6 +9,7 @@ import type {
   Category,
   FacetRequest,
   CategoryRef,
+  ListedProduct,
   Product,
   ProductAttribute,
   ProductIdentifiers,
@@ -23,6 +24,7 @@ import { err, ok, type Result } from '../core/result.js';
 import { wpPage, type HttpClient, type Query } from './http.js';
 import { amountSchema, currencyShape, imageSchema, safeUrl, toCurrency, toImage, toMinorUnits, int } from './store-api.js';
 import { htmlToText } from './text.js';
+import { LISTED_IMAGES, listedProduct } from '../core/rules/listed-product.js';
 
 const PRODUCTS_ROUTE = 'wc/store/v1/products';
 
@@ -80,6 +82,32 @@ export const storeProductSchema = v.object({
   extensions: v.optional(v.record(v.string(), v.unknown())),
 });
 
+/**
+ * The fields of a product a listing tile reads ({@link ListedProduct}; `has_options` for the type
+ * of a plugin's product type). Sent as WordPress's `_fields`, which every REST route of a stock
+ * shop honours: a listing answer is then about a third of the whole products' size, and it has
+ * no descriptions, attributes or variations to check and convert.
+ */
+export const TILE_FIELDS = [
+  'id',
+  'name',
+  'sku',
+  'permalink',
+  'type',
+  'has_options',
+  'on_sale',
+  'prices',
+  'images',
+  'categories',
+  'is_purchasable',
+  'is_in_stock',
+  'average_rating',
+  'review_count',
+] as const;
+
+/** A Store API product cut to {@link TILE_FIELDS} (a shop that ignores `_fields` sends more, which is dropped). */
+export const storeTileSchema = v.pick(storeProductSchema, TILE_FIELDS);
+
 /** The `_cr_gtin/_cr_mpn/_cr_brand` identifiers as the shop exposes them under `extensions`. */
 const identifiersSchema = v.object({
   gtin: v.optional(v.string()),
@@ -108,7 +136,7 @@ function toTermRef(term: v.InferOutput<typeof termRefSchema>): CategoryRef {
   return { id: term.id, name: htmlToText(term.name), slug: term.slug };
 }
 
-function toProductType(product: StoreProduct): Product['type'] {
+function toProductType(product: Pick<StoreProduct, 'type' | 'has_options'>): Product['type'] {
   if (KNOWN_TYPES.has(product.type)) return product.type as Product['type'];
   // Plugin types (bundles, subscriptions...) behave like their closest stock type on a tile.
   return product.has_options ? 'variable' : 'simple';
@@ -120,7 +148,7 @@ function toIdentifiers(product: StoreProduct): ProductIdentifiers {
   return { gtin: htmlToText(found.gtin ?? ''), mpn: htmlToText(found.mpn ?? ''), brand: htmlToText(found.brand ?? '') };
 }
 
-function toPrices(product: StoreProduct): ProductPrices {
+function toPrices(product: Pick<StoreProduct, 'prices'>): ProductPrices {
   const { prices } = product;
   const range = prices.price_range ?? null;
   return {
@@ -202,6 +230,28 @@ export function toProduct(product: StoreProduct): Product {
   };
 }
 
+/**
+ * Maps a validated tile-sized product to what a tile reads: the same as the whole product's
+ * {@link toProduct} cut down by `listedProduct`, without converting what a tile never shows.
+ */
+export function toListedProduct(product: v.InferOutput<typeof storeTileSchema>): ListedProduct {
+  return listedProduct({
+    id: product.id,
+    name: htmlToText(product.name),
+    sku: product.sku ?? '',
+    permalink: safeUrl(product.permalink),
+    type: toProductType(product),
+    onSale: product.on_sale,
+    prices: toPrices(product),
+    images: product.images.slice(0, LISTED_IMAGES).map(toImage),
+    categories: (product.categories ?? []).map(toTermRef),
+    isPurchasable: product.is_purchasable,
+    isInStock: product.is_in_stock,
+    averageRating: toRating(product.average_rating),
+    reviewCount: product.review_count ?? 0,
+  });
+}
+
 /** Store API `products` query parameters for a domain query. */
 export function toProductParams(query: ProductQuery): Query {
   return {
@@ -266,15 +316,19 @@ const idsOnly = (category: string | undefined): string | undefined | null => {
 
 /** Implements {@link CatalogPort} over the Store API. */
 export function createCatalogAdapter(http: HttpClient): CatalogPort {
-  const listProducts = async (query: ProductQuery): Promise<Result<ProductPage, PortFailure>> => {
+  /** One listing read: the products (all fields, or `fields` only) checked with `schema` and mapped. */
+  const readListing = async <S extends v.GenericSchema, T extends ListedProduct>(query: ProductQuery, item: S, map: (raw: v.InferOutput<S>) => T, fields?: string): Promise<Result<ProductPage<T>, PortFailure>> => {
     // With ids (or no category) the request leaves within this call, before the caller re-renders.
     const withIds = withCategoryIds(query);
-    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: toProductParams(withIds instanceof Promise ? await withIds : withIds), schema: v.array(storeProductSchema) });
+    const params = toProductParams(withIds instanceof Promise ? await withIds : withIds);
+    const reply = await http.rest({ path: PRODUCTS_ROUTE, query: fields === undefined ? params : { ...params, _fields: fields }, schema: v.array(item) });
     if (!reply.ok) return reply;
-    const items = reply.value.data.map(toProduct);
+    const items = reply.value.data.map(map);
     if (query.perPage === -1) return ok({ items, total: items.length, totalPages: 1, page: 1 });
     return ok(wpPage(items, reply.value.headers, query.page ?? 1));
   };
+  const listProducts = (query: ProductQuery): Promise<Result<ProductPage, PortFailure>> => readListing(query, storeProductSchema, toProduct);
+  const listTiles = (query: ProductQuery): Promise<Result<ProductPage<ListedProduct>, PortFailure>> => readListing(query, storeTileSchema, toListedProduct, TILE_FIELDS.join(','));
 
   const getProduct = async (idOrSlug: number | string): Promise<Result<Product, PortFailure>> => {
     if (typeof idOrSlug === 'number') {
@@ -435,5 +489,5 @@ export function createCatalogAdapter(http: HttpClient): CatalogPort {
     });
   };
 
-  return { listProducts, getProduct, listCategories, listVariations, facets, listAttributes, listBrands };
+  return { listProducts, listTiles, getProduct, listCategories, listVariations, facets, listAttributes, listBrands };
 }

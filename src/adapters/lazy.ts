@@ -152,6 +152,7 @@ export const createLazyAdapters = (options: HttpClientOptions, hooks: LazyAdapte
     };
   const catalog: CatalogPort = {
     listProducts: via((a, query: Parameters<CatalogPort['listProducts']>[0]) => a.catalog.listProducts(query)),
+    listTiles: via((a, query: Parameters<CatalogPort['listTiles']>[0]) => a.catalog.listTiles(query)),
     getProduct: via((a, idOrSlug: number | string) => a.catalog.getProduct(idOrSlug)),
     listCategories: via((a) => a.catalog.listCategories()),
     listVariations: via((a, parentId: number) => a.catalog.listVariations(parentId)),

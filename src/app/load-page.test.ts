@@ -15,14 +15,16 @@ const product = (id: number): Product => ({ ...base, id, slug: `p-${id}` });
 /** A catalogue of 30 products, 12 a page, recording every query; past the last page is a 400. */
 function fakeCatalog() {
   const queries: ProductQuery[] = [];
+  const listing: CatalogPort['listProducts'] = async (query) => {
+    queries.push(query);
+    const page = query.page ?? 1;
+    const perPage = query.perPage ?? 10;
+    if ((page - 1) * perPage >= 30) return err({ kind: 'http', status: 400, code: 'rest_post_invalid_page_number', message: 'past the end' });
+    return ok({ items: [product(page)], total: 30, totalPages: Math.ceil(30 / perPage), page });
+  };
   const catalog: CatalogPort = {
-    listProducts: async (query) => {
-      queries.push(query);
-      const page = query.page ?? 1;
-      const perPage = query.perPage ?? 10;
-      if ((page - 1) * perPage >= 30) return err({ kind: 'http', status: 400, code: 'rest_post_invalid_page_number', message: 'past the end' });
-      return ok({ items: [product(page)], total: 30, totalPages: Math.ceil(30 / perPage), page });
-    },
+    listProducts: async () => err({ kind: 'http', status: 500, code: 'unexpected', message: 'listings read tiles' }),
+    listTiles: listing,
     facets: async () => ok({ priceRange: null, attributeCounts: {}, brandCounts: {} }),
     getProduct: async () => err({ kind: 'not-found', message: 'none' }),
     listCategories: async () => ok([]),

@@ -1,7 +1,7 @@
 import type { AccountView } from './account-page.js';
 import type { WishlistPageView } from './wishlist-page.js';
 import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../core/catalog/section.js';
-import type { Category, Product, ProductOrderBy } from '../core/domain/catalog.js';
+import type { Category, ListedProduct, ProductOrderBy } from '../core/domain/catalog.js';
 import type { ReceivedOrder } from '../core/domain/checkout.js';
 import type { PageType } from '../core/events.js';
 import type { BlogPort, CatalogPort, CheckoutFailure, CheckoutPort, ContactFormPort, PortFailure, QuestionsPort, ReviewsPort } from '../core/ports.js';
@@ -88,7 +88,7 @@ const pageNumber = (params: URLSearchParams, prefix = ''): number => {
   return n >= 1 ? n : 1;
 };
 
-const section = (id: string, title: string, listName: string, layout: ListingLayout, products: readonly Product[], total: number): ProductSection => ({
+const section = (id: string, title: string, listName: string, layout: ListingLayout, products: readonly ListedProduct[], total: number): ProductSection => ({
   id,
   title,
   listName,
@@ -388,7 +388,7 @@ export const loadPage = async (
     // Reviews and questions that cannot be read leave the product page readable (the tab says so).
     const [variationList, list, reviews, questions] = await Promise.all([
       embed ? catalog.listVariations(product.id) : Promise.resolve(null),
-      first ? catalog.listProducts({ category: String(first.id), exclude: [product.id], perPage: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' }) : Promise.resolve(null),
+      first ? catalog.listTiles({ category: String(first.id), exclude: [product.id], perPage: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' }) : Promise.resolve(null),
       ports.reviews ? ports.reviews.productBlock(product.id) : Promise.resolve(null),
       ports.questions ? ports.questions.productBlock(product.id) : Promise.resolve(null),
     ]);

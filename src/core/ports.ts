@@ -1,5 +1,5 @@
 import type { Result } from './result.js';
-import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
+import type { AttributeTaxonomy, Brand, CatalogFacets, Category, FacetRequest, ListedProduct, Product, ProductPage, ProductQuery, ProductVariation } from './domain/catalog.js';
 import type { BlogComment, BlogPage, BlogPost, CommentInput, CommentReceipt } from './domain/blog.js';
 import type { AddToCartRequest, Cart } from './domain/cart.js';
 import type { ContactFormSchema, FeedbackAnswer, RefillAnswer } from './domain/contact-form.js';
@@ -56,6 +56,11 @@ export type PortFailure =
 /** Reads the catalogue. */
 export interface CatalogPort {
   listProducts(query: ProductQuery): Promise<Result<ProductPage, PortFailure>>;
+  /**
+   * The same listing with only what a tile reads (a grid, a filter's answer, related products):
+   * the shop is asked for those fields alone, so the answer is a fraction of the size.
+   */
+  listTiles(query: ProductQuery): Promise<Result<ProductPage<ListedProduct>, PortFailure>>;
   /** By numeric id or by slug. */
   getProduct(idOrSlug: number | string): Promise<Result<Product, PortFailure>>;
   listCategories(): Promise<Result<readonly Category[], PortFailure>>;

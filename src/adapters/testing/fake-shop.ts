@@ -204,6 +204,14 @@ export function stockCatalogShop(): Answer {
     return [...byId.values()];
   };
 
+  // WordPress's `_fields` on any REST answer: each product keeps only the named fields (top-level
+  // names here, all the adapters send).
+  const cut = (items: readonly StockProduct[], params: URLSearchParams): unknown[] => {
+    const names = (params.get('_fields') ?? '').split(/[\s,]+/).filter((name) => name !== '');
+    if (names.length === 0) return [...items];
+    return items.map((item) => Object.fromEntries(Object.entries(item).filter(([name]) => names.includes(name))));
+  };
+
   return (request) => {
     const url = new URL(request.url);
     const route = url.pathname.replace(/^\/wp-json\/wc\/store\/v1\//, '');
@@ -214,7 +222,7 @@ export function stockCatalogShop(): Answer {
       const perPage = Math.min(Number(params.get('per_page') ?? 10) || 10, 100);
       const page = Math.max(Number(params.get('page') ?? 1) || 1, 1);
       const headers = { 'X-WP-Total': String(all.length), 'X-WP-TotalPages': String(Math.ceil(all.length / perPage)) };
-      return answer(all.slice((page - 1) * perPage, page * perPage), 200, headers);
+      return answer(cut(all.slice((page - 1) * perPage, page * perPage), params), 200, headers);
     }
     if (route === 'products/collection-data') {
       const all = filtered(params);

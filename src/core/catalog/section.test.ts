@@ -45,7 +45,7 @@ describe('the category a section asks for', () => {
   it('reaches the port as an id, so the adapter has no slug to look up first', async () => {
     const asked: ProductQuery[] = [];
     const catalog = {
-      listProducts: async (query: ProductQuery) => {
+      listTiles: async (query: ProductQuery) => {
         asked.push(query);
         return ok({ items: [], total: 0, totalPages: 0, page: 1 });
       },

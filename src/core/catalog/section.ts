@@ -4,7 +4,7 @@
  * server renderer and the shop-filters plugin use the same functions, so the first paint and every
  * in-place update agree.
  */
-import type { AttributeTaxonomy, Brand, CatalogFacets, CategoryEntry, FacetRequest, ProductPage, ProductQuery } from '../domain/catalog.js';
+import type { AttributeTaxonomy, Brand, CatalogFacets, CategoryEntry, FacetRequest, ListedProduct, ProductPage, ProductQuery } from '../domain/catalog.js';
 import type { Currency } from '../domain/money.js';
 import type { CatalogPort, PortFailure } from '../ports.js';
 import { err, ok, type Result } from '../result.js';
@@ -186,7 +186,7 @@ export const catalogQuery = (
 
 /** A section's products and facets for a set of filters. */
 export interface SectionResult {
-  readonly page: ProductPage;
+  readonly page: ProductPage<ListedProduct>;
   readonly facets: CatalogFacets | null;
 }
 
@@ -204,7 +204,7 @@ export const fetchSection = async (
   known?: KnownCategories,
 ): Promise<Result<SectionResult, PortFailure>> => {
   const query = catalogQuery(filters, paging, minorUnit, base, known);
-  const [products, counted] = await Promise.all([catalog.listProducts(query), facets ? catalog.facets(query, facets) : Promise.resolve(null)]);
+  const [products, counted] = await Promise.all([catalog.listTiles(query), facets ? catalog.facets(query, facets) : Promise.resolve(null)]);
   if (!products.ok) return err(products.error);
   return ok({ page: products.value, facets: counted?.ok ? counted.value : null });
 };

@@ -212,9 +212,12 @@ export interface Brand extends CategoryRef {
   readonly count: number;
 }
 
-/** One page of products with the totals from `X-WP-Total` / `X-WP-TotalPages`. */
-export interface ProductPage {
-  readonly items: readonly Product[];
+/**
+ * One page of products with the totals from `X-WP-Total` / `X-WP-TotalPages`: whole products, or
+ * (`ProductPage<ListedProduct>`) only what a listing tile reads.
+ */
+export interface ProductPage<T extends ListedProduct = Product> {
+  readonly items: readonly T[];
   readonly total: number;
   readonly totalPages: number;
   readonly page: number;

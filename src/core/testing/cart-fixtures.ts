@@ -59,7 +59,7 @@ export const stubCartPort = (overrides: Partial<CartPort> = {}): CartPort => {
 /** Test helper: ports with a stub cart and a catalog that finds nothing. */
 export const stubPorts = (cart: Partial<CartPort> = {}): Ports => {
   const missing = async () => err({ kind: 'not-found' as const, message: 'not stubbed' });
-  return { cart: stubCartPort(cart), catalog: { listProducts: missing, getProduct: missing, listCategories: missing, listVariations: missing, facets: missing, listAttributes: missing, listBrands: missing },
+  return { cart: stubCartPort(cart), catalog: { listProducts: missing, listTiles: missing, getProduct: missing, listCategories: missing, listVariations: missing, facets: missing, listAttributes: missing, listBrands: missing },
     blog: { listPosts: missing, getPost: missing, listComments: missing, createComment: missing },
   };
 };

@@ -42,7 +42,7 @@ async function start() {
     ...stubs,
     catalog: {
       ...stubs.catalog,
-      listProducts: async (query: ProductQuery) => {
+      listTiles: async (query: ProductQuery) => {
         queries.push(query);
         return ok({ items: [product(9), product(3)], total: 2, page: 1, totalPages: 1 });
       },

@@ -28,7 +28,8 @@ function heldCatalog() {
   const calls: Array<{ query: ProductQuery; settle: (r: Result<ProductPage, PortFailure>) => void }> = [];
   const facets: CatalogFacets = { priceRange: null, attributeCounts: {}, brandCounts: {} };
   const catalog: CatalogPort = {
-    listProducts: (query) => new Promise((resolve) => calls.push({ query, settle: resolve })),
+    listProducts: async () => err({ kind: 'http', status: 500, code: 'unexpected', message: 'sections read tiles' }),
+    listTiles: (query) => new Promise((resolve) => calls.push({ query, settle: resolve })),
     facets: async () => ok(facets),
     getProduct: async () => err({ kind: 'not-found', message: 'none' }),
     listCategories: async () => ok([]),
