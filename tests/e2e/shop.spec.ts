@@ -147,7 +147,7 @@ test.describe('shop filters', () => {
     expect(reads.sort()).toEqual(['/wp-json/wc/store/v1/products', '/wp-json/wc/store/v1/products/collection-data']);
   });
 
-  test('a new list paints first; the filter counts follow in a later frame', async ({ page }) => {
+  test('a new list paints first; the filter counts and the new address follow in a later frame', async ({ page }) => {
     await page.goto('/shop/');
     await filtersReady(page);
     await settled(page);
@@ -162,7 +162,11 @@ test.describe('shop filters', () => {
       requestAnimationFrame(tick);
       const grid = document.querySelector('[aria-labelledby="section-shop"] .listing__grid');
       const bar = document.getElementById('shop-filters');
-      new MutationObserver(() => w.seen.push(['list', w.frame])).observe(grid!, { childList: true });
+      // The address as the frame that paints the new list starts (its animation-frame callbacks).
+      new MutationObserver(() => {
+        if (!w.seen.some(([kind]) => kind === 'list')) requestAnimationFrame(() => w.seen.push([`address ${location.search}`, w.frame]));
+        w.seen.push(['list', w.frame]);
+      }).observe(grid!, { childList: true });
       new MutationObserver((records) => {
         if (records.some((r) => (r.target.parentElement ?? (r.target as Element)).closest?.('.filters__count'))) w.seen.push(['counts', w.frame]);
       }).observe(bar!, { subtree: true, characterData: true, childList: true });
@@ -174,6 +178,9 @@ test.describe('shop filters', () => {
     const list = seen.find(([kind]) => kind === 'list')![1];
     const counts = seen.find(([kind]) => kind === 'counts')![1];
     expect(counts).toBeGreaterThan(list);
+    // The history entry is written after that frame, not in the task that rendered the list.
+    expect(seen.find(([kind]) => kind.startsWith('address'))?.[0]).toBe('address ');
+    await expect(page).toHaveURL(/[?&]product_cat=footwear\b/);
   });
 
   test('a page that never falls quiet still brings the filters’ code once the shopper has first acted', async ({ page }) => {

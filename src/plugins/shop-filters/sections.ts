@@ -11,7 +11,6 @@ import type { BoundEmit } from '../../core/bus.js';
 import { itemFactsOf } from '../../core/events.js';
 import type { Logger } from '../../core/logger.js';
 import type { CatalogPort } from '../../core/ports.js';
-import { listedProduct } from '../../core/rules/listed-product.js';
 import { failList, hasMore, listFromPage, nextPage, pageAddress, receiveList, requestList, type ListState } from '../../core/rules/listing.js';
 import { chooseItem, choosePrice, filtersFromQuery, filtersToQuery, sameFilters, sectionPrefix, type FilterList, type ShopFilters } from '../../core/rules/shop-filters.js';
 import { createStore, type Store } from '../../core/store.js';
@@ -196,7 +195,7 @@ export const createSections = (deps: {
       pending: null,
       facets: counted ?? now.facets,
       currency: counted?.priceRange?.currency ?? now.currency,
-      list: receiveList(now.list, token, { ...page, items: page.items.map(listedProduct) }, (p) => p.id),
+      list: receiveList(now.list, token, page, (p) => p.id),
     });
     deps.emit('shop.filtered', { section: id, filters: filterFacts(filters), resultCount: page.total });
     deps.emit('catalog.listViewed', { listName: seed.listName, items: page.items.map(itemFactsOf), offset: 0 });
@@ -294,7 +293,7 @@ export const createSections = (deps: {
       put(id, { ...now, list: failList(now.list, token) });
       return false;
     }
-    const next = receiveList(now.list, token, { ...result.value.page, items: result.value.page.items.map(listedProduct) }, (p) => p.id);
+    const next = receiveList(now.list, token, result.value.page, (p) => p.id);
     put(id, { ...now, list: next });
     deps.emit('catalog.listViewed', { listName: section.seed.listName, items: next.items.slice(offset).map(itemFactsOf), offset });
     return true;

@@ -74,6 +74,16 @@ export function whenSettled(run: () => void): () => void {
 }
 
 /**
+ * Runs `run` in a task after the next frame has painted (the frame's callbacks, then a task): for
+ * work the shopper is not waiting for, kept out of the frame that shows what they are waiting for.
+ * A hidden page paints no frames, so there it runs in a task at once.
+ */
+export function afterNextPaint(run: () => void): void {
+  if (document.visibilityState === 'hidden') setTimeout(run, 0);
+  else requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/**
  * Calls `wake` once: on the shopper's first interaction with `root` (pointer, touch, focus, keys,
  * wheel), or once `root` is on screen and the page has settled ({@link whenSettled}). So an
  * enhancement never competes with the page's own scripts, images and hydration. Returns the clean-up.

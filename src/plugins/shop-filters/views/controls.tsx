@@ -14,6 +14,7 @@ import type { FilterCatalogue } from '../../../core/catalog/section.js';
 import type { ProductSection as Section } from '../../../app/app-state.js';
 import { filteredMessage } from '../../../ui/components/Notices.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
+import { afterNextPaint } from '../../../ui/components/wake.js';
 import { useTexts } from '../../../ui/i18n.js';
 import { withoutLanguage } from '../../../i18n/index.js';
 import type shopFilters from '../index.js';
@@ -38,12 +39,17 @@ const listOf = (list: FilterItemList): FilterList => (list.kind === 'facet' ? { 
 
 const seedOf = ({ section, catalogue }: ControlsProps): SectionSeed => ({ ...section, catalogue });
 
-/** Follows a choice's outcome: a navigation (no-ajax section) or a new history entry. */
+/**
+ * Follows a choice's outcome: a navigation (no-ajax section) or a new history entry. The entry is
+ * written once the new list has painted: at 4x CPU, `pushState` took 6–10 ms of the task that
+ * renders the list.
+ */
 const go = async (run: Promise<{ ok: boolean; value?: ChoiceOutcome }>): Promise<void> => {
   const result = await run;
   if (!result.ok || !result.value?.url) return;
-  if (result.value.navigate) window.location.assign(result.value.url);
-  else if (result.value.applied) window.history.pushState({ suki: 'shop-filters' }, '', result.value.url);
+  const { url } = result.value;
+  if (result.value.navigate) window.location.assign(url);
+  else if (result.value.applied) afterNextPaint(() => window.history.pushState({ suki: 'shop-filters' }, '', url));
 };
 
 const useKept = (props: ControlsProps): SectionState | undefined => useSelector(props.plugin.store, (all) => all[props.section.id]);
