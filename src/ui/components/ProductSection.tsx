@@ -22,7 +22,7 @@ interface ProductSectionProps {
   readonly busy?: boolean;
   /** Shown instead of the list when it is empty. @default 'No products were found.' */
   readonly emptyMessage?: ReactNode;
-  /** Above the list (a filter bar). */
+  /** Above the list: a filter bar, which wide screens show as a sidebar (`listing--filters`). */
   readonly toolbar?: ReactNode;
   /** Below the list (load-more, notices). */
   readonly footer?: ReactNode;
@@ -78,7 +78,7 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
   ));
 
   return (
-    <section className={`listing listing--${section.layout}${busy ? ' listing--loading' : ''}`} aria-labelledby={headingId} data-layout={section.layout}>
+    <section className={`listing listing--${section.layout}${toolbar ? ' listing--filters' : ''}${busy ? ' listing--loading' : ''}`} aria-labelledby={headingId} data-layout={section.layout}>
       <h2 id={headingId} className="listing__title">
         {section.title}
       </h2>
