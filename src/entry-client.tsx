@@ -17,6 +17,7 @@ import { whenSettled } from './ui/components/wake.js';
 import { finishPageHydration, startPageHydration } from './ui/components/hydrate-later.js';
 import type * as Debug from './ui/inspector/debug.js';
 import { installHydrationTexts } from './ui/hydration.js';
+import { keepEarlyClicks } from './ui/early-clicks.js';
 import './ui/styles.css';
 
 // Hydration drops the empty texts the server never wrote (`src/ui/hydration.ts`).
@@ -36,6 +37,8 @@ function OnHydrated({ done, children }: { done: () => void; children: ReactNode 
 
 /** Boots the browser: plugins of the page, runtime hydrated from the server's stores, React hydration. */
 async function boot(): Promise<void> {
+  // A tap on a control whose part of the page has not hydrated yet is kept and replayed once it has.
+  keepEarlyClicks();
   // Every store made from here on remembers the snapshot the page hydrates from (views whose code
   // comes later hydrate from it: `ReadableStore.getServerSnapshot`).
   keepPageSnapshots();

@@ -268,6 +268,32 @@ test.describe('one request per cart change', () => {
     expect(requests.since(from)).toEqual([`POST ${STORE_CART}/remove-item`]);
   });
 
+  test('a tap on add to cart before its tile is live is kept and sent once the tile hydrates, once', async ({ page }) => {
+    const requests = trackRequests(page);
+    // The page's code runs, but its hydration waits for a plugin's module, held here.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/shop-filters-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop/');
+    await expect.poll(() => asked).toBe(true);
+    const button = page.getByRole('button', { name: /^Add to cart: “.+”$/ }).first();
+    const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Add to cart: “/, '').replace(/”$/, '');
+    await button.click();
+    expect(await page.evaluate(() => document.documentElement.dataset['hydrated'])).toBeUndefined();
+    await expect(page.getByRole('button', { name: 'Cart (0 items)' })).toBeVisible();
+    release();
+    await expect(page.getByRole('status')).toHaveText(`“${name}” added to your cart`);
+    await expect(page.getByRole('button', { name: 'Cart (1 item)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Added to cart: “${name}”` })).toBeVisible();
+    await requests.quiet();
+    expect(requests.since(0).filter((r) => r.startsWith('POST') && r.includes('/cart'))).toEqual([`POST ${STORE_CART}/add-item`]);
+  });
+
   test('the changed state shows at once, before the answer, and the confirmed state when it comes', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);

@@ -5,6 +5,7 @@ import { afterAddNavigation } from '../../core/rules/navigation.js';
 import { useTexts } from '../i18n.js';
 import { cartButtonTexts } from '../messages/cart-button.js';
 import { useSelector, useUi } from '../runtime-context.js';
+import { liveControl } from '../early-clicks.js';
 
 interface AddToCartButtonProps {
   readonly product: ListedProduct;
@@ -69,6 +70,8 @@ export function AddToCartButton({ product, quantity = 1, variationId, variation,
     <span className="add-to-cart" data-cart-control="">
       <button
         type="button"
+        ref={liveControl}
+        data-early-click=""
         className={`button button--primary ${className ?? ''}`}
         aria-label={t.named({ shown: text.replace(/…$/, ''), name: product.name })}
         aria-busy={loading}
