@@ -39,6 +39,8 @@ export interface OpenedDatabase {
    * so a hand-made OpenedDatabase still works (then every cart request takes the general path).
    */
   readonly hot?: HotDatabase;
+  /** PGlite only: the whole database as a tarball, which {@link OpenDatabaseOptions.from} opens again. */
+  readonly dump?: () => Promise<Blob>;
   /** Closes the connection(s); the object is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -51,6 +53,12 @@ export interface OpenDatabaseOptions {
   readonly dataDir?: string | undefined;
   /** Size of the PostgreSQL connection pool. @default 10 */
   readonly poolSize?: number;
+  /**
+   * A throwaway PGlite database (`dataDir: 'memory'`) starts as a copy of this dump (see
+   * {@link OpenedDatabase.dump}) instead of an empty database: the tests open a shop per file, and
+   * setting one up from scratch took 2–3 s, from a dump of a migrated and seeded one about 0.5 s.
+   */
+  readonly from?: Blob;
 }
 
 const MIGRATIONS = path.join(projectRoot, 'server', 'db', 'migrations');
@@ -89,10 +97,11 @@ export async function initPgliteInChild(dir: string): Promise<boolean> {
   });
 }
 
-async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+async function openPglite(dataDir: string, from: Blob | undefined): Promise<OpenedDatabase> {
   const dir = dataDir === 'memory' ? null : path.resolve(dataDir, 'pglite');
   if (dir) await mkdir(dir, { recursive: true });
-  const create = () => (dir ? PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } }) : PGlite.create({ postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } }));
+  const create = () =>
+    dir ? PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } }) : PGlite.create({ postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
   // A new folder is set up by initdb, a second WebAssembly instance that PGlite keeps for as long
   // as it is open (about 250 MB of resident memory on top of the database's own).
   const fresh = dir !== null && !existsSync(path.join(dir, 'PG_VERSION')) && !(await initPgliteInChild(dir));
@@ -119,7 +128,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', statements: executeRunner, hot: pgliteHot(client), close: () => client.close() };
+  return { db, kind: 'pglite', statements: executeRunner, hot: pgliteHot(client), dump: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenedDatabase> {
@@ -155,5 +164,5 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Open
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? './.data');
+  return openPglite(options.dataDir ?? './.data', options.from);
 }

@@ -138,7 +138,7 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('PGlite on disk', () => {
 
 describe.runIf(Boolean(process.env['DATABASE_URL']))('PostgreSQL', () => {
   it('lets several processes open, migrate and seed one empty database at once', async () => {
-    const scratch = await createScratchPostgres(process.env['DATABASE_URL']!);
+    const scratch = await createScratchPostgres(process.env['DATABASE_URL']!, 'empty');
     try {
       const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: scratch.url, poolSize: 3 })));
       expect(opened.every((o) => o.kind === 'postgres')).toBe(true);

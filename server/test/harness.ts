@@ -1,7 +1,9 @@
 /**
  * Test support: a shop on a throwaway database behind a real HTTP server on 127.0.0.1, and a
  * shopper with a cookie jar. The database comes from the environment: PostgreSQL when
- * `DATABASE_URL` is set (a fresh database per test file, dropped afterwards), else in-memory PGlite.
+ * `DATABASE_URL` is set (a fresh database per test file, copied from a migrated and seeded
+ * template, dropped afterwards), else in-memory PGlite (started from a dump of a migrated and
+ * seeded one: `pglite-template.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -9,6 +11,7 @@ import type { Hono } from 'hono';
 import { createShopApp, type ShopAppOptions } from '../app.js';
 import { openDatabase, type OpenedDatabase } from '../db/client.js';
 import { listen } from '../listen.js';
+import { databaseCodeKey, pgliteTemplate } from './pglite-template.js';
 import type { ShopLogger } from '../routes/shared.js';
 
 /** A throwaway database and how to get rid of it. */
@@ -19,29 +22,67 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** Creates an empty PostgreSQL database next to `DATABASE_URL`'s; returns its URL and a drop function. */
-export async function createScratchPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `suki_test_${randomBytes(6).toString('hex')}`;
+/** A connection to `baseUrl`'s server, for `run`, closed afterwards. */
+async function withAdmin<T>(baseUrl: string, run: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    return await run(admin);
   } finally {
     await admin.end();
   }
+}
+
+/** `baseUrl` with another database name. */
+const databaseUrl = (baseUrl: string, name: string): string => {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
+  return url.toString();
+};
+
+let template: Promise<string> | undefined;
+
+/**
+ * The migrated and seeded database every test database on PostgreSQL is made from
+ * (`CREATE DATABASE … TEMPLATE`): made once per version of the database code (the name carries
+ * {@link databaseCodeKey}), under an advisory lock so concurrent test workers make it once, and
+ * renamed into place only when complete.
+ */
+function postgresTemplate(baseUrl: string): Promise<string> {
+  template ??= withAdmin(baseUrl, async (admin) => {
+    const name = `suki_tpl_${databaseCodeKey()}`;
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const partial = `suki_tpl_partial_${randomBytes(6).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${partial}`);
+        const opened = await openDatabase({ databaseUrl: databaseUrl(baseUrl, partial), poolSize: 2 });
+        await opened.close();
+        await admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
       }
-    },
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+    return name;
+  });
+  return template;
+}
+
+/** Advisory lock key of the template's making (any 64-bit number). */
+const TEMPLATE_LOCK = 0x53_75_6b_69_54_70; // "SukiTp"
+
+/**
+ * Creates a PostgreSQL database next to `DATABASE_URL`'s: migrated and seeded (a copy of
+ * {@link postgresTemplate}), or empty; returns its URL and a drop function.
+ */
+export async function createScratchPostgres(baseUrl: string, start: 'seeded' | 'empty' = 'seeded'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `suki_test_${randomBytes(6).toString('hex')}`;
+  const from = start === 'seeded' ? ` TEMPLATE ${await postgresTemplate(baseUrl)}` : '';
+  await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${name}${from}`));
+  return {
+    url: databaseUrl(baseUrl, name),
+    drop: () => withAdmin(baseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
 
@@ -49,7 +90,7 @@ export async function createScratchPostgres(baseUrl: string): Promise<{ url: str
 export async function openTestDatabase(): Promise<TestDatabase> {
   const base = process.env['DATABASE_URL'];
   if (!base) {
-    const database = await openDatabase({ dataDir: 'memory' });
+    const database = await openDatabase({ dataDir: 'memory', from: await pgliteTemplate() });
     return { database, dispose: () => database.close() };
   }
   const scratch = await createScratchPostgres(base);
