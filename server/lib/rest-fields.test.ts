@@ -41,8 +41,13 @@ describe('_fields', () => {
     expect(pickFields([1, 'two'], parseFields('id')!)).toEqual([1, 'two']);
   });
 
-  it('never answers a name it inherits rather than owns', () => {
+  it('never answers a name it inherits rather than owns, and reads `__proto__` as a plain name', () => {
     expect(pickFields({ id: 1 }, parseFields('id,constructor,__proto__,toString')!)).toEqual({ id: 1 });
+    const tree = parseFields('__proto__.polluted,id')!;
+    expect(Object.getPrototypeOf(tree)).toBeNull();
+    expect(Object.keys(tree).sort()).toEqual(['__proto__', 'id']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(pickFields({ id: 2, name: 'x' }, tree)).toEqual({ id: 2 });
   });
 
   const name = fc.constantFrom('id', 'name', 'prices', 'price', 'images', 'a', 'b');

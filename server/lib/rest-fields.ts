@@ -18,7 +18,9 @@ export interface FieldTree {
 export function parseFields(value: string): FieldTree | null {
   const names = value.split(/[\s,]+/).filter((name) => name !== '');
   if (names.length === 0) return null;
-  const root: Record<string, true | FieldTree> = {};
+  // Nodes without a prototype: a name such as `__proto__` is a field like any other.
+  const node = (): Record<string, true | FieldTree> => Object.create(null) as Record<string, true | FieldTree>;
+  const root = node();
   for (const name of names) {
     const path = name.split('.');
     let at: Record<string, true | FieldTree> = root;
@@ -31,7 +33,7 @@ export function parseFields(value: string): FieldTree | null {
         at[part] = true;
         break;
       }
-      const next: Record<string, true | FieldTree> = there ?? {};
+      const next: Record<string, true | FieldTree> = there ?? node();
       at[part] = next;
       at = next;
     }
