@@ -9,8 +9,8 @@
  * live, and each control clicks itself once when it comes alive if it was clicked before.
  */
 
-/** The attribute that marks a control whose early clicks are kept. */
-export const EARLY_CLICK = 'data-early-click';
+/** The attribute that marks a control whose early clicks are kept (written in its JSX). */
+const EARLY_CLICK = 'data-early-click';
 
 /** Controls that are live: hydrated, with their handlers. */
 const live = new WeakSet<Element>();
@@ -23,10 +23,10 @@ let listening = false;
  * Starts keeping clicks on controls not live yet; call once, as early as the browser's code runs
  * (before hydration). Replays (untrusted clicks) pass through.
  */
-export function keepEarlyClicks(target: Pick<Document, 'addEventListener'> = document): void {
+export function keepEarlyClicks(): void {
   if (listening) return;
   listening = true;
-  target.addEventListener(
+  document.addEventListener(
     'click',
     (event) => {
       if (!event.isTrusted || !(event.target instanceof Element)) return;
