@@ -34,7 +34,7 @@ describe('useTexts', () => {
     const timers = vi.spyOn(globalThis, 'setTimeout');
     const value = { state: { locale: 'en-PH' } } as unknown as UiContextValue;
     const names = Array.from({ length: 40 }, (_, i) => `shopper ${i}`);
-    const html = renderToString(createElement(RuntimeProvider, { value }, ...names.map((name) => createElement(Greeting, { key: name, name }))));
+    const html = renderToString(createElement(RuntimeProvider, { value, children: names.map((name) => createElement(Greeting, { key: name, name })) }));
     expect(html).toContain('Hello, shopper 0');
     expect(html).toContain('Hello, shopper 39');
     expect(computed).toBe(1);

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hydrated, hydrationErrors, watchErrors, wishlistReady } from './helpers.js';
+import { filtersReady, hydrated, hydrationErrors, watchErrors, wishlistReady } from './helpers.js';
 
 const STRONG = 'Tr0ub4dor&3-horse';
 const stamp = Date.now().toString(36);
@@ -114,6 +114,24 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
     await wishlistReady(page);
     await expect(wishlistLink(page)).toHaveText('Wishlist (1 item)');
     await expect(addButton(page, name)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a tile of a list a filter made in the browser adds too, pressed, with its notice', async ({ page }) => {
+    await page.goto('/shop/');
+    await filtersReady(page);
+    await wishlistReady(page);
+    await page.getByRole('group', { name: 'Filter Shop' }).getByRole('link', { name: /^Tees \(\d+ products?\)$/ }).click();
+    const section = page.getByRole('region', { name: 'Shop' });
+    await expect(section).not.toHaveAttribute('class', /listing--loading/);
+    const tile = section.getByRole('article').first();
+    await expect(tile.getByText('Tees', { exact: true })).toBeVisible();
+    const name = (await tile.getByRole('heading').innerText()).trim();
+    const button = addButton(page, name);
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(tile.getByRole('link', { name: 'Browse wishlist' })).toBeVisible();
+    await expect(tile.getByTestId('wishlist-notice')).toContainText(/added/i);
   });
 
   test('on a variable product the button is disabled with its reason until a variation is chosen, then follows it', async ({ page }) => {

@@ -15,7 +15,7 @@
  *   server's HTML stays and the page around it is not taken down.
  */
 import { createElement, lazy, memo, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { onServer, suspendedRange } from './hydrate-later.js';
+import { onServer, pageHydrationDone, suspendedRange } from './hydrate-later.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 
 export interface ViewsChunk<M> {
@@ -85,8 +85,16 @@ export function viewsChunk<M>(importer: () => Promise<M>, onLoad?: (module: M) =
     const Lazy = lazy(() => whenWoken(selector).then((module) => ({ default: component(module) })));
     const Boundary = memo((props: P) => {
       // Chosen once: switching from the lazy wrapper to the component itself would remount the view and lose its state.
-      const [view] = useState<ComponentType<P>>(() => (loaded ? component(loaded) : onServer() ? Nothing : Lazy));
-      const content = createElement(Suspense, { fallback: null }, createElement(view as ComponentType<object>, props as object));
+      // A view made in the browser once the chunk is in and the page is hydrated (a filter's new
+      // tiles) cannot suspend: it gets no boundary to make and drop with it. The server's and the
+      // hydrating page's keep theirs (chosen once too, for the same reason).
+      const [{ view, bare }] = useState<{ readonly view: ComponentType<P>; readonly bare: boolean }>(() => ({
+        view: loaded ? component(loaded) : onServer() ? Nothing : Lazy,
+        bare: loaded !== null && !onServer() && pageHydrationDone(),
+      }));
+      const element = createElement(view as ComponentType<object>, props as object);
+      if (bare) return element;
+      const content = createElement(Suspense, { fallback: null }, element);
       // The server brackets the views with the markers of a suspended range (`<!--$s-->` …
       // `<!--/$s-->`): hydrating before the chunk is in, Preact keeps every node between them
       // (without them it keeps only the first), and hydrates them once the chunk arrives.
