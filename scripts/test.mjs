@@ -33,29 +33,24 @@ const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
 const total = groups.reduce((n, group) => n + group.length, 0);
 let passed = 0;
 let failed = 0;
+const record = (name, ok, took) => {
+  console.log(ok ? `=== ${name}: ok (${took} s) ===` : `=== ${name}: FAILED ===`);
+  if (ok) passed += 1;
+  else failed += 1;
+};
 for (const group of groups) {
+  const started = Date.now();
   if (group.length === 1) {
+    // One step: its output as it comes.
     const [name, command, args] = group[0];
     console.log(`\n=== ${name} ===`);
-    const started = Date.now();
-    const ok = run(command, args);
-    console.log(ok ? `=== ${name}: ok (${seconds(started)} s) ===` : `=== ${name}: FAILED ===`);
-    if (ok) passed += 1;
-    else failed += 1;
+    record(name, run(command, args), seconds(started));
   } else {
-    const started = Date.now();
-    const results = await Promise.all(
-      group.map(async ([name, command, args]) => {
-        const result = await runKept(command, args);
-        return { name, ...result, took: seconds(started) };
-      }),
-    );
+    const results = await Promise.all(group.map(async ([name, command, args]) => ({ name, ...(await runKept(command, args)), took: seconds(started) })));
     for (const { name, ok, output, took } of results) {
       console.log(`\n=== ${name} (side by side with ${group.length - 1} other step${group.length > 2 ? 's' : ''}) ===`);
       process.stdout.write(output);
-      console.log(ok ? `=== ${name}: ok (${took} s) ===` : `=== ${name}: FAILED ===`);
-      if (ok) passed += 1;
-      else failed += 1;
+      record(name, ok, took);
     }
   }
   if (failed > 0) break;

@@ -17,7 +17,7 @@ const mounted = new WeakSet<object>();
  * Keeps a message store mounted from its first use on. Read while nothing listens to it (a render
  * reads before it subscribes, and the server never subscribes), a store mounts, computes its texts
  * again and unmounts, and each unmount sets a timer: hydrating `/shop/` read texts that way some
- * hundreds of times (about a sixth of the first hydration pass in a profile at 4x CPU). Stores are
+ * hundreds of times (about a fifth of the first hydration pass in a profile at 4x CPU). Stores are
  * one per area and language, so the listeners are few and live as long as the page (or server).
  */
 const keepMounted = (store: { readonly listen: (listener: () => void) => () => void }): void => {

@@ -7,7 +7,7 @@
  * alert when cookies are off.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { filtersReady, hydrated, hydrationErrors, watchErrors, wishlistReady } from './helpers.js';
 
 const STRONG = 'Tr0ub4dor&3-horse';
@@ -31,6 +31,20 @@ const addButton = (page: Page, name: string) => page.getByRole('button', { name:
 const header = (page: Page) => page.getByRole('banner');
 const wishlistLink = (page: Page) => header(page).getByRole('link', { name: /^Wishlist/ });
 const announcer = (page: Page) => page.getByTestId('announcer');
+
+/** Presses a tile's wishlist button: pressed, with Browse wishlist beside it and the shop's `added` notice. Returns the button and the notice. */
+async function addFromTile(page: Page, tile: Locator): Promise<{ button: Locator; notice: Locator; name: string }> {
+  const name = (await tile.getByRole('heading').innerText()).trim();
+  const button = addButton(page, name);
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(tile.getByRole('link', { name: 'Browse wishlist' })).toBeVisible();
+  const notice = tile.getByTestId('wishlist-notice');
+  // The shop's words (stock: `Product added!`).
+  await expect(notice).toContainText(/added/i);
+  return { button, notice, name };
+}
 
 
 /** Opens a product's page and waits until its wishlist button is live. */
@@ -85,15 +99,8 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
     await expect(wishlistLink(page)).toHaveText('Wishlist');
     await wishlistReady(page);
     const tile = page.getByRole('article').first();
-    const name = (await tile.getByRole('heading').innerText()).trim();
-    const button = addButton(page, name);
-    await expect(button).toHaveAttribute('aria-pressed', 'false');
-    await button.click();
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(tile.getByRole('link', { name: 'Browse wishlist' })).toBeVisible();
-    const notice = tile.getByTestId('wishlist-notice');
-    // The shop's words (stock: `Product added!`), in the notice and in the live region.
-    await expect(notice).toContainText(/added/i);
+    const { button, notice, name } = await addFromTile(page, tile);
+    // Said in the live region too.
     await expect(announcer(page)).toContainText(/added/i);
     await expect(wishlistLink(page)).toHaveText('Wishlist (1 item)');
     // Closed after 3000 ms.
@@ -125,13 +132,7 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
     await expect(section).not.toHaveAttribute('class', /listing--loading/);
     const tile = section.getByRole('article').first();
     await expect(tile.getByText('Tees', { exact: true })).toBeVisible();
-    const name = (await tile.getByRole('heading').innerText()).trim();
-    const button = addButton(page, name);
-    await expect(button).toHaveAttribute('aria-pressed', 'false');
-    await button.click();
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(tile.getByRole('link', { name: 'Browse wishlist' })).toBeVisible();
-    await expect(tile.getByTestId('wishlist-notice')).toContainText(/added/i);
+    await addFromTile(page, tile);
   });
 
   test('on a variable product the button is disabled with its reason until a variation is chosen, then follows it', async ({ page }) => {

@@ -47,9 +47,8 @@ const buttonState = (view: WishlistView, productId: number) => {
  * wishlist` beside it. With several lists it first asks which one.
  */
 function WishlistButton({ plugin, productId, parentId, productType, name, item, wide = false, reason }: ButtonProps) {
-  // One subscription for what the button shows: a page of tiles made four each, and a filter's new
-  // list made and dropped them all (about a third of its render at 4x CPU went to the wishlist's
-  // buttons).
+  // One subscription for what the button shows: with four, a filter's twelve new tiles made (and
+  // the old ones dropped) forty-eight.
   const { entry, url, adding, notice } = useSelector(plugin.store, (s) => buttonState(s, productId), shallowEqual);
   const severalLists = (view: WishlistView) => plugin.options.multipleLists && view.state?.features.multipleLists === true && view.state.lists.length > 1;
   const [choosing, setChoosing] = useState(false);
