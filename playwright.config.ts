@@ -1,22 +1,53 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { E2E_WORKERS, pairDataDir, pairFrontDir, pairUrls } from './tests/e2e/servers.js';
 
-const port = Number(process.env['E2E_PORT'] ?? 3107);
-// A second Suki in upstream mode, in front of the first: the pair stands in for a stock shop.
-const frontPort = Number(process.env['E2E_FRONT_PORT'] ?? port + 1);
-const embedded = `http://127.0.0.1:${port}`;
-const front = `http://127.0.0.1:${frontPort}`;
+// The project addresses are the first pair's; each worker's tests move to its own pair
+// (`tests/e2e/fixtures.ts`).
+const { embedded, front } = pairUrls(0);
+
+/** Pair `index`'s two servers, started in this order: the embedded shop first, then its front. */
+const pair = (index: number): NonNullable<PlaywrightTestConfig['webServer']> => {
+  const urls = pairUrls(index);
+  const port = (url: string) => new URL(url).port;
+  return [
+    {
+      // The first embedded shop builds the client and server; the later ones run that build.
+      command: 'node scripts/e2e-server.mjs',
+      url: `${urls.embedded}/wp-json/wc/store/v1/products?per_page=1`,
+      // The event inspector opens with `?suki-debug=1` (tests/e2e/inspector.spec.ts); never without it.
+      env: { PORT: port(urls.embedded), HOST: '127.0.0.1', SUKI_DEBUG: 'on-request', SUKI_DATA_DIR: pairDataDir(index), E2E_BUILT: index === 0 ? '' : '1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node scripts/e2e-upstream.mjs',
+      url: `${urls.front}/wp-json/wc/store/v1/products?per_page=1`,
+      // The front also runs with the swatches plugin off, to prove the plain selects work.
+      env: { PORT: port(urls.front), HOST: '127.0.0.1', SUKI_UPSTREAM: urls.embedded, SUKI_SWATCHES: 'off', E2E_FRONT_DIR: pairFrontDir(index) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ];
+};
 
 // End-to-end tests in Debian's Chromium against production servers on 127.0.0.1 only.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A file's tests run in order on one worker; files are shared out between the workers, each with
+  // its own pair of servers. One worker leaves a third of CI's two cores idle (pages wait on timers
+  // and the network); two keep both busy.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env['CI'] ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A trace costs about a tenth of the suite's CPU when every test records one: recorded only
+    // for a failed test's retry (CI retries once), where it explains the failure.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
@@ -27,25 +58,5 @@ export default defineConfig({
     // The cart tests again, through the pair, plus what only upstream mode does.
     { name: 'upstream', testMatch: /(cart|upstream|product|shop|blog|checkout)\.spec\.ts$/, grepInvert: /@swatches|@once/, use: { baseURL: front }, metadata: { upstream: embedded } },
   ],
-  // Started in this order: the embedded shop builds the client the front serves too.
-  webServer: [
-    {
-      command: 'node scripts/e2e-server.mjs',
-      url: `${embedded}/wp-json/wc/store/v1/products?per_page=1`,
-      // The event inspector opens with `?suki-debug=1` (tests/e2e/inspector.spec.ts); never without it.
-      env: { PORT: String(port), HOST: '127.0.0.1', SUKI_DEBUG: 'on-request' },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-    },
-    {
-      command: 'node scripts/e2e-upstream.mjs',
-      url: `${front}/wp-json/wc/store/v1/products?per_page=1`,
-      // The front also runs with the swatches plugin off, to prove the plain selects work.
-      env: { PORT: String(frontPort), HOST: '127.0.0.1', SUKI_UPSTREAM: embedded, SUKI_SWATCHES: 'off' },
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-    },
-  ],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => pair(index)).flat(),
 });

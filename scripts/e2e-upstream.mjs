@@ -9,7 +9,7 @@ import { checkNode, SERVER_ENTRY } from './toolchain.mjs';
 
 checkNode();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const workDir = path.join(root, '.tmp', 'e2e-front-cwd');
+const workDir = path.resolve(root, process.env.E2E_FRONT_DIR || path.join('.tmp', 'e2e-front-cwd'));
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 if (!existsSync(path.join(root, 'dist/client/.vite/manifest.json')) || !existsSync(path.join(root, SERVER_ENTRY))) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { hydrated } from './helpers.js';
 
 // Label in name (WCAG 2.5.3). axe ships `label-content-name-mismatch` tagged experimental, so its

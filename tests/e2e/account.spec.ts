@@ -9,11 +9,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures.js';
+import { pairDataDir, workerPair } from './servers.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 /** Where the e2e server writes its mail (`scripts/e2e-server.mjs`'s data folder). */
-const MAIL_DIR = path.join(process.env['SUKI_DATA_DIR'] ?? '.tmp/e2e-data', 'mail');
+const MAIL_DIR = path.join(pairDataDir(workerPair()), 'mail');
 const STRONG = 'Tr0ub4dor&3-horse';
 const NEWER = 'Correct-Horse-Battery-9';
 const stamp = Date.now().toString(36);

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { hydrated } from './helpers.js';
 
 // A simple product the shop sells at most 2 of per order.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import AxeBuilder from '@axe-core/playwright';
 import { gtagEvents, hydrated, recordTracking, settled, trackedCalls, wishlistReady } from './helpers.js';
 

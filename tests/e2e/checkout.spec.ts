@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { gtagEvents, hydrated, hydrationErrors, recordTracking, trackedCalls, watchErrors } from './helpers.js';
 
 interface StoreProduct {
@@ -51,6 +51,9 @@ async function fillBilling(page: Page, overrides: Partial<Record<string, string>
   };
   for (const [label, value] of Object.entries(values)) await billing.getByLabel(label).fill(value);
   await billing.getByLabel('Province').selectOption({ label: overrides['Province'] ?? 'Metro Manila' });
+  // A new province is priced by the shop; its answer can bring the shipping methods in above the
+  // payment methods. The next click waits for it, so it does not land where a radio was a moment ago.
+  await expect(page.getByRole('region', { name: 'Your order' })).not.toHaveAttribute('aria-busy', 'true');
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -145,6 +148,9 @@ test.describe('checkout', () => {
     await expect(shipping.getByLabel('Street address')).toBeVisible();
     await shipping.getByLabel('First name').fill('Ana');
     await page.getByRole('textbox', { name: 'Order notes (optional)' }).fill('Please call before delivery.');
+    // The draft follows the form; the reload comes once the last field has reached it (a reload in
+    // the same instant can lose a keystroke's write between the page and the browser's storage).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('suki-checkout-draft') ?? '')).toContain('Please call before delivery.');
 
     await page.reload();
     await hydrated(page);

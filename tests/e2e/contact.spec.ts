@@ -5,7 +5,8 @@
  * JSON, an unknown failure), the form without scripts, and axe on both pages.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures.js';
+import { frontOf } from './servers.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 const SENT = 'Thank you for your message. It has been sent.';
@@ -252,8 +253,8 @@ test.describe('without scripts', () => {
 });
 
 test.describe('upstream mode', () => {
-  test('the same page and client send through the front to the stock shop’s Contact Form 7 routes', async ({ page }, info) => {
-    const front = `http://127.0.0.1:${Number(process.env['E2E_FRONT_PORT'] ?? Number(new URL(info.project.use.baseURL ?? 'http://127.0.0.1:3107').port) + 1)}`;
+  test('the same page and client send through the front to the stock shop’s Contact Form 7 routes', async ({ page, baseURL }) => {
+    const front = frontOf(baseURL ?? '');
     await page.goto(`${front}/contact/`);
     await hydrated(page);
     await fillContact(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 
 /**
  * Listing pages inline `first-paint.css` and link `styles.css` at the end of the body, where it

@@ -4,7 +4,7 @@
  * the region nor its code comes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { hydrated } from './helpers.js';
 
 const INSPECTOR_CHUNK = /\/assets\/(debug|inspector-panel)-[^/]*\.(js|css)$/;

@@ -4,7 +4,7 @@
  * without scripts, with its notice and the page's title in Filipino.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 test('the home page’s title and headings are Filipino, and it hydrates cleanly', async ({ page }) => {

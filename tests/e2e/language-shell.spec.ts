@@ -5,7 +5,7 @@
  * (with `label-content-name-mismatch` on) and no hydration error.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 const axeProblems = async (page: Page): Promise<string[]> =>

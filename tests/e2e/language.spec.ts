@@ -5,7 +5,7 @@
  * Filipino, and the switch works without scripts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 const languages = (page: Page) => page.getByRole('navigation', { name: /^(Language|Wika)$/ });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
+import { pairDataDir, workerPair } from './servers.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 /** The order `scripts/e2e-seed-orders.ts` placed before the server started. */
@@ -12,7 +13,7 @@ interface SeededOrder {
   readonly quantity: number;
 }
 const seeded = (): SeededOrder =>
-  (JSON.parse(readFileSync(path.join(process.env['SUKI_DATA_DIR'] ?? '.tmp/e2e-data', 'e2e-orders.json'), 'utf8')) as { tracked: SeededOrder }).tracked;
+  (JSON.parse(readFileSync(path.join(pairDataDir(workerPair()), 'e2e-orders.json'), 'utf8')) as { tracked: SeededOrder }).tracked;
 
 const NOT_FOUND = 'Sorry, the order could not be found. Please contact us if you are having difficulty finding your order details.';
 

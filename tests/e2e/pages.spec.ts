@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
 
 test.describe('server-rendered pages', () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { gtagEvents, hydrated, hydrationErrors, recordTracking, watchErrors } from './helpers.js';
 
 // A variable product of the seed with colours and sizes.

@@ -8,7 +8,7 @@
  * `#tab-questions`, and axe on the tab and the dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 interface QuestionPage {

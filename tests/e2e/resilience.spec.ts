@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from './fixtures.js';
 import { gtagEvents, hydrated, recordTracking, trackedCalls } from './helpers.js';
 
 interface StoreCart {

@@ -12,7 +12,7 @@
  * server's flood guard (3 reviews a minute) is shared: the flood test runs last and counts on it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from './fixtures.js';
 import type { ProductReviewsView } from '../../src/core/domain/reviews.js';
 import { hydrated } from './helpers.js';
 

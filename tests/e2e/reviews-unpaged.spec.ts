@@ -3,7 +3,7 @@
  * (its own fresh database). No page links; `Show more reviews ({n})` appends the next page in place
  * (the address stays) and the count follows, said politely.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import type { ReviewPage } from '../../src/core/domain/reviews.js';
 import { hydrated } from './helpers.js';
 import { startSuki, type StockFront } from './stock-front.js';

@@ -7,7 +7,7 @@
  * the slider's read more; axe on each.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures.js';
 import type { ProductReviewsView, Review, ReviewPage } from '../../src/core/domain/reviews.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 

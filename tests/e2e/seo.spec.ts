@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 
 // A variable product of the seed with colours and sizes.
 const TEE = '/product/suki-logo-tee/';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { filtersReady } from './helpers.js';
 
 const filters = (page: Page) => page.getByRole('group', { name: 'Filter Shop' });

@@ -4,7 +4,7 @@
  * and the names still start with the visible text.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { filtersReady, hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 test('the filter bar and load-more speak Filipino, work in place and hydrate cleanly', async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { filtersReady, gtagEvents, hydrated, recordTracking, settled, trackedCalls } from './helpers.js';
 
 const shop = (page: Page) => page.getByRole('region', { name: 'Shop' });

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './fixtures.js';
+import { onPair } from './servers.js';
 import { stockReviewsShop, type StockReviewsControls } from '../../server/test/fake-stock-reviews.js';
 import { hydrated } from './helpers.js';
 import { startStockFront, type StockFront } from './stock-front.js';
@@ -19,7 +20,7 @@ let controls: StockReviewsControls;
 test.beforeAll(async ({}, info) => {
   test.setTimeout(90_000);
   front = await startStockFront(
-    new URL(info.project.use.baseURL ?? '').origin,
+    onPair(info.project.use.baseURL ?? '', info.parallelIndex),
     (app, { standUrl }) => {
       const shop = stockReviewsShop({ origin: standUrl, reviewedPage: (slug) => slug === SLUG });
       controls = shop.controls;

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures.js';
 import { filtersReady } from './helpers.js';
 
 const shop = (page: Page) => page.getByRole('region', { name: 'Shop' });

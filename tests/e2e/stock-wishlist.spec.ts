@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.js';
+import { onPair } from './servers.js';
 import { stockWishlistShop, type StockWishlistControls, type StoreProductFacts } from '../../server/test/fake-stock-wishlist.js';
 import { wishlistReady } from './helpers.js';
 import { startStockFront, type StockFront } from './stock-front.js';
@@ -19,7 +20,7 @@ let controls: StockWishlistControls;
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, info) => {
   test.setTimeout(90_000);
-  const embedded = new URL(info.project.use.baseURL ?? '').origin;
+  const embedded = onPair(info.project.use.baseURL ?? '', info.parallelIndex);
   front = await startStockFront(
     embedded,
     (app, { here, standUrl }) => {

@@ -6,7 +6,7 @@
  * with `{avg} out of 5`, the rating sort by the real average, and axe on the badge.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 const BADGE_NAME = /^Verified reviews: \d\.\d\/5 from \d+ reviews?$/;

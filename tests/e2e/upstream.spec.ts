@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures.js';
+import { onPair, pairFrontDir } from './servers.js';
 import { hydrated } from './helpers.js';
 
 // Runs in the `upstream` project only: the browser talks to a Suki in upstream mode, whose upstream
 // is the embedded Suki (standing in for a stock WooCommerce shop).
-const upstreamOf = (info: { project: { metadata: Record<string, unknown> } }): string => String(info.project.metadata['upstream']);
+const upstreamOf = (info: { project: { metadata: Record<string, unknown> }; parallelIndex: number }): string => onPair(String(info.project.metadata['upstream']), info.parallelIndex);
 
 interface StoreCart {
   readonly items: ReadonlyArray<{ readonly name: string; readonly quantity: number }>;
@@ -29,7 +29,7 @@ async function sendAsStock(route: Route) {
 test.describe('Suki in front of a shop (upstream mode)', () => {
   test('pages, media and the cart go through our host, and the shop’s own cart page shows the same cart', async ({ page }, info) => {
     const upstream = upstreamOf(info);
-    const front = new URL(info.project.use.baseURL ?? '').origin;
+    const front = onPair(info.project.use.baseURL ?? '', info.parallelIndex);
     await page.goto('/shop/');
     await hydrated(page);
     // Product images come from the shop's media, served through our host, and load in the browser.
@@ -97,7 +97,9 @@ test.describe('Suki in front of a shop (upstream mode)', () => {
     expect(own.items.map((item) => [item.name, item.quantity])).toEqual([[name, 1]]);
   });
 
-  test('upstream mode opened no database and wrote nothing to disk', () => {
-    expect(readdirSync(path.join('.tmp', 'e2e-front-cwd'))).toEqual([]);
+  // Playwright hands the test info second; this test needs no fixture.
+  // eslint-disable-next-line no-empty-pattern
+  test('upstream mode opened no database and wrote nothing to disk', ({}, info) => {
+    expect(readdirSync(pairFrontDir(info.parallelIndex))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  * alert when cookies are off.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures.js';
 import { filtersReady, hydrated, hydrationErrors, watchErrors, wishlistReady } from './helpers.js';
 
 const STRONG = 'Tr0ub4dor&3-horse';
