@@ -9,7 +9,6 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'examples/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
       {

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite, in the order that fails fastest. Each step prints its own results;
-// the last line sums up the steps. Steps in one group run side by side (each is mostly one thread,
-// and CI has two cores); their output is printed a step at a time once each has finished.
+// the last line sums up the steps. Steps in one group run side by side: the type-check and lint are
+// one thread each and the unit tests leave a core part idle, so on CI's two cores the three together
+// take as long as the unit tests alone. Their output is printed a step at a time once each has finished.
 import { spawn } from 'node:child_process';
 import { checkNode, run } from './toolchain.mjs';
 
@@ -9,8 +10,8 @@ const groups = [
   [
     ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+    ['unit and property tests', 'npx', ['vitest', 'run', '--project', 'unit']],
   ],
-  [['unit and property tests', 'npx', ['vitest', 'run', '--project', 'unit']]],
   [['server tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server']]],
   [['server tests on PostgreSQL', 'bash', ['scripts/with-postgres.sh', 'npx', 'vitest', 'run', '--project', 'server']]],
   [['client build', 'npx', ['vite', 'build', '--logLevel', 'warn']]],
