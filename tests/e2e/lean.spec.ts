@@ -118,8 +118,10 @@ test('the catalogue code comes once the page has settled, so the first filter cl
   await page.waitForLoadState('networkidle');
   const atIdle = scripts.length;
   // Generous waits: on a loaded machine (CI's two cores) the idle callback and the click's answer
-  // come late; what is checked is which requests go, not how fast.
+  // come late; what is checked is which requests go, not how fast. With no pointer or key, the page
+  // settles and brings the catalogue's code, the filter controls and the wishlist's buttons.
   await expect.poll(() => scripts.length, { timeout: 20_000 }).toBeGreaterThan(atIdle);
+  await page.locator('html[data-settled="true"][data-filters="ready"][data-wishlist="ready"]').waitFor({ state: 'attached', timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   const before = scripts.length;
   await page.getByRole('group', { name: 'Filter Shop' }).getByRole('link', { name: /^Tees \(\d+ products?\)$/ }).click();

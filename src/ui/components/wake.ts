@@ -17,6 +17,14 @@ const ACTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 /** Whether the shopper has acted on the loaded page: from then on the shorter quiet applies. */
 let inUse = false;
 
+/** The callers waiting for the page to settle, and the one watch that releases them together. */
+interface Round {
+  readonly waiting: Set<() => void>;
+  readonly stop: () => void;
+}
+/** The round new callers join; none once it has released its callers (a later caller starts another). */
+let round: Round | null = null;
+
 /**
  * Runs `run` once the page has settled: it has loaded, has fetched nothing for
  * {@link SETTLED_AFTER_MS} (only {@link SETTLED_IN_USE_AFTER_MS} once the shopper has acted on
@@ -24,13 +32,31 @@ let inUse = false;
  * fetch, must not put the rest off for good), and the main thread is idle. For work the page will
  * want soon but that must not compete with its own scripts, images, hydration, or the requests of
  * the shopper's own acts. Returns a cancel.
+ *
+ * Every caller waiting at once is released in the same idle callback, so the page's settle-time
+ * work (the catalogue's code, the cart panel's lines, the plugins' deferred views) starts together:
+ * once `data-settled` is set, all of it has been asked for.
  */
 export function whenSettled(run: () => void): () => void {
+  const mine = (round ??= watchForSettled());
+  // Its own entry, so the same function passed twice runs twice and cancels once.
+  const entry = () => run();
+  mine.waiting.add(entry);
+  return () => {
+    if (!mine.waiting.delete(entry) || mine.waiting.size > 0) return;
+    mine.stop();
+    if (round === mine) round = null;
+  };
+}
+
+/** Starts a round: watches the page until it settles, then runs the round's callers in one idle callback. */
+function watchForSettled(): Round {
+  const waiting = new Set<() => void>();
   let done = false;
   let idle: number | undefined;
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let fetches: PerformanceObserver | undefined;
-  const cancel = () => {
+  const stop = () => {
     done = true;
     fetches?.disconnect();
     clearTimeout(quiet);
@@ -38,10 +64,23 @@ export function whenSettled(run: () => void): () => void {
     window.removeEventListener('load', start);
     if (idle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(idle);
   };
+  const self: Round = { waiting, stop };
   const fire = () => {
     if (done) return;
-    cancel();
-    run();
+    stop();
+    if (round === self) round = null;
+    const runs = [...waiting];
+    waiting.clear();
+    for (const run of runs) {
+      // One caller's failure is reported and does not keep the others from running.
+      try {
+        run();
+      } catch (error) {
+        setTimeout(() => {
+          throw error;
+        }, 0);
+      }
+    }
   };
   const idleNow = () => {
     if (done || idle !== undefined) return;
@@ -70,7 +109,7 @@ export function whenSettled(run: () => void): () => void {
   for (const type of ACTS) window.addEventListener(type, acted, { capture: true, passive: true });
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
-  return cancel;
+  return self;
 }
 
 /**
