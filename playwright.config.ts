@@ -36,7 +36,7 @@ const pair = (index: number): NonNullable<PlaywrightTestConfig['webServer']> => 
 export default defineConfig({
   testDir: 'tests/e2e',
   // A file's tests run in order on one worker; files are shared out between the workers, each with
-  // its own pair of servers. One worker leaves a third of CI's two cores idle (pages wait on timers
+  // its own pair of servers. One worker left about a quarter of two cores idle (pages wait on timers
   // and the network); two keep both busy.
   fullyParallel: false,
   workers: E2E_WORKERS,
