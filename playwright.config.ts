@@ -40,13 +40,16 @@ export default defineConfig({
   // and the network); two keep both busy.
   fullyParallel: false,
   workers: E2E_WORKERS,
-  retries: process.env['CI'] ? 1 : 0,
+  // One retry, wherever the suite runs (`.ci/run` sets no CI variable): a test that passes only on
+  // its retry is reported as flaky, with the first try's error and the retry's trace. Known flaky:
+  // checkout.spec's payment radio, about one run in three on two loaded cores (see ARCHITECTURE.md).
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
     // A trace costs about a tenth of the suite's CPU when every test records one: recorded only
-    // for a failed test's retry (CI retries once), where it explains the failure.
+    // for a failed test's retry, where it explains the failure.
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
