@@ -62,7 +62,8 @@ test.describe('reviews and questions against a stock Customer Reviews shop, thro
     await helpful.click();
     await expect(helpful).toHaveText('Helpful (1)');
     await expect(helpful).toHaveAttribute('aria-pressed', 'true');
-    expect(sent('cr_vote_review').length).toBe(1);
+    // The button answers at once; the request reaches the stand-in a moment later.
+    await expect.poll(() => sent('cr_vote_review').length).toBe(1);
 
     // The stock shop takes no uploads Suki could trust: the form has no file input.
     await tab.getByRole('button', { name: 'See all reviews' }).click();
