@@ -41,8 +41,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   // One retry, wherever the suite runs (`.ci/run` sets no CI variable): a test that passes only on
-  // its retry is reported as flaky, with the first try's error and the retry's trace. Known flaky:
-  // checkout.spec's payment radio, about one run in three on two loaded cores (see ARCHITECTURE.md).
+  // its retry is reported as flaky, with the first try's error and the retry's trace.
   retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -4,7 +4,7 @@
  * before scripts run; once hydrated, it validates as the shopper types, keeps a draft, prices
  * shipping through the Store API and places the order with one idempotency key per attempt.
  */
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import type { PageData } from '../../app/app-state.js';
 import { createCheckoutSession, type CheckoutSession, type CheckoutSessionState } from '../../core/checkout/checkout-session.js';
 import type { CheckoutCart, ReceivedOrder } from '../../core/domain/checkout.js';
@@ -29,6 +29,7 @@ import { addressTexts, checkoutTexts, orderTexts, paymentTexts, paymentTitle, sh
 import { useUi } from '../runtime-context.js';
 import { SlotFills } from '../slots.js';
 import { ADDRESS_FIELDS } from '../components/address-fields.js';
+import { useSteadyWhilePressed } from '../components/steady.js';
 import { OrderAddresses, OrderLinesTable, orderDate } from '../components/OrderDetails.js';
 
 type CheckoutPageData = Extract<PageData, { type: 'checkout' }>;
@@ -138,9 +139,10 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
     writeDraft(serializeDraft({ values: form.form.values, shipElsewhere: form.shipElsewhere, paymentMethod: payment }));
   }, [ready, form.form.values, form.shipElsewhere, payment]);
 
-  // A new destination province: the shop prices shipping for it.
+  // A new destination province: the shop prices shipping for it. Asked in the commit of the change
+  // (not after the next paint), so the summary is marked busy before anything else can happen.
   const destination = destinationOf(form.form.values, form.shipElsewhere);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!ready || !session || destination === '' || destination === lastDestination.current) return;
     lastDestination.current = destination;
     void session.updateAddresses(addressesOf(form.form.values, form.shipElsewhere));
@@ -344,7 +346,7 @@ export function CheckoutPage({ page }: { page: CheckoutPageData }) {
 /** Lines, coupons, shipping, totals, payment and the Place order button. */
 function OrderSummary({
   session,
-  view,
+  view: latest,
   id,
   payment,
   setPayment,
@@ -362,13 +364,15 @@ function OrderSummary({
   const t = useTexts(checkoutTexts);
   const pay = useTexts(paymentTexts);
   const ship = useTexts(shippingTexts);
+  // The shop's answers (new shipping methods above the payment methods) wait for a press to end.
+  const { shown: view, onPointerDownCapture } = useSteadyWhilePressed(latest);
   const { cart, packages, needsShipping } = view.checkout;
   const money = (n: number) => formatMoney(n, cart.totals.currency);
   const rates = packages.flatMap((pkg) => pkg.rates.map((rate) => ({ ...rate, packageId: pkg.packageId })));
   const selected = rates.find((r) => r.selected) ?? null;
   const rateName = (rate: { readonly rateId: string; readonly name: string }) => shippingName(ship, rate.rateId, rate.name);
   return (
-    <section className="checkout__summary" aria-labelledby={`${id}-summary`} aria-busy={view.updating || undefined}>
+    <section className="checkout__summary" aria-labelledby={`${id}-summary`} aria-busy={view.updating || undefined} onPointerDownCapture={onPointerDownCapture}>
       <h2 id={`${id}-summary`}>{t.yourOrder}</h2>
       <table className="checkout-lines">
         <thead>
