@@ -117,6 +117,29 @@ test.describe('product page with swatches @swatches', () => {
     await expect(page.getByRole('button', { name: 'Add to cart: “Canvas Street Sneakers”' }).or(page.getByText('This option is out of stock.'))).toBeVisible();
   });
 
+  test('gallery: an image chosen before the slider’s code arrives stays shown when it takes over', async ({ page }) => {
+    // The slider's code is held until the shopper has moved to image 3 without it.
+    let deliver = (): void => undefined;
+    const held = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route('**/assets/GalleryEnhancer-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/product/hand-woven-table-runner/');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Enlarge image 1 of 32/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('button', { name: 'Show image 3 of 32' })).toHaveAttribute('aria-current', 'true');
+    deliver();
+    // Swiper names the slides `n / 32` once it has taken over.
+    await expect(page.getByRole('listitem', { name: '3 / 32', exact: true })).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Show image 3 of 32' })).toHaveAttribute('aria-current', 'true');
+    // Image 3 is the one on top: its zoom button takes the click (image 1 would intercept it).
+    await page.getByRole('button', { name: /^Enlarge image 3 of 32/ }).click({ timeout: 5_000 });
+    await expect(page.getByRole('dialog', { name: 'Images of Hand-Woven Table Runner' })).toContainText('3 of 32');
+  });
+
   test('gallery: a thumbnail moves the main image; the lightbox of a 32-image product has no overlay gallery; a broken image alerts and closes', async ({ page }) => {
     // Image 4 is missing from the start, so no cached copy can hide the failure.
     await page.route('**/hand-woven-table-runner-4*.webp', (route) => route.fulfill({ status: 404, body: 'missing' }));

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Swiper from 'swiper';
 import { A11y, EffectFade } from 'swiper/modules';
 import 'swiper/css';
@@ -13,9 +13,15 @@ import type { GallerySlider } from './ProductGallery.js';
  * thumbnail strip's layout (3 in a row below 768 px, 4 stacked otherwise) is refreshed 500 ms
  * after the last resize. Arrow keys are handled by the gallery itself, so they work before this
  * loads. Loaded only on product pages with more than one image.
+ *
+ * It starts on `start`, the image the strip shows when it takes over: a shopper who moved the
+ * strip (arrow keys, a thumbnail) before Swiper arrived stays on that image, instead of being
+ * taken back to the first while the thumbnails still mark the one chosen.
  */
-export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slider: GallerySlider | null) => void; onChange: (index: number) => void }) {
+export default function GalleryEnhancer({ onReady, onChange, start }: { onReady: (slider: GallerySlider | null) => void; onChange: (index: number) => void; start: number }) {
   const t = useTexts(galleryTexts);
+  // Read once, when Swiper is made; later moves go through `slideTo`.
+  const startAt = useRef(start);
   useEffect(() => {
     const root = document.querySelector<HTMLElement>('[data-gallery]');
     const viewport = root?.querySelector<HTMLElement>('.gallery__main');
@@ -27,6 +33,7 @@ export default function GalleryEnhancer({ onReady, onChange }: { onReady: (slide
       speed: GALLERY_DEFAULTS.speedMs,
       loop: false,
       slidesPerView: 1,
+      initialSlide: startAt.current,
       a11y: { enabled: true, slideRole: 'listitem', containerRoleDescriptionMessage: t.gallery, itemRoleDescriptionMessage: t.image },
       watchOverflow: true,
     });

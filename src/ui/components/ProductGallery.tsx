@@ -133,7 +133,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
       )}
       {enhance && (
         <Suspense fallback={null}>
-          <GalleryEnhancer onReady={onReady} onChange={setCurrent} />
+          <GalleryEnhancer onReady={onReady} onChange={setCurrent} start={current} />
         </Suspense>
       )}
       {lightboxAt !== null && (
