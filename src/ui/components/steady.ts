@@ -7,7 +7,7 @@
  * While a pointer is down inside the part, it keeps showing what it showed at the press; once the
  * press is over (its click handled) it shows the latest value.
  */
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useReducer, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 
 /** What is held: nothing (show the latest value), or the value shown when the press began. */
 export type Hold<T> = { readonly pressed: false } | { readonly pressed: true; readonly value: T };
@@ -36,21 +36,26 @@ export const CLICK_GRACE_MS = 100;
 /**
  * `value`, held while a pointer is down inside the element that spreads the returned handler.
  *
- * Released in the task after the press's click, so the click lands where the press began and the
- * change it makes is handled against what the shopper saw (drawing the latest value during the
- * click would reset a radio the click had just checked, and the browser would then send no change
- * event). Released {@link CLICK_GRACE_MS} after the pointer comes up when no click comes, at once
- * when the pointer is cancelled or the window loses focus, and after {@link LONGEST_HOLD_MS} at the
- * latest.
+ * Once the press's click comes, what that click changes is drawn at once (a rate the shopper
+ * chose shows chosen, with the answers that came during the press), since nothing can move under
+ * the pointer any more; the click has been aimed. The click itself makes no new drawing: drawn in
+ * the click's own listeners, the latest value would reset a radio the click had just checked,
+ * before its change event, and the browser would then send none. The part is released (drawn
+ * again if nothing else drew it) in the task after the click, {@link CLICK_GRACE_MS} after the
+ * pointer comes up when no click comes, at once when the pointer is cancelled or the window loses
+ * focus, and after {@link LONGEST_HOLD_MS} at the latest.
  */
 export function useSteadyWhilePressed<T>(value: T): { shown: T; onPointerDownCapture: (event: ReactPointerEvent) => void } {
-  const [hold, setHold] = useState<Hold<T>>(RELEASED);
+  // The hold lives in a ref: a press and a click change what the next drawing shows without
+  // drawing themselves; `redraw` draws when a release has something new to show.
+  const hold = useRef<Hold<T>>(RELEASED);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   // Listening stops on the release, or when the part goes away during a press.
   const stopListening = useRef<(() => void) | null>(null);
   useEffect(() => () => stopListening.current?.(), []);
-  const shown = shownOf(hold, value);
+  const shown = shownOf(hold.current, value);
   const onPointerDownCapture = () => {
-    setHold((current) => press(current, shown));
+    hold.current = press(hold.current, shown);
     // Listening starts with the press itself: a quick click's release comes before any effect runs.
     if (stopListening.current) return;
     let timer = 0;
@@ -58,14 +63,19 @@ export function useSteadyWhilePressed<T>(value: T): { shown: T; onPointerDownCap
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         stopListening.current?.();
-        setHold(RELEASED);
+        hold.current = RELEASED;
+        redraw();
       }, ms);
+    };
+    const onClick = () => {
+      hold.current = RELEASED;
+      releaseIn(0)();
     };
     const longest = window.setTimeout(releaseIn(0), LONGEST_HOLD_MS);
     // The document's in the capture phase (a control may stop the event); the window's own blur
     // only (a field's blur passes the window in the capture phase, and the press itself makes one).
     const listeners = [
-      [document, 'click', releaseIn(0), true],
+      [document, 'click', onClick, true],
       [document, 'pointerup', releaseIn(CLICK_GRACE_MS), true],
       [document, 'pointercancel', releaseIn(0), true],
       [window, 'blur', releaseIn(0), false],
