@@ -11,8 +11,9 @@ const LAZY = [
   /[\\/]src[\\/](plugins|adapters)[\\/]/,
   /[\\/]examples[\\/]/,
   /[\\/]src[\\/]ui[\\/]pages[\\/](ProductPage|BlogPages|CheckoutPages|OrderTrackingPage|AccountPages|CartPage)\.tsx$/,
-  // What the checkout and the My Account pages share (the order's details, the address fields), and the account views.
-  /[\\/]src[\\/]ui[\\/]components[\\/](OrderDetails\.tsx|address-fields\.ts$|account[\\/])/,
+  // What the checkout and the My Account pages share (the order's details, the address fields), the
+  // account views, and the checkout summary's press hold.
+  /[\\/]src[\\/]ui[\\/]components[\\/](OrderDetails\.tsx|address-fields\.ts$|steady\.ts$|account[\\/])/,
   /[\\/]src[\\/]checkout-client\.ts$/,
   /[\\/]src[\\/]ui[\\/]components[\\/](GalleryEnhancer|CarouselEnhancer|FeatureImagesEnhancer|SearchDialog|Lightbox|Tabs|VariationForm|ProductGallery|CartLines|QuantityStepper|CaptchaStep)\.tsx$/,
   /[\\/]src[\\/]ui[\\/]components[\\/]captcha\.ts$/,
