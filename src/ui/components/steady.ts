@@ -4,8 +4,8 @@
  * what the shopper is pressing: the press starts on "Direct bank transfer", the answer pushes it
  * down, the release lands elsewhere and the tap is lost (or lands on another control).
  *
- * While a pointer is down inside the part, it keeps showing what it showed at the press; once the
- * press is over (its click handled) it shows the latest value.
+ * While a pointer is down inside the part, it keeps showing what it showed at the press; from the
+ * press's click on (or once the press ends without one) it shows the latest value.
  */
 import { useEffect, useReducer, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 
