@@ -220,7 +220,6 @@ export type PluginPlan =
 interface IssueLike {
   readonly code?: string;
   readonly path?: readonly PropertyKey[];
-  readonly message?: string;
   readonly expected?: unknown;
   readonly format?: unknown;
   readonly pattern?: unknown;
@@ -240,10 +239,13 @@ const formatPath = (path: readonly PropertyKey[] | undefined): string => {
   return text;
 };
 
-// zod mini ships without locales, so its messages are a bare "Invalid input"; say what was expected.
-const describeIssue = (issue: IssueLike): string => {
-  const message = issue.message ?? 'Invalid input';
-  if (message !== 'Invalid input') return message;
+/**
+ * What a plugin option's issue says: zod mini ships without locales, so its own messages are a bare
+ * "Invalid input"; this says what was expected. Given to the parse as its error map, so it comes
+ * before any locale that full `zod`, loaded elsewhere in the same process, sets for every schema;
+ * a message the plugin's schema gives itself still comes first.
+ */
+const describeIssue = (issue: IssueLike): string | undefined => {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${String(issue.expected)}`;
@@ -258,7 +260,7 @@ const describeIssue = (issue: IssueLike): string => {
     case 'invalid_value':
       return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
     default:
-      return message;
+      return undefined;
   }
 };
 
@@ -292,9 +294,9 @@ export const planPlugins = (entries: readonly PluginEntry[], { trusted = false }
       problems.push(`[${name}] config: the plugin's options schema is not loaded (call resolveConfigSchemas first)`);
       continue;
     }
-    const result = (schema as PluginConfigSchema).safeParse(entry.options === undefined ? {} : entry.options);
+    const result = (schema as PluginConfigSchema).safeParse(entry.options === undefined ? {} : entry.options, { error: describeIssue });
     if (result.success) parsed.set(name, result.data);
-    else for (const issue of result.error.issues) problems.push(`[${name}] ${formatPath(issue.path)}: ${describeIssue(issue)}`);
+    else for (const issue of result.error.issues) problems.push(`[${name}] ${formatPath(issue.path)}: ${issue.message}`);
   }
 
   for (const [name, entry] of byName) {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import * as zodClassic from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from './events.js';
 import type { Logger } from './logger.js';
@@ -77,6 +78,27 @@ describe('runtime start-up', () => {
       '[alpha] (root): unknown option "extra"',
       '[beta] nested.on: expected boolean',
     ]);
+  });
+
+  it('words option problems the same when full zod has set its English messages for the whole process, and keeps a schema’s own message', async () => {
+    // Loading full `zod` anywhere in the process (a server module, another test file in the same
+    // worker) sets its English locale for every schema, zod mini's included.
+    zodClassic.config(zodClassic.locales.en());
+    try {
+      const a = definePlugin({
+        name: 'alpha',
+        kind: 'feature',
+        config: z.strictObject({ on: z.boolean(), greeting: z.string({ error: 'say a greeting in words' }) }),
+        setup() {},
+      });
+      const error = await make([{ plugin: a, options: { on: 'yes', greeting: 5, lable: 'Oops' } }]).runtime.start().then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(error!.message.split('\n').slice(1)).toEqual(['[alpha] on: expected boolean', '[alpha] greeting: say a greeting in words', '[alpha] (root): unknown option "lable"']);
+    } finally {
+      zodClassic.config({ localeError: undefined });
+    }
   });
 
   it('loads a plugin’s options schema on demand, or takes options the server validated without loading it', async () => {
