@@ -80,7 +80,10 @@ test.describe('the first tap while the shop cannot be reached', () => {
     const cart = await serverCart(page);
     expect(cart.items.map((item) => [item.name, item.quantity])).toEqual([[name, 1]]);
     // Whatever the pointer woke (the catalogue's code, a plugin's views) may have been refused; none of it was the cart's.
-    expect(refused.filter((path) => /cart/i.test(path))).toEqual([]);
+    // The slide-out panel's lines (`CartLines`) are not the add's code: the page fetches them once it
+    // settles, which on a busy machine can come after the route above, and the panel fetches them
+    // again when it opens.
+    expect(refused.filter((path) => /cart/i.test(path) && !/\/CartLines-[\w-]+\.js$/.test(path))).toEqual([]);
     await page.unroute(/\/assets\/[\w-]+\.js$/, refuse);
   });
 });
