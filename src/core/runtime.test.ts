@@ -1,12 +1,16 @@
 import { z } from 'zod/mini';
 import * as zodClassic from 'zod';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from './events.js';
 import type { Logger } from './logger.js';
 import { definePlugin, type PluginEntry } from './plugin.js';
 import { ok } from './result.js';
 import { createRuntime, type RuntimeOptions } from './runtime.js';
 import { cartOf, line, stubPorts } from './testing/cart-fixtures.js';
+
+// Importing full `zod` above sets its English locale for the whole process; test files share their
+// worker's modules, so it is taken back once this file is done, whichever of its tests ran.
+afterAll(() => void zodClassic.config({ localeError: undefined }));
 
 const recordingLogger = () => {
   const lines: string[] = [];
@@ -84,21 +88,17 @@ describe('runtime start-up', () => {
     // Loading full `zod` anywhere in the process (a server module, another test file in the same
     // worker) sets its English locale for every schema, zod mini's included.
     zodClassic.config(zodClassic.locales.en());
-    try {
-      const a = definePlugin({
-        name: 'alpha',
-        kind: 'feature',
-        config: z.strictObject({ on: z.boolean(), greeting: z.string({ error: 'say a greeting in words' }) }),
-        setup() {},
-      });
-      const error = await make([{ plugin: a, options: { on: 'yes', greeting: 5, lable: 'Oops' } }]).runtime.start().then(
-        () => null,
-        (e: unknown) => e as Error,
-      );
-      expect(error!.message.split('\n').slice(1)).toEqual(['[alpha] on: expected boolean', '[alpha] greeting: say a greeting in words', '[alpha] (root): unknown option "lable"']);
-    } finally {
-      zodClassic.config({ localeError: undefined });
-    }
+    const a = definePlugin({
+      name: 'alpha',
+      kind: 'feature',
+      config: z.strictObject({ on: z.boolean(), greeting: z.string({ error: 'say a greeting in words' }) }),
+      setup() {},
+    });
+    const error = await make([{ plugin: a, options: { on: 'yes', greeting: 5, lable: 'Oops' } }]).runtime.start().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error!.message.split('\n').slice(1)).toEqual(['[alpha] on: expected boolean', '[alpha] greeting: say a greeting in words', '[alpha] (root): unknown option "lable"']);
   });
 
   it('loads a plugin’s options schema on demand, or takes options the server validated without loading it', async () => {

@@ -105,8 +105,8 @@ test.describe('questions and answers', () => {
     for (const { url, request } of lists) {
       const sent = request.timing().startTime;
       const last = typed.filter(([at]) => at <= sent).at(-1);
-      expect(last?.[1]).toBe(url.searchParams.get('search'));
       expect(last).toBeDefined();
+      expect(last![1]).toBe(url.searchParams.get('search'));
       expect(sent - last![0]).toBeGreaterThanOrEqual(450);
     }
     expect(lists.filter(({ url }) => url.searchParams.get('search') === 'size')).toHaveLength(1);
