@@ -160,13 +160,15 @@ test.describe('shop filters', () => {
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-      const grid = document.querySelector('[aria-labelledby="section-shop"] .listing__grid');
+      const section = document.querySelector('[aria-labelledby="section-shop"]');
       const bar = document.getElementById('shop-filters');
       // The address as the frame that paints the new list starts (its animation-frame callbacks).
-      new MutationObserver(() => {
+      // A new list comes as a new grid (the section's child) or as new tiles in the grid.
+      new MutationObserver((records) => {
+        if (!records.some((r) => r.target === section || (r.target as Element).classList.contains('listing__grid'))) return;
         if (!w.seen.some(([kind]) => kind === 'list')) requestAnimationFrame(() => w.seen.push([`address ${location.search}`, w.frame]));
         w.seen.push(['list', w.frame]);
-      }).observe(grid!, { childList: true });
+      }).observe(section!, { childList: true, subtree: true });
       new MutationObserver((records) => {
         if (records.some((r) => (r.target.parentElement ?? (r.target as Element)).closest?.('.filters__count'))) w.seen.push(['counts', w.frame]);
       }).observe(bar!, { subtree: true, characterData: true, childList: true });

@@ -97,7 +97,12 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
           )}
         </div>
       ) : (
-        <ul className="listing__grid" aria-busy={busy || undefined}>
+        // Keyed by the first product: a list that replaces the tiles (a filter, a sort) is built
+        // apart and goes in whole, and the old one leaves whole, instead of each tile leaving and
+        // entering the list on screen one by one (filter click → list painted, 4x CPU, 10-14 paired
+        // rounds: 99-102 → 87-100 ms for a first filter, 71-86 → 67-75 ms for a later one).
+        // Load-more keeps the first product, so its tiles are only added.
+        <ul className="listing__grid" aria-busy={busy || undefined} key={products[0]?.id}>
           {inTurns(tiles)}
         </ul>
       )}
