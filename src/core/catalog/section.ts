@@ -190,11 +190,19 @@ export interface SectionResult {
   readonly facets: CatalogFacets | null;
 }
 
+/** A section's two reads, started together: its products, and its facets when it has filter lists. */
+export interface SectionReads {
+  readonly products: Promise<Result<ProductPage<ListedProduct>, PortFailure>>;
+  /** Null when no facets were asked for; a failure leaves the lists without new counts. */
+  readonly facets: Promise<Result<CatalogFacets, PortFailure> | null>;
+}
+
 /**
- * Fetches a section's products and, when it has filter lists, their facets, in parallel. A
- * facet failure is not fatal (the lists show without counts); a product failure is.
+ * Starts a section's reads for a set of filters, in parallel, and hands them back apart: a list can
+ * show as soon as its products are in, without waiting for the counts (on a stock WooCommerce shop
+ * the counts are the slower read by far).
  */
-export const fetchSection = async (
+export const readSection = (
   catalog: CatalogPort,
   filters: ShopFilters,
   paging: { readonly page: number; readonly perPage: number },
@@ -202,9 +210,19 @@ export const fetchSection = async (
   facets: FacetRequest | null,
   base?: SectionBase,
   known?: KnownCategories,
-): Promise<Result<SectionResult, PortFailure>> => {
+): SectionReads => {
   const query = catalogQuery(filters, paging, minorUnit, base, known);
-  const [products, counted] = await Promise.all([catalog.listTiles(query), facets ? catalog.facets(query, facets) : Promise.resolve(null)]);
+  return { products: catalog.listTiles(query), facets: facets ? catalog.facets(query, facets) : Promise.resolve(null) };
+};
+
+/**
+ * Fetches a section's products and, when it has filter lists, their facets, in parallel, and
+ * resolves once both are in. A facet failure is not fatal (the lists show without counts); a
+ * product failure is.
+ */
+export const fetchSection = async (...args: Parameters<typeof readSection>): Promise<Result<SectionResult, PortFailure>> => {
+  const reads = readSection(...args);
+  const [products, counted] = await Promise.all([reads.products, reads.facets]);
   if (!products.ok) return err(products.error);
   return ok({ page: products.value, facets: counted?.ok ? counted.value : null });
 };

@@ -271,3 +271,61 @@ describe('shop-filters sections', () => {
     expect(sections.get('shop')?.filters.category).toBe('bags');
   });
 });
+
+describe('shop-filters sections: the counts follow the list', () => {
+  /** A catalogue whose product and count reads both wait until the test settles them. */
+  function heldBoth() {
+    const tiles: Array<(r: Result<ProductPage, PortFailure>) => void> = [];
+    const counts: Array<(r: Result<CatalogFacets, PortFailure>) => void> = [];
+    const catalog: CatalogPort = {
+      listProducts: async () => err({ kind: 'http', status: 500, code: 'unexpected', message: 'sections read tiles' }),
+      listTiles: () => new Promise((resolve) => tiles.push(resolve)),
+      facets: () => new Promise((resolve) => counts.push(resolve)),
+      getProduct: async () => err({ kind: 'not-found', message: 'none' }),
+      listCategories: async () => ok([]),
+      listVariations: async () => ok([]),
+      listAttributes: async () => ok([]),
+      listBrands: async () => ok([]),
+    };
+    const sections = createSections({ catalog, emit: (type, payload) => ({ type, payload, meta: { id: '0', at: 0, source: 'shop-filters' } }) as never, logger: silentLogger() });
+    sections.register(seed());
+    return { sections, tiles, counts };
+  }
+  const countsOf = (n: number): CatalogFacets => ({ priceRange: null, attributeCounts: { 1: n }, brandCounts: {} });
+
+  it('a new list shows once its products are in, without waiting for the counts, which follow when theirs are', async () => {
+    const { sections, tiles, counts } = heldBoth();
+    const outcome = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'white', place);
+    expect([tiles.length, counts.length]).toEqual([1, 1]);
+    tiles[0]!(ok(pageOf([7, 8], 1, 1)));
+    expect(await outcome).toMatchObject({ applied: true });
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([7, 8]);
+    expect(sections.get('shop')?.facets).toBeNull();
+    counts[0]!(ok(countsOf(4)));
+    await flush();
+    expect(sections.get('shop')?.facets).toEqual(countsOf(4));
+  });
+
+  it('the counts of a choice a newer one overtook are never shown; a failed count read keeps the counts shown', async () => {
+    const { sections, tiles, counts } = heldBoth();
+    const white = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'white', place);
+    tiles[0]!(ok(pageOf([7], 1, 1)));
+    await white;
+    counts[0]!(ok(countsOf(1)));
+    await flush();
+    const black = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'black', place);
+    const red = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'red', place);
+    // Black's list is overtaken by red's; black's counts come last of all.
+    tiles[1]!(ok(pageOf([8], 1, 1)));
+    tiles[2]!(ok(pageOf([9], 1, 1)));
+    expect(await black).toMatchObject({ applied: false });
+    expect(await red).toMatchObject({ applied: true });
+    counts[2]!(err({ kind: 'network', message: 'offline' }));
+    await flush();
+    expect(sections.get('shop')?.facets).toEqual(countsOf(1));
+    counts[1]!(ok(countsOf(2)));
+    await flush();
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([9]);
+    expect(sections.get('shop')?.facets).toEqual(countsOf(1));
+  });
+});

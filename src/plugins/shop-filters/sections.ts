@@ -4,7 +4,7 @@
  * the core listing rules (the latest choice wins, the loading state clears once, a failure keeps
  * the list the shopper had).
  */
-import { facetRequest, fetchSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig } from '../../core/catalog/section.js';
+import { facetRequest, fetchSection, readSection, type FilterCatalogue, type SectionBase, type SectionFilterConfig, type SectionReads } from '../../core/catalog/section.js';
 import type { CatalogFacets, ListedProduct } from '../../core/domain/catalog.js';
 import type { Currency } from '../../core/domain/money.js';
 import type { BoundEmit } from '../../core/bus.js';
@@ -108,11 +108,10 @@ export const PREFETCH_FRESH_MS = 5000;
 /** Reads started ahead that a section keeps at most (the newest). */
 const PREFETCH_KEPT = 4;
 
-type SectionRead = ReturnType<typeof fetchSection>;
 /** A read started ahead of a choice, and when. */
 interface ReadAhead {
   readonly at: number;
-  readonly reading: SectionRead;
+  readonly reading: SectionReads;
 }
 
 /** The sections store and the operations the plugin's commands run. */
@@ -136,11 +135,11 @@ export const createSections = (deps: {
     JSON.stringify([filtersToQuery(filters).toString(), section.seed.perPage, section.currency?.minorUnit ?? 2]);
   const isFresh = (early: ReadAhead | undefined): early is ReadAhead => early !== undefined && now() - early.at <= PREFETCH_FRESH_MS;
   /** The first page of a section for `filters`: the read started ahead for it when there is a fresh one, else a new read. */
-  const readFirstPage = (section: SectionState, filters: ShopFilters): SectionRead => {
+  const readFirstPage = (section: SectionState, filters: ShopFilters): SectionReads => {
     const { seed } = section;
     const minorUnit = section.currency?.minorUnit ?? 2;
     const fresh = () =>
-      fetchSection(
+      readSection(
         deps.catalog,
         filters,
         { page: 1, perPage: seed.perPage },
@@ -154,8 +153,14 @@ export const createSections = (deps: {
     const early = kept?.get(key);
     kept?.delete(key);
     if (!isFresh(early)) return fresh();
-    // A read ahead that failed is no answer for the choice: it asks again.
-    return early.reading.then((result) => (result.ok ? result : fresh()));
+    // A read ahead whose products failed is no answer for the choice: it asks again, both reads.
+    let again: SectionReads | null = null;
+    const retry = (): SectionReads => (again ??= fresh());
+    const { products, facets } = early.reading;
+    return {
+      products: products.then((result) => (result.ok ? result : retry().products)),
+      facets: products.then((result) => (result.ok ? facets : retry().facets)),
+    };
   };
 
   const register = (seed: SectionSeed): void => {
@@ -180,7 +185,7 @@ export const createSections = (deps: {
     // 4x CPU that render held the request back by 40-60 ms when it came first).
     const reading = readFirstPage(section, filters);
     put(id, { ...section, pending: filters, list });
-    const result = await reading;
+    const result = await reading.products;
     const now = get(id);
     if (!now || now.list.loading?.token !== token) return false;
     if (!result.ok) {
@@ -188,18 +193,26 @@ export const createSections = (deps: {
       put(id, { ...now, list: failList(now.list, token) });
       return false;
     }
-    const { page, facets: counted } = result.value;
-    put(id, {
-      ...now,
-      filters,
-      pending: null,
-      facets: counted ?? now.facets,
-      currency: counted?.priceRange?.currency ?? now.currency,
-      list: receiveList(now.list, token, page, (p) => p.id),
-    });
+    const page = result.value;
+    // The list shows as soon as its products are in; the counts follow when theirs are.
+    put(id, { ...now, filters, pending: null, list: receiveList(now.list, token, page, (p) => p.id) });
     deps.emit('shop.filtered', { section: id, filters: filterFacts(filters), resultCount: page.total });
     deps.emit('catalog.listViewed', { listName: seed.listName, items: page.items.map(itemFactsOf), offset: 0 });
+    // Not waited for: the choice is applied (its address is written) with its list.
+    void applyFacets(id, filters, reading.facets);
     return true;
+  };
+
+  /**
+   * The counts (and the currency) of a list's filters, once in, while that list's filters are
+   * still the ones shown: a newer choice that has shown its own list by then brings its own. A
+   * failed read leaves the counts as they were.
+   */
+  const applyFacets = async (id: string, filters: ShopFilters, reading: SectionReads['facets']): Promise<void> => {
+    const counted = await reading.catch(() => null);
+    const later = get(id);
+    if (!later || !counted?.ok || !sameFilters(later.filters, filters)) return;
+    put(id, { ...later, facets: counted.value, currency: counted.value.priceRange?.currency ?? later.currency });
   };
 
   const apply = async (id: string, filters: ShopFilters, place: Place): Promise<ChoiceOutcome> => {
@@ -238,7 +251,8 @@ export const createSections = (deps: {
     if (isFresh(kept.get(key))) return;
     const reading = readFirstPage(section, change.filters);
     // A read ahead that nobody takes must not surface as an unhandled failure.
-    reading.catch(() => undefined);
+    reading.products.catch(() => undefined);
+    reading.facets.catch(() => undefined);
     kept.delete(key);
     kept.set(key, { at: now(), reading });
     for (const stale of [...kept.keys()].slice(0, Math.max(0, kept.size - PREFETCH_KEPT))) kept.delete(stale);
