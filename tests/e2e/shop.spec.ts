@@ -165,7 +165,8 @@ test.describe('shop filters', () => {
       // The address as the frame that paints the new list starts (its animation-frame callbacks).
       // A new list comes as a new grid (the section's child) or as new tiles in the grid.
       new MutationObserver((records) => {
-        if (!records.some((r) => r.target === section || (r.target as Element).classList.contains('listing__grid'))) return;
+        const isGrid = (node: Node) => node instanceof Element && node.classList.contains('listing__grid');
+        if (!records.some((r) => isGrid(r.target) || [...r.addedNodes].some(isGrid))) return;
         if (!w.seen.some(([kind]) => kind === 'list')) requestAnimationFrame(() => w.seen.push([`address ${location.search}`, w.frame]));
         w.seen.push(['list', w.frame]);
       }).observe(section!, { childList: true, subtree: true });

@@ -23,21 +23,25 @@ const base = toProduct(v.parse(storeProductSchema, recorded[0]));
 const product = (id: number): Product => ({ ...base, id, name: `Product ${id}`, slug: `product-${id}` });
 const pageOf = (ids: number[], page = 1, totalPages = 3): ProductPage => ({ items: ids.map(product), total: 30, page, totalPages });
 
-/** A catalogue whose listProducts answers wait until the test settles them. */
-function heldCatalog() {
+/**
+ * A catalogue whose product reads wait until the test settles them; with `holdCounts`, its count
+ * reads too (otherwise they answer at once, with no counts).
+ */
+function heldCatalog({ holdCounts = false } = {}) {
   const calls: Array<{ query: ProductQuery; settle: (r: Result<ProductPage, PortFailure>) => void }> = [];
+  const counts: Array<(r: Result<CatalogFacets, PortFailure>) => void> = [];
   const facets: CatalogFacets = { priceRange: null, attributeCounts: {}, brandCounts: {} };
   const catalog: CatalogPort = {
     listProducts: async () => err({ kind: 'http', status: 500, code: 'unexpected', message: 'sections read tiles' }),
     listTiles: (query) => new Promise((resolve) => calls.push({ query, settle: resolve })),
-    facets: async () => ok(facets),
+    facets: holdCounts ? () => new Promise((resolve) => counts.push(resolve)) : async () => ok(facets),
     getProduct: async () => err({ kind: 'not-found', message: 'none' }),
     listCategories: async () => ok([]),
     listVariations: async () => ok([]),
     listAttributes: async () => ok([]),
     listBrands: async () => ok([]),
   };
-  return { catalog, calls };
+  return { catalog, calls, counts };
 }
 
 const catalogue: FilterCatalogue = { categories: [], attributes: [], brands: [] };
@@ -55,8 +59,8 @@ const seed = (overrides: Partial<SectionSeed> = {}): SectionSeed => ({
   ...overrides,
 });
 
-function setup(s: SectionSeed = seed(), now?: () => number) {
-  const { catalog, calls } = heldCatalog();
+function setup(s: SectionSeed = seed(), now?: () => number, held: { holdCounts?: boolean } = {}) {
+  const { catalog, calls, counts } = heldCatalog(held);
   const events: DomainEvent[] = [];
   const emit = <K extends DomainEventType>(type: K, payload: DomainEvent<K>['payload']) => {
     const event = { type, payload, meta: { id: String(events.length), at: 0, source: 'shop-filters' } } as DomainEvent<K>;
@@ -65,7 +69,7 @@ function setup(s: SectionSeed = seed(), now?: () => number) {
   };
   const sections = createSections({ catalog, emit, logger: silentLogger(), ...(now ? { now } : {}) });
   sections.register(s);
-  return { sections, calls, events, names: () => events.map((e) => e.type) };
+  return { sections, calls, counts, events, names: () => events.map((e) => e.type) };
 }
 
 const place = { path: '/shop/', search: '' };
@@ -273,31 +277,13 @@ describe('shop-filters sections', () => {
 });
 
 describe('shop-filters sections: the counts follow the list', () => {
-  /** A catalogue whose product and count reads both wait until the test settles them. */
-  function heldBoth() {
-    const tiles: Array<(r: Result<ProductPage, PortFailure>) => void> = [];
-    const counts: Array<(r: Result<CatalogFacets, PortFailure>) => void> = [];
-    const catalog: CatalogPort = {
-      listProducts: async () => err({ kind: 'http', status: 500, code: 'unexpected', message: 'sections read tiles' }),
-      listTiles: () => new Promise((resolve) => tiles.push(resolve)),
-      facets: () => new Promise((resolve) => counts.push(resolve)),
-      getProduct: async () => err({ kind: 'not-found', message: 'none' }),
-      listCategories: async () => ok([]),
-      listVariations: async () => ok([]),
-      listAttributes: async () => ok([]),
-      listBrands: async () => ok([]),
-    };
-    const sections = createSections({ catalog, emit: (type, payload) => ({ type, payload, meta: { id: '0', at: 0, source: 'shop-filters' } }) as never, logger: silentLogger() });
-    sections.register(seed());
-    return { sections, tiles, counts };
-  }
   const countsOf = (n: number): CatalogFacets => ({ priceRange: null, attributeCounts: { 1: n }, brandCounts: {} });
 
   it('a new list shows once its products are in, without waiting for the counts, which follow when theirs are', async () => {
-    const { sections, tiles, counts } = heldBoth();
+    const { sections, calls, counts } = setup(seed(), undefined, { holdCounts: true });
     const outcome = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'white', place);
-    expect([tiles.length, counts.length]).toEqual([1, 1]);
-    tiles[0]!(ok(pageOf([7, 8], 1, 1)));
+    expect([calls.length, counts.length]).toEqual([1, 1]);
+    calls[0]!.settle(ok(pageOf([7, 8], 1, 1)));
     expect(await outcome).toMatchObject({ applied: true });
     expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([7, 8]);
     expect(sections.get('shop')?.facets).toBeNull();
@@ -307,17 +293,17 @@ describe('shop-filters sections: the counts follow the list', () => {
   });
 
   it('the counts of a choice a newer one overtook are never shown; a failed count read keeps the counts shown', async () => {
-    const { sections, tiles, counts } = heldBoth();
+    const { sections, calls, counts } = setup(seed(), undefined, { holdCounts: true });
     const white = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'white', place);
-    tiles[0]!(ok(pageOf([7], 1, 1)));
+    calls[0]!.settle(ok(pageOf([7], 1, 1)));
     await white;
     counts[0]!(ok(countsOf(1)));
     await flush();
     const black = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'black', place);
     const red = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'red', place);
     // Black's list is overtaken by red's; black's counts come last of all.
-    tiles[1]!(ok(pageOf([8], 1, 1)));
-    tiles[2]!(ok(pageOf([9], 1, 1)));
+    calls[1]!.settle(ok(pageOf([8], 1, 1)));
+    calls[2]!.settle(ok(pageOf([9], 1, 1)));
     expect(await black).toMatchObject({ applied: false });
     expect(await red).toMatchObject({ applied: true });
     counts[2]!(err({ kind: 'network', message: 'offline' }));
