@@ -200,7 +200,8 @@ export interface SectionReads {
 /**
  * Starts a section's reads for a set of filters, in parallel, and hands them back apart: a list can
  * show as soon as its products are in, without waiting for the counts (on a stock WooCommerce shop
- * the counts are the slower read by far).
+ * the counts are the slower read by far). With `countsAfter`, the counts read leaves once it
+ * resolves, so that the list's read has the link to itself for a moment.
  */
 export const readSection = (
   catalog: CatalogPort,
@@ -210,9 +211,12 @@ export const readSection = (
   facets: FacetRequest | null,
   base?: SectionBase,
   known?: KnownCategories,
+  countsAfter?: Promise<void>,
 ): SectionReads => {
   const query = catalogQuery(filters, paging, minorUnit, base, known);
-  return { products: catalog.listTiles(query), facets: facets ? catalog.facets(query, facets) : Promise.resolve(null) };
+  const products = catalog.listTiles(query);
+  if (!facets) return { products, facets: Promise.resolve(null) };
+  return { products, facets: countsAfter ? countsAfter.then(() => catalog.facets(query, facets)) : catalog.facets(query, facets) };
 };
 
 /**

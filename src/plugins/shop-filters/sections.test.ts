@@ -59,7 +59,14 @@ const seed = (overrides: Partial<SectionSeed> = {}): SectionSeed => ({
   ...overrides,
 });
 
-function setup(s: SectionSeed = seed(), now?: () => number, held: { holdCounts?: boolean } = {}) {
+/** What a test may hold besides the reads: the list's paint, and the counts read's leaving. */
+interface Held {
+  readonly holdCounts?: boolean;
+  readonly painted?: () => Promise<void>;
+  readonly countsLeave?: () => Promise<void>;
+}
+
+function setup(s: SectionSeed = seed(), now?: () => number, held: Held = {}) {
   const { catalog, calls, counts } = heldCatalog(held);
   const events: DomainEvent[] = [];
   const emit = <K extends DomainEventType>(type: K, payload: DomainEvent<K>['payload']) => {
@@ -67,7 +74,8 @@ function setup(s: SectionSeed = seed(), now?: () => number, held: { holdCounts?:
     events.push(event as DomainEvent);
     return event;
   };
-  const sections = createSections({ catalog, emit, logger: silentLogger(), ...(now ? { now } : {}) });
+  const { painted, countsLeave } = held;
+  const sections = createSections({ catalog, emit, logger: silentLogger(), ...(now ? { now } : {}), ...(painted ? { painted } : {}), ...(countsLeave ? { countsLeave } : {}) });
   sections.register(s);
   return { sections, calls, counts, events, names: () => events.map((e) => e.type) };
 }
@@ -290,6 +298,40 @@ describe('shop-filters sections: the counts follow the list', () => {
     counts[0]!(ok(countsOf(4)));
     await flush();
     expect(sections.get('shop')?.facets).toEqual(countsOf(4));
+  });
+
+  it('the counts read leaves once its list’s has had its moment, and counts that are in before the list has painted wait for that frame', async () => {
+    /** A promise the test resolves, and how many were asked for. */
+    const gate = () => {
+      const opens: Array<() => void> = [];
+      const wait = () => new Promise<void>((resolve) => opens.push(resolve));
+      return { wait, open: () => opens.splice(0).forEach((open) => open()), asked: () => opens.length };
+    };
+    const frame = gate();
+    const leave = gate();
+    const { sections, calls, counts } = setup(seed(), undefined, { holdCounts: true, painted: frame.wait, countsLeave: leave.wait });
+    const outcome = sections.choose('shop', { kind: 'facet', facet: 'colour' }, 'white', place);
+    await flush();
+    // The list's read is out; the counts read waits for its moment.
+    expect([calls.length, counts.length, leave.asked()]).toEqual([1, 0, 1]);
+    leave.open();
+    await flush();
+    expect(counts.length).toBe(1);
+    // The counts are in before the list.
+    counts[0]!(ok(countsOf(3)));
+    calls[0]!.settle(ok(pageOf([7, 8], 1, 1)));
+    expect(await outcome).toMatchObject({ applied: true });
+    await flush();
+    expect(sections.get('shop')?.list.items.map((p) => p.id)).toEqual([7, 8]);
+    expect(sections.get('shop')?.facets).toBeNull();
+    // The frame that shows the list has painted: now the counts.
+    frame.open();
+    await flush();
+    expect(sections.get('shop')?.facets).toEqual(countsOf(3));
+    // A read started ahead waits for its moment the same way.
+    sections.prefetch('shop', { kind: 'facet', facet: 'colour' }, 'black');
+    await flush();
+    expect([calls.length, counts.length, leave.asked()]).toEqual([2, 1, 1]);
   });
 
   it('the counts of a choice a newer one overtook are never shown; a failed count read keeps the counts shown', async () => {

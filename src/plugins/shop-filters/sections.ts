@@ -122,9 +122,21 @@ export const createSections = (deps: {
   readonly store?: Store<SectionsState>;
   /** The clock for reads started ahead. @default Date.now */
   readonly now?: () => number;
+  /**
+   * Resolves once what the store holds now has been painted (the browser's next frame). The
+   * counts wait for the frame that shows their list: landing a few milliseconds after it, they
+   * were rendered in the same frame and held it back. @default at once
+   */
+  readonly painted?: () => Promise<void>;
+  /**
+   * Resolves when a choice's counts read may leave, a moment after its list's read. On a slow
+   * link two answers that come back together share it, and the list's came later. @default at once
+   */
+  readonly countsLeave?: () => Promise<void>;
 }) => {
   const store: Store<SectionsState> = deps.store ?? createStore<SectionsState>({});
   const now = deps.now ?? Date.now;
+  const painted = deps.painted ?? (() => Promise.resolve());
   const get = (id: string): SectionState | undefined => store.getSnapshot()[id];
   const put = (id: string, next: SectionState) => store.replace({ ...store.getSnapshot(), [id]: next });
 
@@ -147,6 +159,7 @@ export const createSections = (deps: {
         seed.filtering && seed.catalogue ? facetRequest(seed.filtering.config, seed.catalogue) : null,
         seed.base ?? undefined,
         seed.catalogue?.categories,
+        deps.countsLeave?.(),
       );
     const kept = ahead.get(seed.id);
     const key = readKey(section, filters);
@@ -198,18 +211,19 @@ export const createSections = (deps: {
     put(id, { ...now, filters, pending: null, list: receiveList(now.list, token, page, (p) => p.id) });
     deps.emit('shop.filtered', { section: id, filters: filterFacts(filters), resultCount: page.total });
     deps.emit('catalog.listViewed', { listName: seed.listName, items: page.items.map(itemFactsOf), offset: 0 });
-    // Not waited for: the choice is applied (its address is written) with its list.
-    void applyFacets(id, filters, reading.facets);
+    // Not waited for: the choice is applied (its address is written) with its list, and the
+    // counts come in no sooner than the frame after the one that paints it.
+    void applyFacets(id, filters, reading.facets, painted());
     return true;
   };
 
   /**
    * The counts (and the currency) of a list's filters, once in, while that list's filters are
    * still the ones shown: a newer choice that has shown its own list by then brings its own. A
-   * failed read leaves the counts as they were.
+   * failed read leaves the counts as they were. Not before `shown`, the list's paint.
    */
-  const applyFacets = async (id: string, filters: ShopFilters, reading: SectionReads['facets']): Promise<void> => {
-    const counted = await reading.catch(() => null);
+  const applyFacets = async (id: string, filters: ShopFilters, reading: SectionReads['facets'], shown: Promise<void>): Promise<void> => {
+    const [counted] = await Promise.all([reading.catch(() => null), shown]);
     const later = get(id);
     if (!later || !counted?.ok || !sameFilters(later.filters, filters)) return;
     put(id, { ...later, facets: counted.value, currency: counted.value.priceRange?.currency ?? later.currency });
