@@ -3,7 +3,6 @@
  * (`src/i18n`), `useLocale()` the language itself.
  */
 import type { Translations } from '@nanostores/i18n';
-import { useSyncExternalStore } from 'react';
 import { BASE_LOCALE, type Locale, type MessageSet } from '../i18n/index.js';
 import { useUi } from './runtime-context.js';
 
@@ -26,9 +25,14 @@ const keepMounted = (store: { readonly listen: (listener: () => void) => () => v
   store.listen(() => undefined);
 };
 
-/** An area's texts in the page's language. */
+/**
+ * An area's texts in the page's language: read, not subscribed to. Every catalogue is given before
+ * anything renders (`setCatalogue`), so a page's texts never change under it. As a subscription
+ * (`useSyncExternalStore`), each call was a state, a layout effect and an effect in every component
+ * that shows text: a filter's ten new tiles made thirty of each, and its old tiles dropped as many.
+ */
 export function useTexts<Body extends Translations>(set: MessageSet<Body>): Body {
   const store = set.in(useLocale());
   keepMounted(store);
-  return useSyncExternalStore(store.listen, store.get, store.get);
+  return store.get();
 }

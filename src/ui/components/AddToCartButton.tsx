@@ -27,8 +27,10 @@ interface AddToCartButtonProps {
 export function AddToCartButton({ product, quantity = 1, variationId, variation, label, className }: AddToCartButtonProps) {
   const { runtime, state } = useUi();
   const t = useTexts(cartButtonTexts);
-  const pending = useSelector(runtime.stores.cart, (s) => (s.pendingProducts[product.id] ?? 0) > 0);
-  const added = useSelector(runtime.stores.cart, (s) => s.addedProducts.includes(product.id));
+  // One subscription per button: a filter's new tiles each make theirs (and the old ones drop theirs).
+  const cartState = useSelector(runtime.stores.cart, (s) => ((s.pendingProducts[product.id] ?? 0) > 0 ? 'pending' : s.addedProducts.includes(product.id) ? 'added' : 'idle'));
+  const pending = cartState === 'pending';
+  const added = cartState === 'added';
   const [busy, setBusy] = useState(false);
 
   if (!product.isPurchasable || !product.isInStock) {

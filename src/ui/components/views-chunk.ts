@@ -100,7 +100,9 @@ export function viewsChunk<M>(importer: () => Promise<M>, onLoad?: (module: M) =
       // (without them it keeps only the first), and hydrates them once the chunk arrives.
       return onServer() ? suspendedRange(content) : content;
     });
-    return (props) => createElement(Boundary as unknown as ComponentType<object>, props as object);
+    // The boundary itself is the view (rendered with `createElement`, never called): a wrapper
+    // around it was one more component in every tile.
+    return Boundary as unknown as (props: P) => ReactNode;
   };
   return { loaded: () => loaded, load, whenWoken, deferred };
 }
