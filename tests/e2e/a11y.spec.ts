@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { hydrated } from './helpers.js';
+import { atRest, hydrated } from './helpers.js';
 
 // Label in name (WCAG 2.5.3). axe ships `label-content-name-mismatch` tagged experimental, so its
 // default run skips it: it is switched on here, and each check proves it ran.
@@ -8,9 +8,8 @@ const LABEL_IN_NAME = 'label-content-name-mismatch';
 
 /** axe with its default rules plus label-in-name: the serious and critical violations, readable. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Judged at rest: a control caught halfway through a fade (the go-to-top link leaving as a form
-  // scrolls to its first error) has the contrast of neither end.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Judged at rest (the go-to-top link leaving as a form scrolls to its first error).
+  await atRest(page);
   const results = await new AxeBuilder({ page }).options({ rules: { [LABEL_IN_NAME]: { enabled: true } } }).analyze();
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].some((rule) => rule.id === LABEL_IN_NAME);
   expect(ran, `${LABEL_IN_NAME} ran`).toBe(true);

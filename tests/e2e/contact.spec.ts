@@ -7,13 +7,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from './fixtures.js';
 import { frontOf } from './servers.js';
-import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
+import { atRest, hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 const SENT = 'Thank you for your message. It has been sent.';
 const INVALID = 'One or more fields have an error. Please check and try again.';
 const STOCK_ERROR = 'There was an error trying to send your message. Please try again later.';
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // At rest: a form scrolled to its first error brings in the go-to-top link, which fades.
+  await atRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

@@ -27,6 +27,15 @@ export async function gtagEvents(page: Page): Promise<string[]> {
   return calls.filter((c) => c.fn === 'gtag' && c.args[0] === 'event').map((c) => String(c.args[1]));
 }
 
+/**
+ * Waits until no animation or transition on the page is running, so axe judges it at rest: a
+ * control caught halfway through a fade (the go-to-top link appearing as the page scrolls) has the
+ * contrast of neither end.
+ */
+export async function atRest(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
 /** Waits until the browser has hydrated the server HTML. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
