@@ -15,6 +15,7 @@ import type { ProductSection as Section } from '../../../app/app-state.js';
 import { filteredMessage } from '../../../ui/components/Notices.js';
 import { useSelector, useUi } from '../../../ui/runtime-context.js';
 import { afterNextPaint } from '../../../ui/components/wake.js';
+import { onServer } from '../../../ui/components/hydrate-later.js';
 import { useTexts } from '../../../ui/i18n.js';
 import { withoutLanguage } from '../../../i18n/index.js';
 import type shopFilters from '../index.js';
@@ -34,7 +35,7 @@ const COUNTS_STAGGER_MS = 20;
  * list (`afterNextPaint`); elsewhere (no page to paint) nothing waits.
  */
 export const createSections = (deps: Omit<Parameters<typeof sectionsOver>[0], 'painted' | 'countsLeave'>) =>
-  typeof document === 'undefined'
+  onServer()
     ? sectionsOver(deps)
     : sectionsOver({
         ...deps,
