@@ -130,6 +130,7 @@ test.describe('catalog → cart → analytics', () => {
 
     const header = page.getByRole('banner');
     await expect(header).toHaveAttribute('data-scrolling', 'false');
+    const heightAtTop = (await header.boundingBox())?.height;
     // One scroll, one scroll event: taking the scrolling state does not set off a train of
     // scroll-anchoring adjustments (an animated header height did, one per frame for 0.4 s).
     const scrolls = await page.evaluate(
@@ -143,6 +144,9 @@ test.describe('catalog → cart → analytics', () => {
     );
     await expect(header).toHaveAttribute('data-scrolling', 'true');
     expect(scrolls).toBeLessThanOrEqual(2);
+    // The scrolling state keeps the header's size: a sticky header is in the flow, so a change of
+    // height would lay out and move the whole page in the frame of that scroll.
+    expect((await header.boundingBox())?.height).toBe(heightAtTop);
     await expect(page.getByRole('link', { name: 'Go to top' })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(page.getByRole('link', { name: 'Go to top' })).toBeHidden();
