@@ -77,18 +77,18 @@ afterEach(() => {
 describe('whenSettled', () => {
   it('releases every caller waiting at once in one idle callback, after the page has loaded and fetched nothing for a while', async () => {
     const page = fakePage();
-    const { whenSettled } = await import('./wake.js');
+    const { whenSettled, SETTLED_AFTER_MS } = await import('./wake.js');
     const ran: string[] = [];
     whenSettled(() => ran.push('catalogue'));
     whenSettled(() => ran.push('cart lines'));
     page.load();
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(SETTLED_AFTER_MS - 100);
     // A fetch restarts the quiet period.
     page.fetched();
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(SETTLED_AFTER_MS - 100);
     expect(page.pendingIdle()).toBe(0);
     whenSettled(() => ran.push('wishlist'));
-    vi.advanceTimersByTime(600);
+    vi.advanceTimersByTime(100);
     expect(page.pendingIdle()).toBe(1);
     expect(ran).toEqual([]);
     page.idle();
@@ -120,14 +120,14 @@ describe('whenSettled', () => {
 
   it('starts a new round for a caller that comes after one has released its callers', async () => {
     const page = fakePage();
-    const { whenSettled } = await import('./wake.js');
+    const { whenSettled, SETTLED_AFTER_MS } = await import('./wake.js');
     const ran: string[] = [];
     page.load();
     whenSettled(() => ran.push('early'));
     vi.advanceTimersByTime(1500);
     page.idle();
     whenSettled(() => ran.push('late'));
-    vi.advanceTimersByTime(1499);
+    vi.advanceTimersByTime(SETTLED_AFTER_MS - 1);
     expect(page.pendingIdle()).toBe(0);
     vi.advanceTimersByTime(1);
     page.idle();
