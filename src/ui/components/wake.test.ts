@@ -98,14 +98,14 @@ describe('whenSettled', () => {
 
   it('runs the others when one is cancelled, and watches nothing once all are', async () => {
     const page = fakePage();
-    const { whenSettled } = await import('./wake.js');
+    const { whenSettled, SETTLED_AFTER_MS } = await import('./wake.js');
     const ran: string[] = [];
     const cancelFirst = whenSettled(() => ran.push('first'));
     whenSettled(() => ran.push('second'));
     cancelFirst();
     cancelFirst();
     page.load();
-    vi.advanceTimersByTime(1500);
+    vi.advanceTimersByTime(SETTLED_AFTER_MS);
     page.idle();
     expect(ran).toEqual(['second']);
 
@@ -124,7 +124,7 @@ describe('whenSettled', () => {
     const ran: string[] = [];
     page.load();
     whenSettled(() => ran.push('early'));
-    vi.advanceTimersByTime(1500);
+    vi.advanceTimersByTime(SETTLED_AFTER_MS);
     page.idle();
     whenSettled(() => ran.push('late'));
     vi.advanceTimersByTime(SETTLED_AFTER_MS - 1);
@@ -136,14 +136,14 @@ describe('whenSettled', () => {
 
   it('runs the rest when one caller throws, and reports the error', async () => {
     const page = fakePage();
-    const { whenSettled } = await import('./wake.js');
+    const { whenSettled, SETTLED_AFTER_MS } = await import('./wake.js');
     const ran: string[] = [];
     whenSettled(() => {
       throw new Error('chunk failed');
     });
     whenSettled(() => ran.push('after'));
     page.load();
-    vi.advanceTimersByTime(1500);
+    vi.advanceTimersByTime(SETTLED_AFTER_MS);
     page.idle();
     expect(ran).toEqual(['after']);
     expect(() => vi.runOnlyPendingTimers()).toThrow('chunk failed');
