@@ -18,7 +18,11 @@ export type Encoding = 'br' | 'gzip';
 export interface CompressionOptions {
   /** Bodies smaller than this are sent as they are (compression would not pay). @default 1024 */
   readonly thresholdBytes?: number;
-  /** Brotli quality, 0–11: 4 compresses a page in about a millisecond, near gzip's top level in size. @default 4 */
+  /**
+   * Brotli quality, 0–11. 5 is where brotli starts modelling context: on `/shop/` (77 KB) it wrote
+   * 11.2 KiB in 0.74 ms against 12.1 KiB in 0.54 ms at 4; 7 and up took 3.8 ms and more for under
+   * 1 % less. @default 5
+   */
   readonly brotliQuality?: number;
   /** Gzip level, 1–9. @default 6 */
   readonly gzipLevel?: number;
@@ -106,7 +110,7 @@ export async function encodeBody(body: Uint8Array, encoding: Encoding, options: 
   if (encoding === 'br') {
     return (await brotli(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 4,
+        [constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 5,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },

@@ -186,6 +186,26 @@ test.describe('shop filters', () => {
     await expect(page).toHaveURL(/[?&]product_cat=footwear\b/);
   });
 
+  test('the served grid skips laying out tiles far below the fold; a list a filter built lays out all of its tiles at once', async ({ page }) => {
+    await page.goto('/shop/');
+    await filtersReady(page);
+    await settled(page);
+    const looks = () =>
+      page.evaluate(() => [...document.querySelectorAll('[aria-labelledby="section-shop"] .tile')].map((tile) => getComputedStyle(tile).contentVisibility));
+    const served = await looks();
+    const servedFirst = await page.evaluate(() => document.querySelector('[aria-labelledby="section-shop"] .tile__name')?.textContent ?? '');
+    expect(served.slice(0, 3)).toEqual(['visible', 'visible', 'visible']);
+    expect(served.slice(3)).toContain('auto');
+    await filters(page).getByRole('link', { name: /^Footwear \(\d+ products?\)$/ }).click();
+    await expect(filters(page).getByRole('link', { name: /^Footwear/ })).toHaveAttribute('aria-current', 'true');
+    // The new list is in once the first tile is no longer the served one.
+    const firstName = () => page.evaluate(() => document.querySelector('[aria-labelledby="section-shop"] .tile__name')?.textContent ?? '');
+    await expect.poll(firstName).not.toBe(servedFirst);
+    const built = await looks();
+    expect(built.length).toBeGreaterThan(3);
+    expect(new Set(built)).toEqual(new Set(['visible']));
+  });
+
   test('a page that never falls quiet still brings the filters’ code once the shopper has first acted', async ({ page }) => {
     await page.goto('/shop/');
     await hydrated(page);

@@ -135,6 +135,27 @@ test.describe('wishlist: add buttons, notices and the header (path 1)', () => {
     await addFromTile(page, tile);
   });
 
+  test('the heart: an outline in the button’s text colour, filled once pressed, and drawn in the system’s button text colour in forced colours', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto('/shop/');
+    await wishlistReady(page);
+    const tile = page.getByRole('article').first();
+    const heart = () =>
+      tile.getByRole('button', { name: /to wishlist/ }).evaluate((button) => {
+        const mark = getComputedStyle(button, '::before');
+        return { mask: mark.maskImage, fill: mark.backgroundColor, behind: getComputedStyle(button).backgroundColor, ink: getComputedStyle(button).color };
+      });
+    const outline = await heart();
+    expect(outline.mask).toMatch(/^url\("data:image\/svg\+xml,.*fill='none'/);
+    // Not the button's own background (the forced Canvas colour), which would hide it.
+    expect(outline.fill).toBe(outline.ink);
+    expect(outline.fill).not.toBe(outline.behind);
+    await addFromTile(page, tile);
+    const filled = await heart();
+    expect(filled.mask).toMatch(/fill='%23000'/);
+    expect(filled.fill).not.toBe(filled.behind);
+  });
+
   test('on a variable product the button is disabled with its reason until a variation is chosen, then follows it', async ({ page }) => {
     await page.goto('/product/suki-logo-tee/');
     await wishlistReady(page);

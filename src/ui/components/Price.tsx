@@ -10,7 +10,7 @@ export function Price({ prices, onSale }: { prices: ProductPrices; onSale: boole
   if (prices.range && prices.range.min !== prices.range.max) {
     return (
       <p className="price">
-        <span>{fmt(prices.range.min)}</span> – <span>{fmt(prices.range.max)}</span>
+        {fmt(prices.range.min)} – {fmt(prices.range.max)}
       </p>
     );
   }
@@ -23,8 +23,6 @@ export function Price({ prices, onSale }: { prices: ProductPrices; onSale: boole
     );
   }
   return (
-    <p className="price">
-      <span>{fmt(prices.price)}</span>
-    </p>
+    <p className="price">{fmt(prices.price)}</p>
   );
 }

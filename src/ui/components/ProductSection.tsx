@@ -3,7 +3,7 @@ import type { ListedProduct } from '../../core/domain/catalog.js';
 import type { ProductSection as Section } from '../../app/app-state.js';
 import { useTexts } from '../i18n.js';
 import { listingTexts } from '../messages/listing.js';
-import { HydrateLater } from './hydrate-later.js';
+import { BuiltInBrowser, HydrateLater, onServer, pageHydrationDone } from './hydrate-later.js';
 import { ProductTile } from './ProductTile.js';
 import { wakeOnInteractionOrIdle } from './wake.js';
 import { tileImageSizes } from '../../core/rules/layout.js';
@@ -41,6 +41,22 @@ const inTurns = (tiles: readonly ReactNode[]): ReactNode[] =>
   Array.from({ length: Math.ceil(tiles.length / TILES_PER_TURN) }, (_, i) => (
     <HydrateLater key={`turn-${i}`}>{tiles.slice(i * TILES_PER_TURN, (i + 1) * TILES_PER_TURN)}</HydrateLater>
   ));
+
+/**
+ * The grid's `<ul>`. One the browser builds once the page has hydrated (a filter's or a sort's new
+ * list) is marked `listing__grid--built`, and its tiles are laid out at once rather than skipped
+ * while off screen (`first-paint.css`): for tiles that arrive in a page already showing,
+ * Chromium laid the new list out twice in the frame that showed it, once with the tiles skipped
+ * and once more with those on screen. Its tiles are {@link BuiltInBrowser}.
+ */
+function Grid({ busy, children }: { readonly busy: boolean; readonly children: ReactNode }) {
+  const [built] = useState(() => !onServer() && pageHydrationDone());
+  return (
+    <ul className={built ? 'listing__grid listing__grid--built' : 'listing__grid'} aria-busy={busy || undefined}>
+      {built ? <BuiltInBrowser.Provider value>{children}</BuiltInBrowser.Provider> : children}
+    </ul>
+  );
+}
 
 /**
  * One list of products in one of the four layouts. The carousel is a scroll-snap strip in the
@@ -102,9 +118,9 @@ export function ProductSection({ section, eagerCount, firstOnPage, products = se
         // entering the list on screen one by one (filter click → list painted, 4x CPU, 10-14 paired
         // rounds: 99-102 → 87-100 ms for a first filter, 71-86 → 67-75 ms for a later one).
         // Load-more keeps the first product, so its tiles are only added.
-        <ul className="listing__grid" aria-busy={busy || undefined} key={products[0]?.id}>
+        <Grid key={products[0]?.id} busy={busy}>
           {inTurns(tiles)}
-        </ul>
+        </Grid>
       )}
       {footer}
     </section>

@@ -12,7 +12,7 @@
  *   of load-more).
  * - The page counts as hydrated (`data-hydrated`) only once every part is.
  */
-import { createElement, Fragment, Suspense, useState, type ReactNode } from 'react';
+import { createContext, createElement, Fragment, Suspense, useState, type ReactNode } from 'react';
 
 /** Whether this renders on the server (which renders once, synchronously: nothing may suspend there). */
 export const onServer = (): boolean => typeof document === 'undefined';
@@ -29,6 +29,13 @@ export const rangeMark = (text: string): ReactNode => createElement(Fragment, { 
  * and `<!--/$s-->` (used by {@link HydrateLater} and by the deferred plugin views).
  */
 export const suspendedRange = (children: ReactNode): ReactNode => createElement(Fragment, null, rangeMark('$s'), children, rangeMark('/$s'));
+
+/**
+ * True under a part the browser built itself after the page hydrated (a list a filter replaced):
+ * nothing there was served, so nothing there is hydrated, and a view inside may leave out what only
+ * a page without scripts needs (a form to post) rather than make it for every tile.
+ */
+export const BuiltInBrowser = createContext(false);
 
 /** A part waiting for its turn: the promise its gate throws, and its release. */
 interface Ticket {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useContext, useEffect, useId, useState } from 'react';
 import type { ListedProduct, Product, ProductVariation } from '../../../core/domain/catalog.js';
 import { itemFactsOf, type ItemFacts } from '../../../core/events.js';
 import type { ViewContextOf } from '../../../core/plugin.js';
+import { BuiltInBrowser } from '../../../ui/components/hydrate-later.js';
 import { useTexts } from '../../../ui/i18n.js';
 import { shallowEqual, useSelector, useUi } from '../../../ui/runtime-context.js';
 import { countFromCookie, headerText } from '../basics.js';
@@ -42,8 +43,8 @@ const buttonState = (view: WishlistView, productId: number) => {
 };
 
 /**
- * `Add “{name}” to wishlist`: a form posted to `/wishlist/` without scripts; with them, an add
- * through the plugin, pressed (`aria-pressed`) once the product is in a list, with `Browse
+ * `Add “{name}” to wishlist`: a form posted to `/wishlist/` without scripts (a button alone in a
+ * list the browser built); with them, an add through the plugin, pressed (`aria-pressed`) once the product is in a list, with `Browse
  * wishlist` beside it. With several lists it first asks which one.
  */
 function WishlistButton({ plugin, productId, parentId, productType, name, item, wide = false, reason }: ButtonProps) {
@@ -52,6 +53,9 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
   const { entry, url, adding, notice } = useSelector(plugin.store, (s) => buttonState(s, productId), shallowEqual);
   const severalLists = (view: WishlistView) => plugin.options.multipleLists && view.state?.features.multipleLists === true && view.state.lists.length > 1;
   const [choosing, setChoosing] = useState(false);
+  // In a list the browser built (a filter's): scripts run there, so no form for them to fall back
+  // on (two elements fewer per tile).
+  const built = useContext(BuiltInBrowser);
   const reasonId = useId();
   const t = useTexts(wishlistTexts);
   const text = t.addNamed({ name });
@@ -59,40 +63,50 @@ function WishlistButton({ plugin, productId, parentId, productType, name, item, 
     setChoosing(false);
     void plugin.execute('wishlist.add', { productId, parentId, productType, name, item, wishlistId, ...(newList ? { newList } : {}) });
   };
+  const press = () => {
+    if (reason || adding) return;
+    void (async () => {
+      // With several lists the shopper chooses one: their lists must be known first.
+      const count = countFromCookie(document.cookie) ?? 0;
+      if (plugin.options.multipleLists && !plugin.store.getSnapshot().known && count > 0) await plugin.execute('wishlist.wake', { count, wait: true });
+      if (severalLists(plugin.store.getSnapshot())) setChoosing(true);
+      else add(null);
+    })();
+  };
+  // The heart is the button's `::before` (`first-paint.css`): an inline SVG was two more elements
+  // in every tile a filter's list made.
+  const button = (
+    <button
+      type={built ? 'button' : 'submit'}
+      className="wishlist-add__button"
+      onClick={built ? press : undefined}
+      aria-pressed={entry !== null}
+      aria-disabled={reason || adding ? true : undefined}
+      aria-busy={adding || undefined}
+      aria-describedby={reason ? reasonId : undefined}
+      title={wide ? undefined : t.addTitle}
+    >
+      <span className={wide ? undefined : 'visually-hidden'}>{text}</span>
+    </button>
+  );
   return (
     <div className={`wishlist-add${wide ? ' wishlist-add--wide' : ''}`}>
-      <form
-        className="wishlist-add__form"
-        method="post"
-        action="/wishlist/"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (reason || adding) return;
-          void (async () => {
-            // With several lists the shopper chooses one: their lists must be known first.
-            const count = countFromCookie(document.cookie) ?? 0;
-            if (plugin.options.multipleLists && !plugin.store.getSnapshot().known && count > 0) await plugin.execute('wishlist.wake', { count, wait: true });
-            if (severalLists(plugin.store.getSnapshot())) setChoosing(true);
-            else add(null);
-          })();
-        }}
-      >
-        <input type="hidden" name="add_to_wishlist" value={productId} />
-        <button
-          type="submit"
-          className="wishlist-add__button"
-          aria-pressed={entry !== null}
-          aria-disabled={reason || adding ? true : undefined}
-          aria-busy={adding || undefined}
-          aria-describedby={reason ? reasonId : undefined}
-          title={wide ? undefined : t.addTitle}
+      {built ? (
+        button
+      ) : (
+        <form
+          className="wishlist-add__form"
+          method="post"
+          action="/wishlist/"
+          onSubmit={(e) => {
+            e.preventDefault();
+            press();
+          }}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path d="M12 21s-7.5-4.6-9.5-9.3C1 8 3.4 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.6 0 6 3.5 4.5 7.2C19.5 16.4 12 21 12 21z" />
-          </svg>
-          <span className={wide ? undefined : 'visually-hidden'}>{text}</span>
-        </button>
-      </form>
+          <input type="hidden" name="add_to_wishlist" value={productId} />
+          {button}
+        </form>
+      )}
       {reason && (
         <p className="wishlist-add__reason" id={reasonId}>
           {reason}
