@@ -6,6 +6,7 @@ import { BASE_LOCALE, textsIn } from '../../i18n/index.js';
 import { useTexts } from '../i18n.js';
 import { noticeTexts } from '../messages/notices.js';
 import { useSelector, useUi } from '../runtime-context.js';
+import { afterNextPaint } from './wake.js';
 
 type NoticeTexts = (typeof noticeTexts)['base'];
 
@@ -113,9 +114,11 @@ export function Announcer() {
   const t = useTexts(noticeTexts);
   const retrying = useSelector(runtime.stores.cart, (s) => s.retrying);
   const say = useCallback((text: string) => {
-    // Clear first so the same sentence twice in a row is spoken twice.
+    // Clear first so the same sentence twice in a row is spoken twice. The sentence comes after the
+    // next paint: in an animation-frame callback its render held back the frame that shows what
+    // it tells (a filter's new list), and a frame later is nothing to a listener.
     setMessage('');
-    requestAnimationFrame(() => setMessage(text));
+    afterNextPaint(() => setMessage(text));
   }, []);
   useEffect(() => {
     const sub = runtime.ofType('cart.added', 'cart.removed', 'cart.quantityChanged', 'cart.failed').subscribe((event) => say(announcementFor(event, t)));
