@@ -72,3 +72,39 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** What {@link trackRequests} gives: a wait for the page's network to fall quiet. */
+export interface RequestTracker {
+  /** Resolves once no request has been in flight for `quietMs` (500 ms, as Playwright's network idle). */
+  readonly quiet: (quietMs?: number, timeoutMs?: number) => Promise<void>;
+}
+
+/**
+ * Counts `page`'s requests in flight from now on. Playwright's `waitForLoadState('networkidle')`
+ * is a state of the page's load, reached once: after a click on a loaded page it returns at once,
+ * while the click's own requests are still on their way.
+ */
+export function trackRequests(page: Page): RequestTracker {
+  let inFlight = 0;
+  let changedAt = Date.now();
+  const started = () => {
+    inFlight += 1;
+    changedAt = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    changedAt = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    quiet: async (quietMs = 500, timeoutMs = 30_000) => {
+      const until = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - changedAt < quietMs) {
+        if (Date.now() > until) throw new Error(`the page's network was not quiet for ${quietMs} ms within ${timeoutMs} ms (${inFlight} requests in flight)`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}

@@ -16,8 +16,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium, startShop } from './browser-shop.js';
+import type { Browser, CDPSession } from 'playwright-core';
+import { launchChromium, startShop, trackRequests } from './browser-shop.js';
 
 const port = Number(process.env['BENCH_WISHLIST_PORT'] ?? 3196);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
@@ -102,25 +102,12 @@ const ARM = (index: number): string => `
 `;
 
 /** Waits until no request has been in flight for 300 ms. */
-const quietOf = (page: Page) => {
-  let inFlight = 0;
-  page.on('request', () => (inFlight += 1));
-  page.on('requestfinished', () => (inFlight -= 1));
-  page.on('requestfailed', () => (inFlight -= 1));
-  return async (): Promise<void> => {
-    for (let calm = 0; calm < 6; ) {
-      await page.waitForTimeout(50);
-      calm = inFlight === 0 ? calm + 1 : 0;
-    }
-  };
-};
-
 async function clickRounds(browser: Browser, base: string): Promise<Array<{ add: number; paintedMs: number; answeredMs: number }>> {
   const samples: Array<{ add: number; paintedMs: number; answeredMs: number }> = [];
   for (let r = 0; r < ROUNDS; r++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const quiet = quietOf(page);
+    const requests = trackRequests(page);
     const cdp: CDPSession = await context.newCDPSession(page);
     await page.goto(`${base}/shop/`);
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
@@ -137,12 +124,12 @@ async function clickRounds(browser: Browser, base: string): Promise<Array<{ add:
       if (!box) throw new Error('the wishlist button has no box');
       // The pointer rests on the button first (which is also the sign of life that brings the buttons' code in).
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await quiet();
+      await requests.quiet(300);
       await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
       await page.mouse.down();
       await page.mouse.up();
       await page.waitForFunction(() => (globalThis as { __answeredMs?: number }).__answeredMs !== undefined, undefined, { timeout: 30_000 });
-      await quiet();
+      await requests.quiet(300);
       const paintedMs = Number(await page.evaluate('window.__paintedMs'));
       const answeredMs = Number(await page.evaluate('window.__answeredMs'));
       await page.evaluate(`document.querySelector('button[data-bench-target="yes"]')?.removeAttribute('data-bench-target')`);
