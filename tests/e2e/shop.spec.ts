@@ -121,6 +121,39 @@ test.describe('shop filters', () => {
     await expect(shop(page).getByRole('alert')).toHaveCount(0);
   });
 
+  test('a new list still out after a tenth of a second fades the shown one and marks it busy, never sooner, until it lands', async ({ page }) => {
+    await page.goto('/shop/');
+    await filtersReady(page);
+    await settled(page);
+    // The list's read is held until released (the one the pointer starts on its way, or the click's).
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const products = '**/wc/store/v1/products?page=*';
+    await page.route(products, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { clickAt: number; fadedAfter: number | null };
+      const section = document.querySelector('[aria-labelledby="section-shop"]')!;
+      w.fadedAfter = null;
+      document.addEventListener('click', (event) => (w.clickAt = event.timeStamp), { capture: true, once: true });
+      new MutationObserver(() => {
+        if (w.fadedAfter === null && section.classList.contains('listing--loading')) w.fadedAfter = performance.now() - w.clickAt;
+      }).observe(section, { attributes: true, attributeFilter: ['class'] });
+    });
+    const grid = shop(page).locator('.listing__grid');
+    await filters(page).getByRole('link', { name: /^Footwear \(\d+ products?\)$/ }).click();
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    const fadedAfter = await page.evaluate(() => (window as unknown as { fadedAfter: number | null }).fadedAfter);
+    expect(fadedAfter).toBeGreaterThanOrEqual(100);
+    release();
+    await expect(filters(page).getByRole('link', { name: /^Footwear/ })).toHaveAttribute('aria-current', 'true');
+    await expect(grid).not.toHaveAttribute('aria-busy', 'true');
+    await expect(shop(page)).not.toHaveClass(/listing--loading/);
+    await page.unroute(products);
+  });
+
   test('the pointer reaching a filter item starts its read; the click that follows sends nothing more and shows it', async ({ page }) => {
     await page.goto('/shop/');
     await filtersReady(page);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ViewContextOf } from '../../../core/plugin.js';
 import { ProductSection } from '../../../ui/components/ProductSection.js';
+import { useLateFlag } from '../../../ui/components/late-flag.js';
 import { useTexts } from '../../../ui/i18n.js';
 import { useSelector } from '../../../ui/runtime-context.js';
 import type { ListingSectionProps } from '../../../ui/slots.js';
@@ -8,6 +9,9 @@ import type shopFilters from '../index.js';
 import type { SectionState } from '../sections.js';
 import { toggleTexts } from '../toggle-texts.js';
 import { DeferredEmpty, DeferredFilterBar, DeferredFooter } from './deferred.js';
+
+/** How long a new list's read may take before the shown list fades as loading (a tenth of a second feels instant). */
+export const LOADING_SHOWN_AFTER_MS = 100;
 
 /**
  * One listing section: the product grid hydrates at once from the first-load code, while its
@@ -18,7 +22,9 @@ import { DeferredEmpty, DeferredFilterBar, DeferredFooter } from './deferred.js'
 export function ShopSection({ section, catalogue, eagerCount, firstOnPage, plugin }: ListingSectionProps & { readonly plugin: ViewContextOf<typeof shopFilters> }) {
   const kept: SectionState | undefined = useSelector(plugin.store, (all) => all[section.id]);
   const products = kept ? kept.list.items : section.products;
-  const busy = kept?.list.loading?.kind === 'replace';
+  // The list fades (and is marked busy) only for an answer still out after LOADING_SHOWN_AFTER_MS:
+  // on a fast connection the new list comes first, without a faded flash before it.
+  const busy = useLateFlag(kept?.list.loading?.kind === 'replace', LOADING_SHOWN_AFTER_MS);
   const t = useTexts(toggleTexts);
 
   // Narrow screens: the lists sit behind a Filters button so the first products show (the button
