@@ -14,7 +14,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startShop } from './browser-shop.js';
+import { launchChromium, startShop, trackRequests } from './browser-shop.js';
 
 const port = Number(process.env['BENCH_PORT'] ?? 3197);
 const dataDir = `.tmp/bench-bundle-${port}`;
@@ -88,6 +88,7 @@ const htmlOnTheWire = (url: string): Promise<{ readonly wire: number; readonly e
 async function measure(browser: Browser, base: string, budget: Budget, interact?: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const requests = trackRequests(page);
   if (budget.label === 'checkout') {
     // A shopper with a line in the cart (an empty cart's checkout is a short message).
     const cart = await context.request.get(`${base}/wp-json/wc/store/v1/cart`);
@@ -106,11 +107,12 @@ async function measure(browser: Browser, base: string, budget: Budget, interact?
   const initial = [...new Set(scripts)];
   // What comes once the page has sat idle a while (enhancements loaded when on screen and idle).
   await page.waitForTimeout(5000);
-  await page.waitForLoadState('networkidle');
+  await requests.quiet();
   const deferred = [...new Set(scripts)].filter((p) => !initial.includes(p));
   if (interact) {
     await interact(page);
-    await page.waitForLoadState('networkidle');
+    // A fresh quiet: the load's network idle was reached long before, and would not wait.
+    await requests.quiet();
   }
   const later = [...new Set(scripts)].filter((p) => !initial.includes(p) && !deferred.includes(p));
   await context.close();

@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium, startShop } from './browser-shop.js';
+import { launchChromium, startShop, trackRequests } from './browser-shop.js';
 
 const port = Number(process.env['BENCH_REVIEWS_PORT'] ?? 3199);
 const dataDir = `.tmp/bench-reviews-click-${port}`;
@@ -122,13 +122,14 @@ async function main(): Promise<void> {
     for (let r = 0; r < ROUNDS; r += 1) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      const requests = trackRequests(page);
       const cdp: CDPSession = await context.newCDPSession(page);
       await page.goto(`${base}/product/${SLUG}/`);
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
       await page.mouse.move(1, 1);
       await page.locator('html[data-reviews="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
       await page.getByRole('tab', { name: `Reviews (${view.summary.count})` }).click();
-      await page.waitForLoadState('networkidle');
+      await requests.quiet();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const row = `#reviews .histogram button:has-text("${stars} stars,")`;
       const filterMs = await measuredClick(page, row, countText(filtered));
