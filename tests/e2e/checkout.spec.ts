@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { gtagEvents, hydrated, hydrationErrors, recordTracking, trackedCalls, watchErrors } from './helpers.js';
+import { atRest, gtagEvents, hydrated, hydrationErrors, recordTracking, trackedCalls, watchErrors } from './helpers.js';
 
 interface StoreProduct {
   readonly id: number;
@@ -59,6 +59,8 @@ async function fillBilling(page: Page, overrides: Partial<Record<string, string>
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // At rest: a field scrolled into view brings in the go-to-top link, which fades.
+  await atRest(page);
   const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

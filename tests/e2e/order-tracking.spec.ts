@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures.js';
 import { pairDataDir, workerPair } from './servers.js';
-import { hydrated, hydrationErrors, watchErrors } from './helpers.js';
+import { atRest, hydrated, hydrationErrors, watchErrors } from './helpers.js';
 
 /** The order `scripts/e2e-seed-orders.ts` placed before the server started. */
 interface SeededOrder {
@@ -18,6 +18,8 @@ const seeded = (): SeededOrder =>
 const NOT_FOUND = 'Sorry, the order could not be found. Please contact us if you are having difficulty finding your order details.';
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // At rest: the go-to-top link may be fading in or out.
+  await atRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
