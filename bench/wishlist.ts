@@ -101,7 +101,6 @@ const ARM = (index: number): string => `
   })();
 `;
 
-/** Waits until no request has been in flight for 300 ms. */
 async function clickRounds(browser: Browser, base: string): Promise<Array<{ add: number; paintedMs: number; answeredMs: number }>> {
   const samples: Array<{ add: number; paintedMs: number; answeredMs: number }> = [];
   for (let r = 0; r < ROUNDS; r++) {

@@ -44,8 +44,9 @@ const buttonState = (view: WishlistView, productId: number) => {
 
 /**
  * `Add “{name}” to wishlist`: a form posted to `/wishlist/` without scripts (a button alone in a
- * list the browser built); with them, an add through the plugin, pressed (`aria-pressed`) once the product is in a list, with `Browse
- * wishlist` beside it. With several lists it first asks which one.
+ * list the browser built); with them, an add through the plugin, pressed (`aria-pressed`) once the
+ * product is in a list, with `Browse wishlist` beside it. With several lists it first asks which
+ * one.
  */
 function WishlistButton({ plugin, productId, parentId, productType, name, item, wide = false, reason }: ButtonProps) {
   // One subscription for what the button shows: with four, a filter's twelve new tiles made (and
