@@ -10,9 +10,10 @@
  * later filter). "Painted" is the frame after the change: a MutationObserver sees it, then one
  * animation frame and a message-channel task after that frame. Times run from the click event's
  * own time stamp, so input delay on a busy main thread counts. Also the bytes on the wire
- * (HTML, and scripts until settled). Each click comes once the page's network has been quiet for
- * 500 ms after the one before (`trackRequests`). Prints legacy, Suki, the ratio and the target for
- * each, and writes bench-results/page-lab.json.
+ * (HTML, and scripts until settled). Each click comes once its control has been scrolled into view
+ * and the page's network has been quiet for 500 ms after that and after the click before
+ * (`trackRequests`), as in `cart-click.ts`. Prints legacy, Suki, the ratio and the target for each,
+ * and writes bench-results/page-lab.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
@@ -45,7 +46,8 @@ interface Site {
   readonly addLocator: (page: Page, id: number) => Locator;
   /** JS expression: the names in the product list, or null while it is loading. */
   readonly listNames: string;
-  readonly clickFilter: (page: Page, category: string) => Promise<void>;
+  /** The category filter's control named `category`. */
+  readonly filterLocator: (page: Page, category: string) => Locator;
 }
 
 /** Installed before any script: collects paint, layout-shift and long-task entries. */
@@ -104,10 +106,20 @@ interface Sample {
   readonly filter2: number;
 }
 
-/** Clicks, then waits for the armed timer; NaN when it never fired. */
-async function timedClick(page: Page, done: string, click: () => Promise<void>): Promise<number> {
+/**
+ * Brings `target` into view and waits for the page to be quiet again, as a shopper scrolls to a
+ * control and looks before tapping it; then clicks (pointer arrival, down and up in one burst, as a
+ * tap) and waits for the armed timer. NaN when it never fired. Left to Playwright's click, the
+ * scroll into view fell in the same frame as the click, and with it the page's answer to that
+ * scroll (lazy pictures, the header's scrolled state).
+ */
+async function timedClick(page: Page, done: string, target: Locator, quiet: () => Promise<void>): Promise<number> {
+  await target.scrollIntoViewIfNeeded();
+  // The scroll's own work (and any pictures it asks for) starts at the next frames.
+  await page.waitForTimeout(300);
+  await quiet();
   await page.evaluate(arm(done));
-  await click();
+  await target.click();
   try {
     await waitForExpression(page, 'window.__paint !== undefined', 20_000);
   } catch {
@@ -158,7 +170,7 @@ async function visit(browser: Browser, site: Site, network: Network, round: numb
   const add = async (id: number) => {
     const probe = site.addButton(id);
     const before = (await page.evaluate(`${probe}?.textContent ?? ''`)) as string;
-    const ms = await timedClick(page, `(${probe})?.textContent !== ${JSON.stringify(before)}`, () => site.addLocator(page, id).click());
+    const ms = await timedClick(page, `(${probe})?.textContent !== ${JSON.stringify(before)}`, site.addLocator(page, id), requests.quiet);
     // The next click comes once the add's requests are answered (on slow 4G its confirmation
     // otherwise landed in the middle of the next measurement).
     await requests.quiet();
@@ -170,7 +182,7 @@ async function visit(browser: Browser, site: Site, network: Network, round: numb
   const filter = async (category: FilterPlan) => {
     const expected = JSON.stringify(category.names);
     const done = `(() => { const names = ${site.listNames}; return names !== null && JSON.stringify(names) === ${JSON.stringify(expected)}; })()`;
-    const ms = await timedClick(page, done, () => site.clickFilter(page, category.name));
+    const ms = await timedClick(page, done, site.filterLocator(page, category.name), requests.quiet);
     await requests.quiet();
     await page.waitForTimeout(300);
     return ms;
@@ -228,11 +240,8 @@ const sukiSite = (base: string): Site => ({
   addButton: (id) => `document.getElementById('tile-${id}-name')?.closest('article')?.querySelector('.add-to-cart button')`,
   addLocator: (page, id) => page.locator(`article:has(#tile-${id}-name) .add-to-cart button`),
   listNames: `(() => { const s = document.querySelector('[aria-labelledby="section-shop"]'); if (!s || s.classList.contains('listing--loading')) return null; return [...s.querySelectorAll('.tile__name')].map((e) => e.textContent.trim()); })()`,
-  clickFilter: (page, category) =>
-    page
-      .getByRole('group', { name: 'Filter Shop' })
-      .getByRole('link', { name: new RegExp(`^${escapeRegExp(category)} \\(\\d+ products?\\)$`) })
-      .click(),
+  filterLocator: (page, category) =>
+    page.getByRole('group', { name: 'Filter Shop' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(category)} \\(\\d+ products?\\)$`) }),
 });
 
 const legacySite = (base: string): Site => ({
@@ -242,7 +251,7 @@ const legacySite = (base: string): Site => ({
   addButton: (id) => `document.querySelector('.ajax_add_to_cart[data-product_id="${id}"]')`,
   addLocator: (page, id) => page.locator(`.ajax_add_to_cart[data-product_id="${id}"]`),
   listNames: `(() => { const l = document.querySelector('ul.products'); if (!l || l.classList.contains('loading')) return null; return [...l.querySelectorAll('.woocommerce-loop-product__title')].map((e) => e.textContent.trim()); })()`,
-  clickFilter: (page, category) => page.locator('.widget_product_categories a', { hasText: new RegExp(`^${escapeRegExp(category)}$`) }).click(),
+  filterLocator: (page, category) => page.locator('.widget_product_categories a', { hasText: new RegExp(`^${escapeRegExp(category)}$`) }),
 });
 
 const fmt = (n: number, unit: string) => (Number.isFinite(n) ? `${n < 10 && unit !== ' ms' ? n.toFixed(3) : Math.round(n)}${unit}` : 'n/a');
