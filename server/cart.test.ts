@@ -436,6 +436,29 @@ describe('Store API cart routes answer like the recorded stock shop (peer-3)', (
   };
   const itemKeys = (cart: unknown) => keysOf((cart as { items: unknown[] }).items[0]);
 
+  it('only the cart and the checkout carry the nonce headers: a catalogue read has none, as on the stock shop', async () => {
+    const CART_HEADERS = ['nonce', 'nonce-timestamp', 'user-id', 'cart-token', 'x-wc-store-api-nonce'];
+    // Stock WooCommerce adds them in its cart routes' base class: its order read (with a session)
+    // and its products read carry none of them.
+    for (const recording of ['peer-3/storeapi-order.http', 'peer-2/storeapi-products.http']) {
+      const headers = new Headers(httpRecording(recording).headers as Array<[string, string]>);
+      for (const header of CART_HEADERS) expect(headers.has(header), `${recording} ${header}`).toBe(false);
+    }
+    const shopper = new Shopper(shop.url);
+    await shopper.ensureNonce();
+    for (const path of ['/products?per_page=3', '/products/categories', '/products/collection-data?calculate_price_range=true']) {
+      const answer = await shopper.fetch(`${STORE}${path}`);
+      await answer.arrayBuffer();
+      expect(answer.status, path).toBe(200);
+      for (const header of CART_HEADERS) expect(answer.headers.has(header), `${path} ${header}`).toBe(false);
+    }
+    for (const path of ['/cart', '/checkout']) {
+      const answer = await shopper.fetch(`${STORE}${path}`);
+      await answer.arrayBuffer();
+      for (const header of CART_HEADERS) expect(answer.headers.has(header), `${path} ${header}`).toBe(true);
+    }
+  });
+
   it('add-item 201, update-item 200, remove-item 200 and 409 with data.cart: statuses, headers and shapes as stock', async () => {
     const shopper = new Shopper(shop.url);
     await shopper.ensureNonce();
